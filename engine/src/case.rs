@@ -1,0 +1,372 @@
+//! The rules-case format of `cases/FORMAT.md`: a starting position, the
+//! players' raw submissions per round, and the game record the engine
+//! produces for it.
+
+use crate::end::final_result;
+use crate::game::Game;
+use crate::options::Options;
+use crate::player::{PlayerId, Roster};
+use crate::position::{Holdings, Place, Position, Setup, Survivor};
+use crate::report::RoundReport;
+use crate::survivor::SurvivorId;
+use crate::tribe::{Grid, GridSize};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A case file as written (FORMAT.md). Unknown members are ignored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Case {
+    /// Case name, e.g. `VOTE-003`.
+    #[serde(default)]
+    pub id: String,
+    /// The rule it pins, e.g. `R5.5`.
+    #[serde(default)]
+    pub rule: String,
+    /// One line of intent.
+    #[serde(default)]
+    pub title: String,
+    /// Rule options.
+    #[serde(default)]
+    pub options: Options,
+    /// Grid size, default 3 x 4.
+    #[serde(default = "default_grid")]
+    pub grid: GridSize,
+    /// Player names.
+    pub players: Vec<String>,
+    /// Tribe letter -> survivor ID -> controlling player.
+    pub tribes: BTreeMap<String, BTreeMap<String, String>>,
+    /// Tribes removed before round 1.
+    #[serde(default)]
+    pub removed: Vec<String>,
+    /// Survivor ID -> player: outcasts at the start of round 1.
+    #[serde(default)]
+    pub outcasts: BTreeMap<String, String>,
+    /// Idols held per player (default 1).
+    #[serde(default)]
+    pub idols: BTreeMap<String, u32>,
+    /// Garnets per player (default 0).
+    #[serde(default)]
+    pub garnets: BTreeMap<String, u32>,
+    /// Idols bought before, per player (default 0).
+    #[serde(default)]
+    pub purchases: BTreeMap<String, u32>,
+    /// Seed of the game's generator.
+    #[serde(default)]
+    pub seed: u64,
+    /// Per round: player name -> submission text.
+    pub rounds: Vec<BTreeMap<String, String>>,
+    /// The expected record (a subset), not used by the engine.
+    #[serde(default)]
+    pub expect: serde_json::Value,
+}
+
+fn default_grid() -> GridSize {
+    GridSize { rows: 3, cols: 4 }
+}
+
+/// A case that breaks the format; `Display` is a one-line message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseError(pub String);
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, CaseError> {
+    Err(CaseError(msg.into()))
+}
+
+/// A case ready to play: setup, round-1 position and the rounds' submissions.
+#[derive(Clone, Debug)]
+pub struct PreparedCase {
+    /// Players, grid, options, seed.
+    pub setup: Setup,
+    /// The position at the start of round 1.
+    pub start: Position,
+    /// Per round, (player, text) in roster order.
+    pub rounds: Vec<Vec<(PlayerId, String)>>,
+}
+
+impl Case {
+    /// Parses a case from JSON text. Errors name the problem in one line.
+    pub fn from_json(text: &str) -> Result<Case, CaseError> {
+        serde_json::from_str(text).map_err(|e| CaseError(format!("not a valid case: {e}")))
+    }
+
+    /// Checks the case against the format and builds its setup and position.
+    ///
+    /// Errors: unknown tribe or player, survivor listed twice, an invalid
+    /// survivor ID, a survivor in a removed tribe, and the like.
+    pub fn prepare(&self) -> Result<PreparedCase, CaseError> {
+        let grid = Grid::try_from(self.grid).map_err(|e| CaseError(e.to_string()))?;
+        let players = Roster::new(&self.players).map_err(|e| CaseError(format!("players: {e}")))?;
+        let setup = Setup::new(players, grid, self.options, self.seed);
+        let player = |name: &str, what: &str| -> Result<PlayerId, CaseError> {
+            setup
+                .players
+                .find(name)
+                .ok_or_else(|| CaseError(format!("{what}: unknown player {name:?}")))
+        };
+        let tribe = |letter: &str, what: &str| {
+            let mut chars = letter.trim().chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => grid.tribe(c),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                CaseError(format!(
+                    "{what}: unknown tribe {letter:?} (the grid is {} x {}: A-{})",
+                    grid.rows(),
+                    grid.cols(),
+                    grid.tribes().last().map_or('A', |t| t.letter())
+                ))
+            })
+        };
+        let survivor_id = |s: &str| -> Result<SurvivorId, CaseError> {
+            s.trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(SurvivorId::new)
+                .ok_or_else(|| CaseError(format!("{s:?} is not a survivor ID (1 to 9999)")))
+        };
+        let mut start = Position::empty(setup.players.len());
+        for letter in &self.removed {
+            start.remove_tribe(tribe(letter, "removed")?);
+        }
+        let mut add = |id: &str, owner: &str, place: Place, what: &str| -> Result<(), CaseError> {
+            let id = survivor_id(id)?;
+            let controller = player(owner, &format!("{what}, survivor {id}"))?;
+            start
+                .insert(Survivor {
+                    id,
+                    controller,
+                    place,
+                })
+                .map_err(|e| CaseError(e.to_string()))
+        };
+        for (letter, members) in &self.tribes {
+            let t = tribe(letter, "tribes")?;
+            for (id, owner) in members {
+                add(id, owner, Place::Tribe(t), &format!("tribe {t}"))?;
+            }
+        }
+        for (id, owner) in &self.outcasts {
+            add(id, owner, Place::Outcast, "outcasts")?;
+        }
+        for p in setup.players.ids() {
+            let name = setup.players.name(p);
+            let get = |m: &BTreeMap<String, u32>, d: u32| m.get(name).copied().unwrap_or(d);
+            start.set_holdings(
+                p,
+                Holdings {
+                    idols: get(&self.idols, 1),
+                    garnets: get(&self.garnets, 0),
+                    purchases: get(&self.purchases, 0),
+                },
+            );
+        }
+        for (what, map) in [
+            ("idols", &self.idols),
+            ("garnets", &self.garnets),
+            ("purchases", &self.purchases),
+        ] {
+            if let Some(name) = map.keys().find(|n| setup.players.find(n).is_none()) {
+                return err(format!("{what}: unknown player {name:?}"));
+            }
+        }
+        let start = start.start(&setup).map_err(|e| CaseError(e.to_string()))?;
+        let mut rounds = Vec::with_capacity(self.rounds.len());
+        for (i, round) in self.rounds.iter().enumerate() {
+            let mut subs = Vec::with_capacity(round.len());
+            for (name, text) in round {
+                let p = player(name, &format!("round {}", i + 1))?;
+                if subs.iter().any(|(q, _)| *q == p) {
+                    return err(format!(
+                        "round {}: two submissions for player {name:?}",
+                        i + 1
+                    ));
+                }
+                subs.push((p, text.clone()));
+            }
+            subs.sort_by_key(|(p, _)| *p);
+            rounds.push(subs);
+        }
+        Ok(PreparedCase {
+            setup,
+            start,
+            rounds,
+        })
+    }
+}
+
+impl PreparedCase {
+    /// Plays every round (rounds after the game's end are ignored) and
+    /// returns the game.
+    pub fn play(&self) -> Game {
+        let mut game = Game::new(self.setup.clone(), self.start.clone());
+        for subs in &self.rounds {
+            let borrowed: Vec<(PlayerId, &str)> =
+                subs.iter().map(|(p, t)| (*p, t.as_str())).collect();
+            if game.play(&borrowed).is_none() {
+                break;
+            }
+        }
+        game
+    }
+}
+
+/// A rejected line in the record: player name and 1-based line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RejectedLine {
+    /// Player name.
+    pub player: String,
+    /// 1-based line number.
+    pub line: u32,
+}
+
+/// One round of the record (FORMAT.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    /// Round number.
+    pub round: u16,
+    /// Rejected lines, by player name (byte order) then line.
+    pub rejected: Vec<RejectedLine>,
+    /// Eliminated in the Assassination segment.
+    pub assassinated: Vec<SurvivorId>,
+    /// Survivors an idol was played on.
+    pub idols_played: Vec<SurvivorId>,
+    /// Tribe letter -> survivor ID -> votes, for tribes that voted.
+    pub votes: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Eliminated in the Voting segment.
+    pub voted_out: Vec<SurvivorId>,
+    /// Tribes removed this round.
+    pub removed: Vec<String>,
+    /// Outcasts at the end of the round.
+    pub outcasts: Vec<SurvivorId>,
+    /// Every existing tribe at the end of the round and its members.
+    pub tribes: BTreeMap<String, Vec<SurvivorId>>,
+    /// Living survivors at the end of the round.
+    pub alive: usize,
+}
+
+impl RoundRecord {
+    /// The record of one round from its report and the position after it.
+    pub fn new(setup: &Setup, report: &RoundReport, after: &Position) -> RoundRecord {
+        let mut idols: Vec<SurvivorId> = report.idols.iter().map(|i| i.survivor).collect();
+        idols.sort_unstable();
+        let mut removed: Vec<String> = report
+            .removals
+            .iter()
+            .map(|r| r.tribe.to_string())
+            .collect();
+        removed.sort();
+        RoundRecord {
+            round: report.round,
+            rejected: report
+                .rejections
+                .iter()
+                .map(|r| RejectedLine {
+                    player: setup.players.name(r.player).to_string(),
+                    line: r.line,
+                })
+                .collect(),
+            assassinated: report.assassinated.clone(),
+            idols_played: idols,
+            votes: report
+                .tallies
+                .iter()
+                .map(|t| {
+                    (
+                        t.tribe.to_string(),
+                        t.counts.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
+                    )
+                })
+                .collect(),
+            voted_out: report.voted_out.clone(),
+            removed,
+            outcasts: after.outcasts().collect(),
+            tribes: after
+                .existing_tribes(setup.grid)
+                .map(|t| (t.to_string(), after.members(t).collect()))
+                .collect(),
+            alive: after.alive(),
+        }
+    }
+}
+
+/// The EC in the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CandidateRecord {
+    /// The EC or the tied candidates (names).
+    pub players: Vec<String>,
+    /// Who decides a tie (names); empty without a tie.
+    pub deciders: Vec<String>,
+}
+
+/// The game record printed by `adjudicate` (FORMAT.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Every round played.
+    pub rounds: Vec<RoundRecord>,
+    /// Whether R8.1 ended the game.
+    pub game_over: bool,
+    /// Only when the game is over: players with at least one Token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_of_life: Option<BTreeMap<String, u32>>,
+    /// Once the R8.3 award has been fixed: players with at least one garnet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garnets_awarded: Option<BTreeMap<String, u32>>,
+    /// Only when the game is over: the EC, or `null` when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elimination_candidate: Option<Option<CandidateRecord>>,
+}
+
+impl Record {
+    /// The record of a game.
+    pub fn of(game: &Game) -> Record {
+        let setup = game.setup();
+        let names = |v: &[u32]| -> BTreeMap<String, u32> {
+            setup
+                .players
+                .ids()
+                .filter(|p| v[p.index()] > 0)
+                .map(|p| (setup.players.name(p).to_string(), v[p.index()]))
+                .collect()
+        };
+        let position = game.position();
+        let result = final_result(setup, position);
+        let name_list = |ps: &[PlayerId]| {
+            ps.iter()
+                .map(|p| setup.players.name(*p).to_string())
+                .collect()
+        };
+        Record {
+            rounds: game
+                .rounds()
+                .iter()
+                .map(|r| RoundRecord::new(setup, &r.report, &r.after))
+                .collect(),
+            game_over: position.is_game_over(),
+            tokens_of_life: result.as_ref().map(|r| names(&r.tokens_of_life)),
+            garnets_awarded: position.garnet_award().map(|a| names(&a.amounts)),
+            elimination_candidate: result.map(|r| {
+                r.elimination_candidate.map(|ec| CandidateRecord {
+                    players: name_list(&ec.players),
+                    deciders: name_list(&ec.deciders),
+                })
+            }),
+        }
+    }
+}
+
+/// Reads, checks and plays a case: its record, or the one-line reason it is broken.
+pub fn run_case(json: &str) -> Result<Record, CaseError> {
+    let case = Case::from_json(json)?;
+    let prepared = case.prepare()?;
+    Ok(Record::of(&prepared.play()))
+}

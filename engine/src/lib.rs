@@ -1,0 +1,45 @@
+//! # Mini-Survivor rules engine
+//!
+//! Pure functions over plain data, implementing `RULES.md` (R1-R9):
+//!
+//! - [`deal`] sets a game up from a seed (R1);
+//! - [`check_submission`] parses a player's forum text into orders, with a
+//!   reason for every rejected line (R3), in two stages: [`parse_line`]
+//!   (text to [`RawOrder`]) then a check against the [`Position`];
+//! - [`play_round`] adjudicates a round (R4-R8) into the next position and a
+//!   [`RoundReport`] that says why each thing happened;
+//! - [`final_result`] scores a finished game (R8);
+//! - [`post`] writes the public result post and private messages (R9);
+//! - [`case`] reads the rules-case format and produces the game record.
+//!
+//! No clock, no I/O, no global randomness: every random draw comes from the
+//! game's seed (R1.5), so a game replays exactly from its seed and orders.
+
+pub mod adjudicate;
+pub mod case;
+pub mod deal;
+pub mod end;
+pub mod game;
+pub mod options;
+pub mod order;
+pub mod player;
+pub mod position;
+pub mod post;
+pub mod report;
+pub mod rng;
+pub mod submission;
+pub mod survivor;
+pub mod tribe;
+
+pub use adjudicate::play_round;
+pub use deal::{DealError, deal};
+pub use end::{EliminationCandidate, FinalResult, final_result};
+pub use game::{Game, PlayedRound};
+pub use options::{Adjacency, Options, OutcastWithoutMove};
+pub use order::{Action, Line, ParseError, RawBody, RawOrder, parse_line};
+pub use player::{GuessError, PlayerId, Roster, RosterError};
+pub use position::{Holdings, Moment, Place, Position, Segment, Setup, Survivor};
+pub use report::RoundReport;
+pub use submission::{IdolCost, Order, Reason, Submission, Verdict, check_submission};
+pub use survivor::SurvivorId;
+pub use tribe::{Grid, TribeId, TribeSet};

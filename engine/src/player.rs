@@ -1,0 +1,243 @@
+//! Players and how orders name them (R1.1, R3.2).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 200;
+
+/// A player, by position in the game's [`Roster`].
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerId(u8);
+
+impl PlayerId {
+    /// Index into the roster, 0-based.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub(crate) fn from_index(i: usize) -> PlayerId {
+        debug_assert!(i < MAX_PLAYERS);
+        PlayerId(i as u8)
+    }
+}
+
+/// The players of a game in the order the moderator entered them.
+///
+/// Names are trimmed, non-empty, and distinct ignoring case. Serialised as a
+/// list of names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<String>", into = "Vec<String>")]
+pub struct Roster {
+    names: Vec<String>,
+    /// Lowercased names with whitespace runs folded to one space.
+    folded: Vec<String>,
+}
+
+/// Why a list of player names is not a valid roster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RosterError {
+    /// No players at all.
+    Empty,
+    /// More than [`MAX_PLAYERS`].
+    TooMany(usize),
+    /// A blank name at this 0-based position.
+    BlankName(usize),
+    /// Two names equal ignoring case.
+    Duplicate(String),
+}
+
+impl fmt::Display for RosterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RosterError::Empty => write!(f, "a game needs at least one player"),
+            RosterError::TooMany(n) => write!(f, "{n} players is too many (at most {MAX_PLAYERS})"),
+            RosterError::BlankName(i) => write!(f, "player {} has a blank name", i + 1),
+            RosterError::Duplicate(n) => write!(f, "the player name {n:?} appears twice"),
+        }
+    }
+}
+
+impl std::error::Error for RosterError {}
+
+/// Why a guess names no single player (R3.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GuessError {
+    /// The guess matches no player.
+    NoMatch,
+    /// The guess matches several players (by their first 3 characters).
+    Ambiguous(Vec<PlayerId>),
+}
+
+/// Lowercase, whitespace runs folded to single spaces, trimmed.
+pub(crate) fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    out
+}
+
+impl TryFrom<Vec<String>> for Roster {
+    type Error = RosterError;
+    fn try_from(names: Vec<String>) -> Result<Self, RosterError> {
+        Roster::new(names)
+    }
+}
+
+impl From<Roster> for Vec<String> {
+    fn from(r: Roster) -> Vec<String> {
+        r.names
+    }
+}
+
+impl Roster {
+    /// A roster from names; each is trimmed and whitespace-folded.
+    ///
+    /// Errors: [`RosterError`] for no names, too many, a blank name or a
+    /// duplicate (ignoring case).
+    pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Result<Roster, RosterError> {
+        let mut out = Roster {
+            names: Vec::new(),
+            folded: Vec::new(),
+        };
+        for (i, name) in names.into_iter().enumerate() {
+            let clean = name
+                .as_ref()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if clean.is_empty() {
+                return Err(RosterError::BlankName(i));
+            }
+            let folded = fold(&clean);
+            if out.folded.contains(&folded) {
+                return Err(RosterError::Duplicate(clean));
+            }
+            out.names.push(clean);
+            out.folded.push(folded);
+        }
+        match out.names.len() {
+            0 => Err(RosterError::Empty),
+            n if n > MAX_PLAYERS => Err(RosterError::TooMany(n)),
+            _ => Ok(out),
+        }
+    }
+
+    /// Number of players.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Always false: a roster has at least one player.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Every player in roster order.
+    pub fn ids(&self) -> impl Iterator<Item = PlayerId> + Clone + use<> {
+        (0..self.names.len()).map(PlayerId::from_index)
+    }
+
+    /// A player's display name.
+    pub fn name(&self, p: PlayerId) -> &str {
+        &self.names[p.index()]
+    }
+
+    /// Every name, in roster order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The player whose name is exactly `name` ignoring case and spacing.
+    pub fn find(&self, name: &str) -> Option<PlayerId> {
+        let f = fold(name);
+        self.folded
+            .iter()
+            .position(|n| *n == f)
+            .map(PlayerId::from_index)
+    }
+
+    /// Resolves a guess (R3.2): a guess equal to a full name (ignoring case)
+    /// names that player; otherwise its first 3 characters must be the first
+    /// 3 characters of exactly one name (a shorter guess must start exactly
+    /// one name).
+    pub fn resolve_guess(&self, guess: &str) -> Result<PlayerId, GuessError> {
+        let g = fold(guess);
+        if g.is_empty() {
+            return Err(GuessError::NoMatch);
+        }
+        if let Some(p) = self.folded.iter().position(|n| *n == g) {
+            return Ok(PlayerId::from_index(p));
+        }
+        let prefix: String = g.chars().take(3).collect();
+        let mut hits = self
+            .folded
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.starts_with(&prefix))
+            .map(|(i, _)| PlayerId::from_index(i));
+        match (hits.next(), hits.next()) {
+            (None, _) => Err(GuessError::NoMatch),
+            (Some(p), None) => Ok(p),
+            (Some(a), Some(b)) => {
+                let mut all = vec![a, b];
+                all.extend(hits);
+                Err(GuessError::Ambiguous(all))
+            }
+        }
+    }
+
+    /// Pairs of players whose names share their first 3 characters (ignoring
+    /// case), which makes 3-character guesses ambiguous (R3.2 setup warning).
+    pub fn prefix_clashes(&self) -> Vec<(PlayerId, PlayerId)> {
+        let prefix = |s: &String| s.chars().take(3).collect::<String>();
+        let mut out = Vec::new();
+        for i in 0..self.len() {
+            for j in i + 1..self.len() {
+                if prefix(&self.folded[i]) == prefix(&self.folded[j]) {
+                    out.push((PlayerId::from_index(i), PlayerId::from_index(j)));
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roster() -> Roster {
+        Roster::new(["Ann", "Annabel", "Bob", "Harbor  Lights"]).unwrap()
+    }
+
+    #[test]
+    fn full_name_beats_prefix() {
+        let r = roster();
+        assert_eq!(r.resolve_guess("ann"), Ok(PlayerId(0)));
+        assert_eq!(r.resolve_guess("ANNABEL"), Ok(PlayerId(1)));
+        assert!(matches!(r.resolve_guess("anna"), Err(GuessError::Ambiguous(v)) if v.len() == 2));
+        assert_eq!(r.resolve_guess("bo"), Ok(PlayerId(2)));
+        assert_eq!(r.resolve_guess("Bobby"), Ok(PlayerId(2)));
+        assert_eq!(r.resolve_guess("x"), Err(GuessError::NoMatch));
+        assert_eq!(r.resolve_guess("harbor lights"), Ok(PlayerId(3)));
+        assert_eq!(r.resolve_guess("HAR"), Ok(PlayerId(3)));
+        assert_eq!(r.name(PlayerId(3)), "Harbor Lights");
+    }
+
+    #[test]
+    fn roster_errors() {
+        assert_eq!(Roster::new(Vec::<String>::new()), Err(RosterError::Empty));
+        assert_eq!(Roster::new(["a", " "]), Err(RosterError::BlankName(1)));
+        assert_eq!(
+            Roster::new(["Ann", "ANN"]),
+            Err(RosterError::Duplicate("ANN".into()))
+        );
+        assert_eq!(roster().prefix_clashes(), vec![(PlayerId(0), PlayerId(1))]);
+    }
+}

@@ -1,0 +1,1 @@
+//! R9 posts (to come).

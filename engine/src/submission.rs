@@ -1,0 +1,472 @@
+//! Stage 2 of order handling: a player's whole submission checked against the
+//! position at the start of the round (R3.4-R3.6, R4.1, R5.2-R5.4, R6.1,
+//! R6.2). Every line gets a verdict; rejected lines say why.
+
+use crate::order::{Action, Line, Number, ParseError, RawBody, RawOrder, parse_line};
+use crate::player::{GuessError, PlayerId};
+use crate::position::{Holdings, Moment, Place, Position, Setup};
+use crate::survivor::SurvivorId;
+use crate::tribe::TribeId;
+use std::fmt;
+
+/// How an accepted idol line is paid for (R5.4).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum IdolCost {
+    /// With an idol the player held.
+    Held,
+    /// Bought at once for this many garnets.
+    Bought(u32),
+}
+
+/// An order that is legal in the position.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Order {
+    /// R4.1.
+    Assassinate {
+        /// The attacker.
+        attacker: SurvivorId,
+        /// Its target, in the same tribe.
+        target: SurvivorId,
+        /// The player guessed to control the target.
+        guess: PlayerId,
+    },
+    /// R5.3.
+    Idol {
+        /// The protected survivor.
+        survivor: SurvivorId,
+        /// How it was paid for.
+        cost: IdolCost,
+    },
+    /// R5.2.
+    Vote {
+        /// The voter.
+        voter: SurvivorId,
+        /// The survivor voted for (maybe the voter itself).
+        target: SurvivorId,
+    },
+    /// R6.1, R6.2.
+    Move {
+        /// The survivor moving.
+        survivor: SurvivorId,
+        /// Destination tribe.
+        to: TribeId,
+    },
+}
+
+impl Order {
+    /// The survivor the order is for.
+    pub fn survivor(self) -> SurvivorId {
+        match self {
+            Order::Assassinate { attacker: s, .. }
+            | Order::Idol { survivor: s, .. }
+            | Order::Vote { voter: s, .. }
+            | Order::Move { survivor: s, .. } => s,
+        }
+    }
+
+    /// Its kind.
+    pub fn action(self) -> Action {
+        match self {
+            Order::Assassinate { .. } => Action::Assassinate,
+            Order::Idol { .. } => Action::Idol,
+            Order::Vote { .. } => Action::Vote,
+            Order::Move { .. } => Action::Move,
+        }
+    }
+}
+
+/// Why a line was rejected (R3.4). `Display` gives a sentence for the moderator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The line is malformed.
+    Malformed(ParseError),
+    /// The game has ended (R8.1).
+    GameOver,
+    /// No survivor has this number.
+    NoSuchSurvivor(Number),
+    /// The survivor belongs to another player.
+    NotYours(SurvivorId),
+    /// The survivor was eliminated.
+    Eliminated(SurvivorId, Moment),
+    /// An outcast may only move (R4.1, R5.1, R5.3, R7.4).
+    OutcastMayOnlyMove(SurvivorId, Action),
+    /// A survivor may not assassinate itself (R4.1).
+    AttacksItself(SurvivorId),
+    /// The target is not in the survivor's tribe at the start of the round (R4.1, R5.2).
+    NotInTribe {
+        /// The named target.
+        target: Number,
+        /// The survivor's tribe.
+        tribe: TribeId,
+        /// What kind of order.
+        action: Action,
+    },
+    /// The guess names no player (R3.2).
+    UnknownGuess(String),
+    /// The guess names several players (R3.2).
+    AmbiguousGuess(String, Vec<String>),
+    /// The tribe word names no tribe of the grid.
+    NoSuchTribe(String),
+    /// The destination tribe is removed (R6.1, R6.2).
+    TribeRemoved(TribeId),
+    /// The destination is the survivor's own tribe.
+    AlreadyThere(TribeId),
+    /// The destination is not adjacent (R6.1).
+    NotAdjacent {
+        /// The survivor's tribe.
+        from: TribeId,
+        /// The destination.
+        to: TribeId,
+    },
+    /// No idol held and too few garnets to buy one (R5.4).
+    CannotAffordIdol {
+        /// Price of the next idol.
+        price: u32,
+        /// Garnets left at this line.
+        garnets: u32,
+    },
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Malformed(e) => write!(f, "malformed: {e}"),
+            Reason::GameOver => write!(f, "the game is over"),
+            Reason::NoSuchSurvivor(n) => write!(f, "there is no survivor {n}"),
+            Reason::NotYours(s) => write!(f, "survivor {s} is not yours"),
+            Reason::Eliminated(s, m) => write!(f, "survivor {s} was eliminated {m}"),
+            Reason::OutcastMayOnlyMove(s, a) => {
+                write!(
+                    f,
+                    "survivor {s} is an outcast: it can move but not give a {} order",
+                    a.noun()
+                )
+            }
+            Reason::AttacksItself(s) => write!(f, "survivor {s} cannot assassinate itself"),
+            Reason::NotInTribe {
+                target,
+                tribe,
+                action,
+            } => write!(
+                f,
+                "survivor {target} was not in tribe {tribe} at the start of the round, so it cannot be the {} target",
+                action.noun()
+            ),
+            Reason::UnknownGuess(g) => write!(f, "the guess {g:?} matches no player"),
+            Reason::AmbiguousGuess(g, names) => {
+                write!(
+                    f,
+                    "the guess {g:?} matches several players: {}",
+                    names.join(", ")
+                )
+            }
+            Reason::NoSuchTribe(w) => write!(f, "{w:?} names no tribe of this game"),
+            Reason::TribeRemoved(t) => write!(f, "tribe {t} was removed"),
+            Reason::AlreadyThere(t) => write!(f, "the survivor is already in tribe {t}"),
+            Reason::NotAdjacent { from, to } => {
+                write!(f, "tribe {to} is not adjacent to tribe {from}")
+            }
+            Reason::CannotAffordIdol { price, garnets } => write!(
+                f,
+                "no idol left, and the next one costs {price} garnets with only {garnets} left"
+            ),
+        }
+    }
+}
+
+/// The verdict on one line of a submission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted and in force.
+    Accepted(Order),
+    /// Accepted, then replaced by a later line of the same kind for the same
+    /// survivor (R3.5): not in force, not a rejection, a warning.
+    Replaced {
+        /// The replaced order.
+        order: Order,
+        /// 1-based line number of the replacing line.
+        by_line: u32,
+    },
+    /// Rejected: no effect (R3.4).
+    Rejected(Reason),
+    /// After `end`: ignored (R3.3).
+    AfterEnd,
+}
+
+/// One non-blank line of a submission and its verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineVerdict {
+    /// 1-based line number in the submission's text.
+    pub number: u32,
+    /// Byte range of the trimmed line in the text.
+    pub span: (u32, u32),
+    /// What became of it.
+    pub verdict: Verdict,
+}
+
+impl LineVerdict {
+    /// The line's text, given the submission's text.
+    pub fn text<'a>(&self, source: &'a str) -> &'a str {
+        &source[self.span.0 as usize..self.span.1 as usize]
+    }
+}
+
+/// A player's checked submission for one round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// The player.
+    pub player: PlayerId,
+    /// Every non-blank line up to `end`, and `end` and the lines after it.
+    pub lines: Vec<LineVerdict>,
+    /// The player's idols and garnets after paying for accepted idol lines.
+    pub holdings_after: Holdings,
+}
+
+impl Submission {
+    /// The orders in force, in line order.
+    pub fn orders(&self) -> impl Iterator<Item = Order> + '_ {
+        self.lines.iter().filter_map(|l| match l.verdict {
+            Verdict::Accepted(o) => Some(o),
+            _ => None,
+        })
+    }
+
+    /// The rejected lines with their reasons.
+    pub fn rejections(&self) -> impl Iterator<Item = (&LineVerdict, &Reason)> {
+        self.lines.iter().filter_map(|l| match &l.verdict {
+            Verdict::Rejected(r) => Some((l, r)),
+            _ => None,
+        })
+    }
+}
+
+/// Checks one player's submission text against the position (R3).
+///
+/// Lines are numbered from 1 counting every line, blank ones included.
+/// Never fails: each bad line is a [`Verdict::Rejected`].
+pub fn check_submission(
+    setup: &Setup,
+    position: &Position,
+    player: PlayerId,
+    text: &str,
+) -> Submission {
+    let mut holdings = position.holdings(player);
+    let mut lines: Vec<LineVerdict> = Vec::new();
+    // (survivor, action) -> index into `lines` of the order in force
+    let mut in_force: Vec<(SurvivorId, Action, usize)> = Vec::new();
+    let mut ended = false;
+    let base = text.as_ptr() as usize;
+    for (i, raw) in text.lines().enumerate() {
+        let number = i as u32 + 1;
+        let trimmed = raw.trim();
+        let start = trimmed.as_ptr() as usize - base;
+        let span = (start as u32, (start + trimmed.len()) as u32);
+        if ended {
+            if !trimmed.is_empty() {
+                lines.push(LineVerdict {
+                    number,
+                    span,
+                    verdict: Verdict::AfterEnd,
+                });
+            }
+            continue;
+        }
+        let verdict = match parse_line(trimmed) {
+            Ok(Line::Blank) => continue,
+            Ok(Line::End) => {
+                ended = true;
+                continue;
+            }
+            Err(e) => Verdict::Rejected(Reason::Malformed(e)),
+            Ok(Line::Order(raw)) => {
+                let earlier_idol =
+                    in_force
+                        .iter()
+                        .find_map(|&(s, a, idx)| match lines[idx].verdict {
+                            Verdict::Accepted(Order::Idol { cost, .. })
+                                if a == Action::Idol && u32::from(s.get()) == raw.survivor =>
+                            {
+                                Some(cost)
+                            }
+                            _ => None,
+                        });
+                match check_order(setup, position, player, &raw, &mut holdings, earlier_idol) {
+                    Ok(order) => Verdict::Accepted(order),
+                    Err(r) => Verdict::Rejected(r),
+                }
+            }
+        };
+        if let Verdict::Accepted(order) = verdict {
+            let key = (order.survivor(), order.action());
+            let idx = lines.len();
+            match in_force.iter_mut().find(|(s, a, _)| (*s, *a) == key) {
+                Some(slot) => {
+                    let old = slot.2;
+                    if let Verdict::Accepted(o) = lines[old].verdict {
+                        lines[old].verdict = Verdict::Replaced {
+                            order: o,
+                            by_line: number,
+                        };
+                    }
+                    slot.2 = idx;
+                }
+                None => in_force.push((key.0, key.1, idx)),
+            }
+        }
+        lines.push(LineVerdict {
+            number,
+            span,
+            verdict,
+        });
+    }
+    Submission {
+        player,
+        lines,
+        holdings_after: holdings,
+    }
+}
+
+fn survivor_id(n: Number) -> Result<SurvivorId, Reason> {
+    SurvivorId::new(n).ok_or(Reason::NoSuchSurvivor(n))
+}
+
+/// A living survivor's tribe at the start of the round, or why it has none.
+fn living(position: &Position, n: Number) -> Result<(SurvivorId, Place), Reason> {
+    let id = survivor_id(n)?;
+    let s = position.survivor(id).ok_or(Reason::NoSuchSurvivor(n))?;
+    match s.place {
+        Place::Eliminated(m) => Err(Reason::Eliminated(id, m)),
+        place => Ok((id, place)),
+    }
+}
+
+fn check_order(
+    setup: &Setup,
+    position: &Position,
+    player: PlayerId,
+    raw: &RawOrder<'_>,
+    holdings: &mut Holdings,
+    earlier_idol: Option<IdolCost>,
+) -> Result<Order, Reason> {
+    if position.is_game_over() {
+        return Err(Reason::GameOver);
+    }
+    let id = survivor_id(raw.survivor)?;
+    let me = position
+        .survivor(id)
+        .ok_or(Reason::NoSuchSurvivor(raw.survivor))?;
+    if me.controller != player {
+        return Err(Reason::NotYours(id));
+    }
+    let tribe = match me.place {
+        Place::Eliminated(m) => return Err(Reason::Eliminated(id, m)),
+        Place::Outcast => None,
+        Place::Tribe(t) => Some(t),
+    };
+    let action = raw.body.action();
+    let Some(tribe) = tribe else {
+        // R6.2: an outcast may only move, to any tribe existing at the start of the round.
+        let RawBody::Move { tribe: word } = raw.body else {
+            return Err(Reason::OutcastMayOnlyMove(id, action));
+        };
+        let to = destination(setup, position, word)?;
+        return Ok(Order::Move { survivor: id, to });
+    };
+    // The target of a vote or assassination: in my tribe at the start of the round (R4.1, R5.2).
+    let tribe_mate = |n: Number| -> Result<SurvivorId, Reason> {
+        let not_in_tribe = Reason::NotInTribe {
+            target: n,
+            tribe,
+            action,
+        };
+        match living(position, n) {
+            Ok((t, Place::Tribe(tt))) if tt == tribe => Ok(t),
+            Ok(_) | Err(Reason::NoSuchSurvivor(_)) => Err(not_in_tribe),
+            Err(e) => Err(e),
+        }
+    };
+    match raw.body {
+        RawBody::Assassinate { target, guess } => {
+            if target == raw.survivor {
+                return Err(Reason::AttacksItself(id));
+            }
+            let target = tribe_mate(target)?;
+            let guess = setup.players.resolve_guess(guess).map_err(|e| match e {
+                GuessError::NoMatch => Reason::UnknownGuess(guess.to_string()),
+                GuessError::Ambiguous(ps) => Reason::AmbiguousGuess(
+                    guess.to_string(),
+                    ps.into_iter()
+                        .map(|p| setup.players.name(p).to_string())
+                        .collect(),
+                ),
+            })?;
+            Ok(Order::Assassinate {
+                attacker: id,
+                target,
+                guess,
+            })
+        }
+        RawBody::Vote { target } => {
+            let target = if target == raw.survivor {
+                id
+            } else {
+                tribe_mate(target)?
+            };
+            Ok(Order::Vote { voter: id, target })
+        }
+        RawBody::Idol => {
+            // R3.5: a second idol line for the same survivor replaces the first; it is not paid twice.
+            let cost = match earlier_idol {
+                Some(cost) => cost,
+                None => pay_for_idol(holdings)?,
+            };
+            Ok(Order::Idol { survivor: id, cost })
+        }
+        RawBody::Move { tribe: word } => {
+            let to = destination(setup, position, word)?;
+            if to == tribe {
+                return Err(Reason::AlreadyThere(to));
+            }
+            // R6.1: adjacency on the tribes existing at the start of the round;
+            // with no existing neighbour, any existing tribe.
+            let grid = setup.grid;
+            let adj = setup.options.adjacency;
+            let has_neighbour = position
+                .existing_tribes(grid)
+                .any(|t| grid.adjacent(tribe, t, adj));
+            if has_neighbour && !grid.adjacent(tribe, to, adj) {
+                return Err(Reason::NotAdjacent { from: tribe, to });
+            }
+            Ok(Order::Move { survivor: id, to })
+        }
+    }
+}
+
+/// A tribe existing at the start of the round, named by an order's word.
+fn destination(setup: &Setup, position: &Position, word: &str) -> Result<TribeId, Reason> {
+    let to = setup
+        .tribe_named(word)
+        .ok_or_else(|| Reason::NoSuchTribe(word.to_string()))?;
+    if position.is_removed(to) {
+        return Err(Reason::TribeRemoved(to));
+    }
+    Ok(to)
+}
+
+/// R5.4: use a held idol, else buy one for 3, 5, 7, ... garnets.
+fn pay_for_idol(h: &mut Holdings) -> Result<IdolCost, Reason> {
+    if h.idols > 0 {
+        h.idols -= 1;
+        return Ok(IdolCost::Held);
+    }
+    let price = h.next_price();
+    if h.garnets < price {
+        return Err(Reason::CannotAffordIdol {
+            price,
+            garnets: h.garnets,
+        });
+    }
+    h.garnets -= price;
+    h.purchases += 1;
+    Ok(IdolCost::Bought(price))
+}

@@ -229,10 +229,13 @@ fn eliminate(
         next.survivor_mut(v).place = Place::Eliminated(moment);
     }
     // R8.4: players whose last survivor fell in this segment.
-    let counts = next.alive_per_player(next.eliminated_at.len());
-    for (i, n) in counts.iter().enumerate() {
-        if *n == 0 && next.eliminated_at[i].is_none() {
-            next.eliminated_at[i] = Some(moment);
+    let mut alive = [0u32; crate::player::MAX_PLAYERS];
+    for s in next.living() {
+        alive[s.controller.index()] += 1;
+    }
+    for (i, at) in next.eliminated_at.iter_mut().enumerate() {
+        if alive[i] == 0 && at.is_none() {
+            *at = Some(moment);
             report.players_out.push((PlayerId::from_index(i), segment));
         }
     }
@@ -259,11 +262,10 @@ fn removal_check(
     report: &mut RoundReport,
 ) -> bool {
     let after = tribe_counts(next);
-    let existing: Vec<TribeId> = next.existing_tribes(setup.grid).collect();
+    let existing: TribeSet = next.existing_tribes(setup.grid).collect();
     // R7.2: a tribe empty at the start of the segment is not removed.
     let doomed: TribeSet = existing
         .iter()
-        .copied()
         .filter(|t| before[t.index()] > 0 && after[t.index()] <= SMALL_TRIBE)
         .collect();
     if doomed.is_empty() {
@@ -287,7 +289,10 @@ fn removal_check(
         }
         let removed = (existing.len() > 1).then(|| {
             let rng = rng.get_or_insert_with(|| GameRng::for_round(setup.seed, report.round));
-            existing[rng.below(existing.len())]
+            existing
+                .iter()
+                .nth(rng.below(existing.len()))
+                .expect("in range")
         });
         if let Some(t) = removed {
             next.removed.insert(t);
@@ -341,9 +346,11 @@ fn vote(
             verdict: TallyVerdict::Most,
         };
         // R5.2: votes cast by assassinated survivors are not counted.
-        for id in position.members(tribe) {
-            if let (Some(t), Some(Place::Eliminated(_))) =
-                (slots[id.index()].vote, next.survivor(id).map(|s| s.place))
+        for &id in &report.assassinated {
+            if let (Some(t), Some(Place::Tribe(home))) = (
+                slots[id.index()].vote,
+                position.survivor(id).map(|s| s.place),
+            ) && home == tribe
             {
                 tally.discarded.push((id, t));
             }

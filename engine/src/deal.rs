@@ -21,19 +21,14 @@ pub enum DealError {
         /// Tribes in the grid.
         tribes: usize,
     },
-    /// A tribe would need two survivors of one player.
+    /// A tribe would hold more survivors than there are players, so some
+    /// player would have two in it (equivalently, more survivors per player
+    /// than tribes).
     TribeTooBig {
         /// Survivors each tribe would hold.
         per_tribe: usize,
         /// Players.
         players: usize,
-    },
-    /// A player would need two survivors in one tribe.
-    TooFewTribes {
-        /// Survivors per player.
-        per_player: usize,
-        /// Tribes in the grid.
-        tribes: usize,
     },
     /// One garnet balance per player is needed.
     GarnetCount,
@@ -53,10 +48,6 @@ impl fmt::Display for DealError {
             DealError::TribeTooBig { per_tribe, players } => write!(
                 f,
                 "each tribe would hold {per_tribe} survivors, but with {players} players some player would have two in one tribe"
-            ),
-            DealError::TooFewTribes { per_player, tribes } => write!(
-                f,
-                "each player has {per_player} survivors but there are only {tribes} tribes, so some player would have two in one tribe"
             ),
             DealError::GarnetCount => write!(f, "give one garnet balance per player"),
         }
@@ -81,7 +72,7 @@ pub fn deal(setup: &Setup, per_player: usize, garnets: &[u32]) -> Result<Positio
     if n > MAX_SURVIVOR_ID as usize {
         return Err(DealError::TooManySurvivors(n));
     }
-    if n % tribes != 0 {
+    if !n.is_multiple_of(tribes) {
         return Err(DealError::Uneven {
             survivors: n,
             tribes,
@@ -93,9 +84,8 @@ pub fn deal(setup: &Setup, per_player: usize, garnets: &[u32]) -> Result<Positio
             players,
         });
     }
-    if per_player > tribes {
-        return Err(DealError::TooFewTribes { per_player, tribes });
-    }
+    // n / tribes <= players also gives per_player <= tribes: each player's
+    // slots land in distinct tribes below.
     if garnets.len() != players {
         return Err(DealError::GarnetCount);
     }

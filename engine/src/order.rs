@@ -162,11 +162,22 @@ fn number(word: &str) -> Option<Number> {
 }
 
 /// Splits off the first whitespace-separated word: (word, rest trimmed).
-fn split_word(s: &str) -> (&str, &str) {
-    let s = s.trim_start();
-    match s.find(char::is_whitespace) {
-        Some(i) => (&s[..i], s[i..].trim_start()),
-        None => (s, ""),
+/// `ascii` says the text is ASCII (checked once per line by the caller):
+/// then a byte loop, else Unicode whitespace (forum posts carry no-break
+/// spaces).
+fn split_word(s: &str, ascii: bool) -> (&str, &str) {
+    if ascii {
+        let s = s.trim_ascii_start();
+        match s.bytes().position(|b| b.is_ascii_whitespace()) {
+            Some(i) => (&s[..i], s[i..].trim_ascii_start()),
+            None => (s, ""),
+        }
+    } else {
+        let s = s.trim_start();
+        match s.find(char::is_whitespace) {
+            Some(i) => (&s[..i], s[i..].trim_start()),
+            None => (s, ""),
+        }
     }
 }
 
@@ -174,24 +185,29 @@ fn split_word(s: &str) -> (&str, &str) {
 ///
 /// Errors: a [`ParseError`] saying what is malformed.
 pub fn parse_line(line: &str) -> Result<Line<'_>, ParseError> {
-    let line = line.trim();
+    let ascii = line.is_ascii();
+    let line = if ascii {
+        line.trim_ascii()
+    } else {
+        line.trim()
+    };
     if line.is_empty() {
         return Ok(Line::Blank);
     }
     if line.eq_ignore_ascii_case("end") {
         return Ok(Line::End);
     }
-    let (first, rest) = split_word(line);
+    let (first, rest) = split_word(line, ascii);
     let survivor =
         number(first).ok_or_else(|| ParseError::SurvivorNotANumber(first.to_string()))?;
-    let (action_word, rest) = split_word(rest);
+    let (action_word, rest) = split_word(rest, ascii);
     if action_word.is_empty() {
         return Err(ParseError::MissingAction);
     }
     let action = Action::from_word(action_word)
         .ok_or_else(|| ParseError::UnknownAction(action_word.to_string()))?;
     let target = |rest: &str| -> Result<Number, ParseError> {
-        let (t, _) = split_word(rest);
+        let (t, _) = split_word(rest, ascii);
         if t.is_empty() {
             return Err(ParseError::MissingTarget(action));
         }
@@ -200,7 +216,7 @@ pub fn parse_line(line: &str) -> Result<Line<'_>, ParseError> {
     let body = match action {
         Action::Assassinate => {
             let target_n = target(rest)?;
-            let (_, guess) = split_word(rest);
+            let (_, guess) = split_word(rest, ascii);
             if guess.is_empty() {
                 return Err(ParseError::MissingGuess);
             }
@@ -217,7 +233,7 @@ pub fn parse_line(line: &str) -> Result<Line<'_>, ParseError> {
         }
         Action::Vote => {
             let target_n = target(rest)?;
-            let (_, after) = split_word(rest);
+            let (_, after) = split_word(rest, ascii);
             if !after.is_empty() {
                 return Err(ParseError::TrailingWords(action, after.to_string()));
             }

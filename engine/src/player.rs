@@ -11,6 +11,13 @@ pub const MAX_PLAYERS: usize = 200;
 #[serde(transparent)]
 pub struct PlayerId(u8);
 
+impl From<usize> for PlayerId {
+    /// The player at a 0-based roster index (no check against a roster).
+    fn from(i: usize) -> PlayerId {
+        PlayerId::from_index(i)
+    }
+}
+
 impl PlayerId {
     /// Index into the roster, 0-based.
     pub fn index(self) -> usize {
@@ -70,16 +77,37 @@ pub enum GuessError {
     Ambiguous(Vec<PlayerId>),
 }
 
-/// Lowercase, whitespace runs folded to single spaces, trimmed.
-pub(crate) fn fold(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for word in s.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
+/// The characters of `s` lowercased, whitespace runs folded to one space,
+/// trimmed; without allocating.
+pub(crate) fn folded(s: &str) -> impl Iterator<Item = char> + Clone + '_ {
+    s.split_whitespace().enumerate().flat_map(|(i, w)| {
+        (i > 0)
+            .then_some(' ')
+            .into_iter()
+            .chain(w.chars().flat_map(char::to_lowercase))
+    })
+}
+
+/// Whether `a` and `b` are equal ignoring case and whitespace runs; an
+/// ASCII fast path, else Unicode lowercase.
+pub(crate) fn eq_folded(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        let mut x = a.split_ascii_whitespace();
+        let mut y = b.split_ascii_whitespace();
+        loop {
+            match (x.next(), y.next()) {
+                (None, None) => return true,
+                (Some(p), Some(q)) if p.eq_ignore_ascii_case(q) => {}
+                _ => return false,
+            }
         }
-        out.extend(word.chars().flat_map(char::to_lowercase));
     }
-    out
+    folded(a).eq(folded(b))
+}
+
+/// [`folded`] collected.
+pub(crate) fn fold(s: &str) -> String {
+    folded(s).collect()
 }
 
 impl TryFrom<Vec<String>> for Roster {
@@ -155,10 +183,9 @@ impl Roster {
 
     /// The player whose name is exactly `name` ignoring case and spacing.
     pub fn find(&self, name: &str) -> Option<PlayerId> {
-        let f = fold(name);
         self.folded
             .iter()
-            .position(|n| *n == f)
+            .position(|n| eq_folded(name, n))
             .map(PlayerId::from_index)
     }
 
@@ -167,19 +194,38 @@ impl Roster {
     /// 3 characters of exactly one name (a shorter guess must start exactly
     /// one name).
     pub fn resolve_guess(&self, guess: &str) -> Result<PlayerId, GuessError> {
-        let g = fold(guess);
+        // Fold the guess once: into a stack buffer when it is short ASCII.
+        let mut stack = [0u8; 64];
+        let owned: String;
+        let g: &str = if guess.is_ascii() && guess.len() <= stack.len() {
+            let mut n = 0;
+            for w in guess.split_ascii_whitespace() {
+                if n > 0 {
+                    stack[n] = b' ';
+                    n += 1;
+                }
+                for b in w.bytes() {
+                    stack[n] = b.to_ascii_lowercase();
+                    n += 1;
+                }
+            }
+            std::str::from_utf8(&stack[..n]).expect("ASCII")
+        } else {
+            owned = fold(guess);
+            &owned
+        };
         if g.is_empty() {
             return Err(GuessError::NoMatch);
         }
-        if let Some(p) = self.folded.iter().position(|n| *n == g) {
+        if let Some(p) = self.folded.iter().position(|n| n == g) {
             return Ok(PlayerId::from_index(p));
         }
-        let prefix: String = g.chars().take(3).collect();
+        let prefix = g.char_indices().nth(3).map_or(g, |(i, _)| &g[..i]);
         let mut hits = self
             .folded
             .iter()
             .enumerate()
-            .filter(|(_, n)| n.starts_with(&prefix))
+            .filter(|(_, n)| n.starts_with(prefix))
             .map(|(i, _)| PlayerId::from_index(i));
         match (hits.next(), hits.next()) {
             (None, _) => Err(GuessError::NoMatch),

@@ -99,15 +99,20 @@ impl Setup {
     /// display name equals `word` ignoring case, else the tribe whose letter
     /// is the first character of `word`. `None` when that is not in the grid.
     pub fn tribe_named(&self, word: &str) -> Option<TribeId> {
+        use crate::player::eq_folded;
         let word = word.trim();
-        if word.chars().count() > 1
-            && let Some(i) = self.tribe_names.iter().position(|n| {
-                n.eq_ignore_ascii_case(word) || crate::player::fold(n) == crate::player::fold(word)
-            })
+        let by_letter = word.chars().next().and_then(|c| self.grid.tribe(c));
+        // Fast path: the word is the letter, or the name, of the tribe its
+        // first character names.
+        if let Some(t) = by_letter
+            && (word.len() == 1 || eq_folded(word, self.tribe_name(t)))
         {
-            return Some(TribeId::from_index(i));
+            return Some(t);
         }
-        word.chars().next().and_then(|c| self.grid.tribe(c))
+        match self.tribe_names.iter().position(|n| eq_folded(word, n)) {
+            Some(i) => Some(TribeId::from_index(i)),
+            None => by_letter,
+        }
     }
 }
 

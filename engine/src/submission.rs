@@ -251,7 +251,7 @@ pub fn check_submission(
     text: &str,
 ) -> Submission {
     let mut holdings = position.holdings(player);
-    let mut lines: Vec<LineVerdict> = Vec::new();
+    let mut lines: Vec<LineVerdict> = Vec::with_capacity(text.len() / 6 + 1);
     // (survivor, action) -> index into `lines` of the order in force
     let mut in_force: Vec<(SurvivorId, Action, usize)> = Vec::new();
     let mut ended = false;
@@ -374,14 +374,13 @@ fn check_order(
     };
     // The target of a vote or assassination: in my tribe at the start of the round (R4.1, R5.2).
     let tribe_mate = |n: Number| -> Result<SurvivorId, Reason> {
-        let not_in_tribe = Reason::NotInTribe {
-            target: n,
-            tribe,
-            action,
-        };
         match living(position, n) {
             Ok((t, Place::Tribe(tt))) if tt == tribe => Ok(t),
-            Ok(_) | Err(Reason::NoSuchSurvivor(_)) => Err(not_in_tribe),
+            Ok(_) | Err(Reason::NoSuchSurvivor(_)) => Err(Reason::NotInTribe {
+                target: n,
+                tribe,
+                action,
+            }),
             Err(e) => Err(e),
         }
     };

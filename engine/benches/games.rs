@@ -1,0 +1,76 @@
+//! Throughput: complete shared games per second, submissions parsed and
+//! checked every time (the case JSON is read once, outside the timing).
+//! `cargo bench -p mini-survivor --bench games` prints the figure.
+
+use mini_survivor::case::Case;
+use mini_survivor::{PlayerId, play_round};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/games");
+    let mut games = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("cases/games") {
+        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("read");
+        games.push(
+            Case::from_json(&text)
+                .expect("case")
+                .prepare()
+                .expect("valid"),
+        );
+    }
+    games.sort_by_key(|g| g.setup.seed);
+    let rounds: Vec<Vec<Vec<(PlayerId, &str)>>> = games
+        .iter()
+        .map(|g| {
+            g.rounds
+                .iter()
+                .map(|r| r.iter().map(|(p, t)| (*p, t.as_str())).collect())
+                .collect()
+        })
+        .collect();
+    // BENCH_GAMES=N: play exactly N rounds of the game set, once (for
+    // instruction counting under callgrind), instead of timing.
+    let fixed: Option<u64> = std::env::var("BENCH_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let mut played = 0u64;
+    let mut checksum = 0usize;
+    let mut samples = Vec::new();
+    for _ in 0..7 {
+        let t0 = Instant::now();
+        let mut n = 0u64;
+        while match fixed {
+            Some(max) => n < max,
+            None => t0.elapsed() < Duration::from_millis(400),
+        } {
+            for (g, rs) in games.iter().zip(&rounds) {
+                let mut pos = g.start.clone();
+                for subs in rs {
+                    if pos.is_game_over() {
+                        break;
+                    }
+                    let (next, report) = play_round(&g.setup, &pos, std::hint::black_box(subs));
+                    checksum += report.voted_out.len();
+                    pos = next;
+                }
+                n += 1;
+            }
+        }
+        samples.push(n as f64 / t0.elapsed().as_secs_f64());
+        played += n;
+        if fixed.is_some() {
+            println!("played {n} games, checksum {checksum}");
+            return;
+        }
+    }
+    samples.sort_by(|a, b| a.total_cmp(b));
+    println!(
+        "adjudicate: {:.0} complete games/s (median of 7; min {:.0}, max {:.0}; {} games, {} shared game files, checksum {})",
+        samples[3],
+        samples[0],
+        samples[6],
+        played,
+        games.len(),
+        checksum
+    );
+}

@@ -1,0 +1,234 @@
+//! Properties over random legal games (dealt from random seeds and sizes,
+//! played with random orders written as forum text).
+
+use mini_survivor::case::RoundRecord;
+use mini_survivor::post::{Format, PublicRound, result_post};
+use mini_survivor::{
+    Game, Grid, Options, Place, PlayerId, Position, Roster, Setup, check_submission, deal,
+};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// Sizes that can be dealt: (players, per player, rows, cols).
+const SIZES: [(usize, usize, u32, u32); 5] = [
+    (12, 5, 3, 4),
+    (6, 4, 2, 4),
+    (8, 3, 2, 3),
+    (5, 2, 1, 2),
+    (9, 6, 3, 3),
+];
+
+fn setup(size: usize, seed: u64, options: Options) -> (Setup, Position) {
+    let (players, per, rows, cols) = SIZES[size];
+    let names: Vec<String> = (0..players).map(|i| format!("Player{i:02}")).collect();
+    let setup = Setup::new(
+        Roster::new(names).unwrap(),
+        Grid::new(rows, cols).unwrap(),
+        options,
+        seed,
+    );
+    let start = deal(&setup, per, &vec![3; players]).unwrap();
+    (setup, start)
+}
+
+/// Random but mostly sensible orders for every living survivor, as text.
+fn orders(setup: &Setup, pos: &Position, noise: &[u32]) -> Vec<(PlayerId, String)> {
+    let ids: Vec<u16> = pos.survivors().map(|s| s.id.get()).collect();
+    let mut texts = vec![String::new(); setup.players.len()];
+    let mut k = 0usize;
+    let mut pick = |n: usize| {
+        k += 1;
+        noise[k % noise.len()] as usize % n.max(1)
+    };
+    for s in pos.living() {
+        let text = &mut texts[s.controller.index()];
+        let target = ids[pick(ids.len())];
+        match pick(6) {
+            0 => text.push_str(&format!(
+                "{} a {} {}\n",
+                s.id,
+                target,
+                setup
+                    .players
+                    .name(PlayerId::from(pick(setup.players.len())))
+            )),
+            1 => text.push_str(&format!("{} i\n", s.id)),
+            _ => {}
+        }
+        if pick(4) > 0 {
+            text.push_str(&format!("{} v {}\n", s.id, target));
+        }
+        if pick(3) == 0 || s.place == Place::Outcast {
+            let t = (b'A' + pick(setup.grid.len()) as u8) as char;
+            text.push_str(&format!("{} m {}\n", s.id, t));
+        }
+    }
+    setup.players.ids().zip(texts).collect()
+}
+
+fn play(size: usize, seed: u64, options: Options, noise: &[u32]) -> Game {
+    let (setup, start) = setup(size, seed, options);
+    let mut game = Game::new(setup, start);
+    for _ in 0..20 {
+        let subs = orders(game.setup(), game.position(), noise);
+        let borrowed: Vec<(PlayerId, &str)> = subs.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        if game.play(&borrowed).is_none() {
+            break;
+        }
+    }
+    game
+}
+
+fn options() -> impl Strategy<Value = Options> {
+    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(d, a, s)| Options {
+        adjacency: if d {
+            mini_survivor::Adjacency::Diagonal
+        } else {
+            mini_survivor::Adjacency::Orthogonal
+        },
+        announce_idols: a,
+        outcast_without_move: if s {
+            mini_survivor::OutcastWithoutMove::Stay
+        } else {
+            mini_survivor::OutcastWithoutMove::Random
+        },
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_every_round(size in 0..SIZES.len(), seed: u64, opts in options(), noise in prop::collection::vec(any::<u32>(), 1..64)) {
+        let game = play(size, seed, opts, &noise);
+        let setup = game.setup();
+        let mut before = game.start().clone();
+        for r in game.rounds() {
+            let rec = RoundRecord::new(setup, &r.report, &r.after);
+            // A survivor is in at most one place.
+            let mut seen = BTreeSet::new();
+            for id in rec.tribes.values().flatten().chain(&rec.outcasts) {
+                prop_assert!(seen.insert(*id), "survivor {id} twice in round {}", rec.round);
+            }
+            // Counts are conserved: every living survivor is placed, and the dead are the difference.
+            prop_assert_eq!(seen.len(), rec.alive);
+            prop_assert_eq!(before.alive() - r.report.eliminated().len(), rec.alive);
+            // No tribe starts a round with 1 or 2 members (R6.6).
+            for (t, members) in &rec.tribes {
+                prop_assert!(members.is_empty() || members.len() >= 3, "tribe {t} has {:?}", members);
+            }
+            // Removed tribes stay removed, and at least one tribe exists (R7.3).
+            prop_assert!(!rec.tribes.is_empty());
+            for t in setup.grid.tribes() {
+                prop_assert!(!before.is_removed(t) || r.after.is_removed(t));
+            }
+            before = r.after.clone();
+        }
+    }
+
+    #[test]
+    fn replay_is_exact_and_serde_is_lossless(size in 0..SIZES.len(), seed: u64, opts in options(), noise in prop::collection::vec(any::<u32>(), 1..64)) {
+        let game = play(size, seed, opts, &noise);
+        let mut again = Game::new(game.setup().clone(), game.start().clone());
+        for r in game.rounds() {
+            let borrowed: Vec<(PlayerId, &str)> = r.submissions.iter().map(|(p, t)| (*p, t.as_str())).collect();
+            again.play(&borrowed);
+        }
+        prop_assert_eq!(&again, &game);
+        for p in std::iter::once(game.start()).chain(game.rounds().iter().map(|r| &r.after)) {
+            let json = serde_json::to_string(p).unwrap();
+            let back: Position = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(&back, p);
+        }
+        let setup_back: Setup = serde_json::from_str(&serde_json::to_string(game.setup()).unwrap()).unwrap();
+        prop_assert_eq!(&setup_back, game.setup());
+    }
+
+    #[test]
+    fn public_posts_never_name_a_living_survivors_controller(size in 0..SIZES.len(), seed: u64, noise in prop::collection::vec(any::<u32>(), 1..64)) {
+        let game = play(size, seed, Options::default(), &noise);
+        let setup = game.setup();
+        let mut before = game.start().clone();
+        for r in game.rounds() {
+            let public = PublicRound::new(setup, &before, &r.report, &r.after);
+            for format in [Format::BBCode, Format::Markdown, Format::Plain] {
+                let text = result_post(&public, format, None).concat();
+                // Every "#ID (Name)" must be an eliminated survivor and its controller.
+                for (i, _) in text.match_indices('#') {
+                    let rest = &text[i + 1..];
+                    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+                    let Some(inner) = rest[digits.len()..].strip_prefix(" (").and_then(|s| s.split(')').next()) else { continue };
+                    if digits.is_empty() || inner.chars().all(|c| c.is_ascii_digit()) { continue; }
+                    let id = mini_survivor::SurvivorId::new(digits.parse().unwrap()).unwrap();
+                    let s = r.after.survivor(id).unwrap();
+                    prop_assert!(!s.place.is_alive(), "living survivor {id} named with {inner}");
+                    prop_assert_eq!(setup.players.name(s.controller), inner);
+                }
+                // The seed is revealed only when the game is over.
+                prop_assert_eq!(text.contains("Seed:"), r.after.is_game_over());
+            }
+            before = r.after.clone();
+        }
+    }
+
+    #[test]
+    fn the_parser_never_panics(text in "\\PC{0,400}", lines in prop::collection::vec("[0-9]{1,3} [aivmxAIVM]\\w{0,5} [0-9A-Za-z ]{0,12}", 0..20)) {
+        let (setup, start) = setup(0, 1, Options::default());
+        for p in setup.players.ids() {
+            let _ = check_submission(&setup, &start, p, &text);
+            let sub = check_submission(&setup, &start, p, &lines.join("\n"));
+            prop_assert!(sub.lines.len() <= lines.len());
+        }
+    }
+}
+
+#[test]
+fn deal_is_legal_and_reproducible() {
+    for (size, &(players, per, _, _)) in SIZES.iter().enumerate() {
+        for seed in 0..20 {
+            let (setup, a) = setup(size, seed, Options::default());
+            let (_, b) = self::setup(size, seed, Options::default());
+            assert_eq!(a, b);
+            let per_tribe = players * per / setup.grid.len();
+            for t in setup.grid.tribes() {
+                let owners: Vec<PlayerId> = a
+                    .members(t)
+                    .map(|id| a.survivor(id).unwrap().controller)
+                    .collect();
+                assert_eq!(owners.len(), per_tribe);
+                let distinct: BTreeSet<_> = owners.iter().collect();
+                assert_eq!(distinct.len(), owners.len(), "a player twice in tribe {t}");
+            }
+            for p in setup.players.ids() {
+                assert_eq!(a.survivors_of(p).count(), per);
+            }
+            let ids: BTreeSet<u16> = a.survivors().map(|s| s.id.get()).collect();
+            assert_eq!(ids, (1..=(players * per) as u16).collect());
+        }
+    }
+    let (s1, a) = setup(0, 1, Options::default());
+    let (_, b) = setup(0, 2, Options::default());
+    assert_ne!(a, b, "different seeds deal differently");
+    assert_eq!(
+        deal(&s1, 13, &[0; 12]),
+        Err(mini_survivor::DealError::TribeTooBig {
+            per_tribe: 13,
+            players: 12
+        })
+    );
+    let (s5, _) = setup(3, 1, Options::default()); // 5 players, 1 x 2 grid
+    assert_eq!(
+        deal(&s5, 3, &[0; 5]),
+        Err(mini_survivor::DealError::Uneven {
+            survivors: 15,
+            tribes: 2
+        })
+    );
+    assert_eq!(
+        deal(&s5, 4, &[0; 5]),
+        Err(mini_survivor::DealError::TribeTooBig {
+            per_tribe: 10,
+            players: 5
+        })
+    );
+}

@@ -16,6 +16,7 @@
 //! game's seed (R1.5), so a game replays exactly from its seed and orders.
 
 pub mod adjudicate;
+pub mod bulk;
 pub mod case;
 pub mod deal;
 pub mod end;
@@ -27,6 +28,7 @@ pub mod position;
 pub mod post;
 pub mod report;
 pub mod rng;
+pub mod save;
 pub mod submission;
 pub mod survivor;
 pub mod tribe;
@@ -40,6 +42,8 @@ pub use order::{Action, Line, ParseError, RawBody, RawOrder, parse_line};
 pub use player::{GuessError, PlayerId, Roster, RosterError};
 pub use position::{Holdings, Moment, Place, Position, Segment, Setup, Survivor};
 pub use report::RoundReport;
-pub use submission::{IdolCost, Order, Reason, Submission, Verdict, check_submission};
+pub use submission::{
+    IdolCost, Order, Reason, Submission, Verdict, check_submission, move_destinations, tribe_mates,
+};
 pub use survivor::SurvivorId;
 pub use tribe::{Grid, TribeId, TribeSet};

@@ -6,7 +6,7 @@ use crate::order::{Action, Line, Number, ParseError, RawBody, RawOrder, parse_li
 use crate::player::{GuessError, PlayerId};
 use crate::position::{Holdings, Moment, Place, Position, Setup};
 use crate::survivor::SurvivorId;
-use crate::tribe::TribeId;
+use crate::tribe::{TribeId, TribeSet};
 use std::fmt;
 
 /// How an accepted idol line is paid for (R5.4).
@@ -423,20 +423,78 @@ fn check_order(
         }
         RawBody::Move { tribe: word } => {
             let to = destination(setup, position, word)?;
-            if to == tribe {
-                return Err(Reason::AlreadyThere(to));
-            }
-            // R6.1: adjacency on the tribes existing at the start of the round;
-            // with no existing neighbour, any existing tribe.
-            let grid = setup.grid;
-            let adj = setup.options.adjacency;
-            let has_neighbour = position
-                .existing_tribes(grid)
-                .any(|t| grid.adjacent(tribe, t, adj));
-            if has_neighbour && !grid.adjacent(tribe, to, adj) {
-                return Err(Reason::NotAdjacent { from: tribe, to });
-            }
+            check_move(setup, position, tribe, to)?;
             Ok(Order::Move { survivor: id, to })
+        }
+    }
+}
+
+/// R6.1: may a survivor in `from` move to `to` (a tribe existing at the
+/// start of the round)? Adjacency is judged on the tribes existing at the
+/// start of the round; with no existing neighbour, any existing tribe.
+fn check_move(
+    setup: &Setup,
+    position: &Position,
+    from: TribeId,
+    to: TribeId,
+) -> Result<(), Reason> {
+    if to == from {
+        return Err(Reason::AlreadyThere(to));
+    }
+    let grid = setup.grid;
+    let adj = setup.options.adjacency;
+    let has_neighbour = position
+        .existing_tribes(grid)
+        .any(|t| grid.adjacent(from, t, adj));
+    if has_neighbour && !grid.adjacent(from, to, adj) {
+        return Err(Reason::NotAdjacent { from, to });
+    }
+    Ok(())
+}
+
+/// The tribes a living survivor may be ordered to move to this round
+/// (R6.1, R6.2): for an outcast every existing tribe, for a tribe member the
+/// legal neighbours; empty for an eliminated or unknown survivor.
+pub fn move_destinations(setup: &Setup, position: &Position, id: SurvivorId) -> TribeSet {
+    let Some(s) = position.survivor(id) else {
+        return TribeSet::EMPTY;
+    };
+    let existing = position.existing_tribes(setup.grid);
+    match s.place {
+        Place::Eliminated(_) => TribeSet::EMPTY,
+        Place::Outcast => existing.collect(),
+        Place::Tribe(from) => existing
+            .filter(|&to| check_move(setup, position, from, to).is_ok())
+            .collect(),
+    }
+}
+
+/// The survivors a tribe member may vote for or attack this round (R4.1,
+/// R5.2): the living members of its tribe at the start of the round,
+/// itself included (a vote for oneself is allowed; an attack is not).
+/// Empty for an outcast or eliminated survivor.
+pub fn tribe_mates(position: &Position, id: SurvivorId) -> Vec<SurvivorId> {
+    match position.survivor(id).map(|s| s.place) {
+        Some(Place::Tribe(t)) => position.members(t).collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl Order {
+    /// The order as a canonical submission line (R3.1), e.g. `17 a 4 Kraken`,
+    /// `17 v 4`, `17 i`, `17 m B`.
+    pub fn to_line(self, setup: &Setup) -> String {
+        match self {
+            Order::Assassinate {
+                attacker,
+                target,
+                guess,
+            } => {
+                format!("{attacker} a {target} {}", setup.players.name(guess))
+            }
+            Order::Idol { survivor, .. } => format!("{survivor} i"),
+            Order::Vote { voter, target } => format!("{voter} v {target}"),
+            Order::Move { survivor, to } => format!("{survivor} m {to}"),
         }
     }
 }

@@ -232,3 +232,44 @@ fn deal_is_legal_and_reproducible() {
         })
     );
 }
+
+#[test]
+fn game_files_round_trip_and_tampering_is_detected() {
+    use mini_survivor::save::{GameFile, LoadError};
+    let game = play(0, 42, Options::default(), &[7, 3, 9, 1, 12, 5]);
+    assert!(!game.rounds().is_empty());
+    let json = GameFile::of("Test game", &game).to_json();
+    let (file, again) = GameFile::parse(&json).expect("loads");
+    assert_eq!(again, game);
+    assert_eq!(file.name, "Test game");
+    // A changed order no longer produces the stored record.
+    let mut bad = file.clone();
+    let (name, text) = bad.rounds[0]
+        .submissions
+        .iter()
+        .next()
+        .map(|(n, t)| (n.clone(), t.clone()))
+        .unwrap();
+    let first = text.lines().next().unwrap_or("").to_string();
+    let survivor: u16 = first.split_whitespace().next().unwrap().parse().unwrap();
+    bad.rounds[0].submissions.insert(
+        name,
+        format!("{survivor} v {survivor}\n{survivor} a {survivor} x"),
+    );
+    let mut tampered = bad.clone();
+    tampered.rounds[0].record.as_mut().unwrap().alive += 1;
+    assert_eq!(
+        GameFile::parse(&tampered.to_json()).unwrap_err(),
+        LoadError::Tampered { round: 1 }
+    );
+    // Wrong format and version are named before anything else.
+    assert!(matches!(
+        GameFile::parse(r#"{"format":"other","version":1}"#),
+        Err(LoadError::WrongFormat(_))
+    ));
+    assert_eq!(
+        GameFile::parse(r#"{"format":"mini-survivor-game","version":9}"#),
+        Err(LoadError::UnsupportedVersion(9))
+    );
+    assert!(matches!(GameFile::parse("{"), Err(LoadError::Invalid(_))));
+}

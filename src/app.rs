@@ -1,0 +1,151 @@
+//! The shell: context, startup load, autosave, navigation, banners and the
+//! live region. Screens are in `screens`.
+
+use crate::screens;
+use crate::state::{Ctx, Notice, Screen};
+use crate::{io, storage};
+use leptos::prelude::*;
+
+/// The console.
+#[component]
+pub fn App() -> impl IntoView {
+    let ctx = Ctx::new();
+    provide_context(ctx);
+    // Load the last open game before anything can be saved.
+    if let Some(id) = storage::last() {
+        match storage::load(&id) {
+            storage::Loaded::Ok(file, game) => {
+                ctx.open(id, *file, *game);
+                ctx.screen.set(Screen::Board);
+            }
+            storage::Loaded::Missing => {}
+            storage::Loaded::Corrupt(why, raw) => ctx.notice.set(Some(Notice {
+                text: format!("Your last game could not be read ({why}). It was kept aside; download it below, then start afresh or import a backup."),
+                error: true,
+                download: Some((format!("damaged-save-{id}.json"), raw)),
+            })),
+        }
+    }
+    // Autosave on every change, drafts included.
+    Effect::new(move |_| {
+        ctx.drafts.track();
+        ctx.bulk.track();
+        let Some(id) = ctx.live.with(|l| l.as_ref().map(|l| l.id.clone())) else { return };
+        let Some(file) = ctx.file() else { return };
+        match storage::save(&id, &file, io::now_ms()) {
+            Ok(()) => ctx.saved_games.update(|n| *n += 1),
+            Err(e) => ctx.error(format!("NOT saved: {e}. Export the game now.")),
+        }
+    });
+    view! {
+        <a class="skip" href="#main">"Skip to content"</a>
+        <header class="top">
+            <h1 class="brand">"Mini-Survivor " <span>"moderator's console"</span></h1>
+            <Nav/>
+            <GameTitle/>
+        </header>
+        <Banner/>
+        <main id="main" tabindex="-1">
+            {move || match ctx.screen.get() {
+                s if s.needs_game() && ctx.live.with(|l| l.is_none()) => screens::home::Home().into_any(),
+                Screen::Home => screens::home::Home().into_any(),
+                Screen::Setup => screens::setup::Setup().into_any(),
+                Screen::Board => screens::board::Board().into_any(),
+                Screen::Orders => screens::orders::Orders().into_any(),
+                Screen::Adjudicate => screens::adjudicate::Adjudicate().into_any(),
+                Screen::Posts => screens::posts::Posts().into_any(),
+                Screen::History => screens::history::History().into_any(),
+                Screen::Rules => screens::rules::Rules().into_any(),
+            }}
+        </main>
+        <div class="sr-only" role="status" aria-live="polite" data-testid="live">{move || ctx.announce.get()}</div>
+    }
+}
+
+#[component]
+fn Nav() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <nav aria-label="Screens">
+            <ul>
+                {Screen::NAV
+                    .into_iter()
+                    .map(|(s, label)| {
+                        let disabled = move || s.needs_game() && ctx.live.with(|l| l.is_none());
+                        view! {
+                            <li>
+                                <button
+                                    class="nav"
+                                    data-screen=label
+                                    aria-current=move || (ctx.screen.get() == s).then_some("page")
+                                    disabled=disabled
+                                    on:click=move |_| ctx.screen.set(s)
+                                >
+                                    {label}
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </nav>
+    }
+}
+
+#[component]
+fn GameTitle() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let export = move |_| {
+        if let Some(file) = ctx.file() {
+            let name = format!("{}.mini-survivor.json", file.name.replace(|c: char| !c.is_alphanumeric(), "-"));
+            match io::download(&name, "application/json", &file.to_json()) {
+                Ok(()) => ctx.say("Game exported"),
+                Err(e) => ctx.error(format!("Export failed: {e}")),
+            }
+        }
+    };
+    view! {
+        {move || {
+            ctx.live.with(|l| {
+                l.as_ref().map(|l| {
+                    let round = l.game.rounds().len();
+                    let status = if l.game.is_over() {
+                        format!("game over after round {round}")
+                    } else {
+                        format!("round {} next", round + 1)
+                    };
+                    view! {
+                        <div class="game-title">
+                            <strong>{l.name.clone()}</strong>
+                            <span class="muted">{status}</span>
+                            <button on:click=export data-testid="export">"Export"</button>
+                        </div>
+                    }
+                })
+            })
+        }}
+    }
+}
+
+#[component]
+fn Banner() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        ctx.notice.get().map(|n| {
+            let download = n.download.clone().map(|(name, raw)| {
+                view! {
+                    <button on:click=move |_| {
+                        let _ = io::download(&name, "application/json", &raw);
+                    }>"Download it"</button>
+                }
+            });
+            view! {
+                <div class=if n.error { "banner error" } else { "banner" } role="alert">
+                    <span>{n.text.clone()}</span>
+                    {download}
+                    <button on:click=move |_| ctx.notice.set(None) aria-label="Dismiss">"×"</button>
+                </div>
+            }
+        })
+    }
+}

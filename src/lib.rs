@@ -1,0 +1,13 @@
+//! The moderator's console for Mini-Survivor: a Leptos (client-side) app
+//! over the `mini-survivor` rules engine. The UI never applies a rule
+//! itself: it asks the engine what is legal and renders the engine's results.
+
+mod app;
+mod demo;
+mod io;
+mod report_view;
+mod screens;
+mod state;
+mod storage;
+
+pub use app::App;

@@ -1,0 +1,263 @@
+//! Board: the tribe grid as the design centre. Chips show each survivor's
+//! pending orders; drag a chip onto a tribe to move it (pointer events:
+//! mouse and touch), or select it (click, Enter) to give any order from a
+//! panel. Legal destinations and targets come from the engine.
+
+use crate::state::{Ctx, Screen};
+use leptos::prelude::*;
+use mini_survivor::{Order, Place, SurvivorId, TribeId, move_destinations, tribe_mates};
+use std::collections::BTreeMap;
+use wasm_bindgen::JsCast;
+
+/// A survivor's pending orders, from the drafts.
+#[derive(Clone, Default, PartialEq)]
+struct Pending {
+    vote: Option<SurvivorId>,
+    attack: Option<(SurvivorId, String)>,
+    idol: bool,
+    to: Option<TribeId>,
+}
+
+/// A drag in progress: survivor, pointer position, whether it has moved.
+#[derive(Copy, Clone, PartialEq)]
+struct Drag {
+    id: SurvivorId,
+    x: f64,
+    y: f64,
+    start: (f64, f64),
+    moved: bool,
+}
+
+fn pending(ctx: Ctx) -> BTreeMap<SurvivorId, Pending> {
+    let names = ctx.live.with(|l| l.as_ref().map(|l| l.game.setup().players.clone()));
+    let mut out: BTreeMap<SurvivorId, Pending> = BTreeMap::new();
+    let Some(names) = names else { return out };
+    for o in ctx.orders_in_force() {
+        let p = out.entry(o.survivor()).or_default();
+        match o {
+            Order::Vote { target, .. } => p.vote = Some(target),
+            Order::Assassinate { target, guess, .. } => p.attack = Some((target, names.name(guess).to_string())),
+            Order::Idol { .. } => p.idol = true,
+            Order::Move { to, .. } => p.to = Some(to),
+        }
+    }
+    out
+}
+
+/// Gives an order from the board: appends its canonical line to the controller's draft.
+fn give(ctx: Ctx, id: SurvivorId, line: String) {
+    let player = ctx.live.with_untracked(|l| {
+        l.as_ref().and_then(|l| l.game.position().survivor(id).map(|s| l.game.setup().players.name(s.controller).to_string()))
+    });
+    if let Some(player) = player {
+        ctx.append_line(&player, &line);
+        ctx.say(format!("Order added: {line}"));
+    }
+}
+
+/// The tribe letter under a point, from the `data-tribe` of the element there.
+fn tribe_at(x: f64, y: f64) -> Option<TribeId> {
+    let doc = web_sys::window()?.document()?;
+    let el = doc.element_from_point(x as f32, y as f32)?;
+    let card = el.closest("[data-tribe]").ok()??;
+    card.get_attribute("data-tribe")?.chars().next().and_then(TribeId::from_letter)
+}
+
+#[component]
+pub fn Board() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pend = Memo::new(move |_| pending(ctx));
+    let drag = RwSignal::new(None::<Drag>);
+    let legal = Memo::new(move |_| {
+        let id = drag.get().filter(|d| d.moved).map(|d| d.id)?;
+        ctx.live.with(|l| l.as_ref().map(|l| move_destinations(l.game.setup(), l.game.position(), id)))
+    });
+    let cols = move || ctx.live.with(|l| l.as_ref().map_or(4, |l| l.game.setup().grid.cols()));
+    let tribes = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| {
+                    let s = l.game.setup();
+                    s.grid.tribes().map(|t| (t, s.tribe_name(t).to_string(), l.game.position().is_removed(t))).collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    };
+    let members = move |t: TribeId| ctx.live.with(|l| l.as_ref().map(|l| l.game.position().members(t).collect::<Vec<_>>()).unwrap_or_default());
+    let outcasts = move || ctx.live.with(|l| l.as_ref().map(|l| l.game.position().outcasts().collect::<Vec<_>>()).unwrap_or_default());
+
+    let end_drag = move |ev: web_sys::PointerEvent| {
+        let Some(d) = drag.get_untracked() else { return };
+        drag.set(None);
+        if !d.moved {
+            ctx.selected.set(Some(d.id));
+            return;
+        }
+        let allowed = ctx.live.with_untracked(|l| l.as_ref().map(|l| move_destinations(l.game.setup(), l.game.position(), d.id)));
+        match (tribe_at(ev.client_x() as f64, ev.client_y() as f64), allowed) {
+            (Some(t), Some(ok)) if ok.contains(t) => give(ctx, d.id, format!("{} m {t}", d.id)),
+            (Some(t), _) => ctx.say(format!("Survivor {} cannot move to tribe {t}: not a legal destination", d.id)),
+            _ => ctx.say("Move cancelled"),
+        }
+    };
+    let chip = move |id: SurvivorId| {
+        let p = move || pend.with(|m| m.get(&id).cloned().unwrap_or_default());
+        let controller = move || {
+            ctx.live.with(|l| {
+                l.as_ref().and_then(|l| l.game.position().survivor(id).map(|s| l.game.setup().players.name(s.controller).to_string()))
+            })
+        };
+        let label = move || {
+            let p = p();
+            let mut s = format!("Survivor {id}");
+            if let Some(v) = p.vote { s.push_str(&format!(", votes {v}")); }
+            if let Some((t, g)) = &p.attack { s.push_str(&format!(", attacks {t} guessing {g}")); }
+            if p.idol { s.push_str(", idol"); }
+            if let Some(t) = p.to { s.push_str(&format!(", moves to {t}")); }
+            if ctx.show_controllers.get() { if let Some(c) = controller() { s.push_str(&format!(", controlled by {c}")); } }
+            s
+        };
+        view! {
+            <button
+                class="chip"
+                class:selected=move || ctx.selected.get() == Some(id)
+                class:dragging=move || drag.get().is_some_and(|d| d.id == id && d.moved)
+                data-survivor=id.to_string()
+                aria-label=label
+                on:pointerdown=move |ev: web_sys::PointerEvent| {
+                    if ev.button() != 0 { return; }
+                    if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                        let _ = el.set_pointer_capture(ev.pointer_id());
+                    }
+                    let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+                    drag.set(Some(Drag { id, x, y, start: (x, y), moved: false }));
+                }
+                on:pointermove=move |ev: web_sys::PointerEvent| {
+                    drag.update(|d| if let Some(d) = d.as_mut().filter(|d| d.id == id) {
+                        d.x = ev.client_x() as f64;
+                        d.y = ev.client_y() as f64;
+                        if (d.x - d.start.0).abs() + (d.y - d.start.1).abs() > 6.0 { d.moved = true; }
+                    });
+                }
+                on:pointerup=end_drag
+                on:pointercancel=move |_| drag.set(None)
+                on:keydown=move |ev: web_sys::KeyboardEvent| {
+                    if ev.key() == "Enter" || ev.key() == " " {
+                        ev.prevent_default();
+                        ctx.selected.set(Some(id));
+                    }
+                }
+            >
+                <span class="id">{id.to_string()}</span>
+                <span class="badges">
+                    {move || p().vote.map(|v| view! { <span class="b vote" title="vote">{format!("v{v}")}</span> })}
+                    {move || p().attack.map(|(t, _)| view! { <span class="b attack" title="assassination">{format!("a{t}")}</span> })}
+                    {move || p().idol.then(|| view! { <span class="b idol" title="idol">"idol"</span> })}
+                    {move || p().to.map(|t| view! { <span class="b move" title="move">{format!("→{t}")}</span> })}
+                </span>
+                {move || ctx.show_controllers.get().then(|| controller().map(|c| view! { <span class="owner">{c}</span> }))}
+            </button>
+        }
+    };
+    view! {
+        <section class="board">
+            <div class="board-head">
+                <h2>"Board"</h2>
+                <label class="toggle"><input type="checkbox" prop:checked=ctx.show_controllers on:change=move |ev| ctx.show_controllers.set(event_target_checked(&ev)) data-testid="show-controllers"/>" Show controllers"</label>
+                <p class="muted">"Drag a survivor onto a tribe to move it, or select it (click, or Enter) to give an order."</p>
+            </div>
+            <div class="grid" role="list" aria-label="Tribes" style=move || format!("--cols:{}", cols())>
+                {move || tribes().into_iter().map(|(t, name, removed)| {
+                    let is_legal = move || legal.get().is_some_and(|s| s.contains(t));
+                    let dragging = move || legal.get().is_some();
+                    let list = members(t);
+                    let count = list.len();
+                    view! {
+                        <section role="listitem" class="tribe" class:removed=removed class:legal=is_legal class:illegal=move || dragging() && !is_legal()
+                            data-tribe=t.to_string() aria-label=format!("Tribe {t} {name}{}, {count} survivors", if removed { ", removed" } else { "" })>
+                            <h3><span class="letter">{t.to_string()}</span> {name.clone()} <span class="count">{if removed { "removed".to_string() } else { count.to_string() }}</span></h3>
+                            <div class="chips">{list.into_iter().map(chip).collect_view()}</div>
+                        </section>
+                    }
+                }).collect_view()}
+            </div>
+            <section class="outcasts" aria-label="Outcasts">
+                <h3>"Outcasts " <span class="muted">"(must move this round, R6.2)"</span></h3>
+                <div class="chips">{move || { let o = outcasts(); if o.is_empty() { view! { <span class="muted">"none"</span> }.into_any() } else { o.into_iter().map(chip).collect_view().into_any() } }}</div>
+            </section>
+            {move || drag.get().filter(|d| d.moved).map(|d| view! {
+                <div class="ghost" aria-hidden="true" style=format!("left:{}px;top:{}px", d.x, d.y)>{d.id.to_string()}</div>
+            })}
+            <OrderPanel/>
+        </section>
+    }
+}
+
+/// The order panel for the selected survivor: every order it may be given
+/// this round, from the engine's lists of legal targets and destinations.
+#[component]
+fn OrderPanel() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let guess = RwSignal::new(String::new());
+    let target = RwSignal::new(String::new());
+    move || {
+        let id = ctx.selected.get()?;
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let setup = l.game.setup();
+            let pos = l.game.position();
+            let s = pos.survivor(id)?;
+            let place = match s.place {
+                Place::Tribe(t) => format!("in tribe {t} {}", setup.tribe_name(t)),
+                Place::Outcast => "an outcast: it can only move".to_string(),
+                Place::Eliminated(_) => return None,
+            };
+            let mates: Vec<SurvivorId> = tribe_mates(pos, id);
+            let dests: Vec<TribeId> = move_destinations(setup, pos, id).iter().collect();
+            let players: Vec<String> = setup.players.names().to_vec();
+            let in_tribe = s.place.tribe().is_some();
+            let others: Vec<SurvivorId> = mates.iter().copied().filter(|m| *m != id).collect();
+            Some(view! {
+                <aside class="panel" aria-label=format!("Orders for survivor {id}")>
+                    <h3>{format!("Survivor {id}, {place}")}</h3>
+                    {in_tribe.then(|| view! {
+                        <div class="row">
+                            <span class="k">"Vote (R5)"</span>
+                            {mates.iter().map(|&m| view! {
+                                <button on:click=move |_| give(ctx, id, format!("{id} v {m}"))>{if m == id { format!("{m} (self)") } else { m.to_string() }}</button>
+                            }).collect_view()}
+                        </div>
+                        <div class="row">
+                            <span class="k">"Assassinate (R4)"</span>
+                            <label>"Target " <select on:change=move |ev| target.set(event_target_value(&ev))>
+                                <option value="">"choose"</option>
+                                {others.iter().map(|m| view! { <option value=m.to_string()>{m.to_string()}</option> }).collect_view()}
+                            </select></label>
+                            <label>"Guess " <select on:change=move |ev| guess.set(event_target_value(&ev))>
+                                <option value="">"choose"</option>
+                                {players.iter().map(|p| view! { <option value=p.clone()>{p.clone()}</option> }).collect_view()}
+                            </select></label>
+                            <button on:click=move |_| {
+                                let (t, g) = (target.get_untracked(), guess.get_untracked());
+                                if t.is_empty() || g.is_empty() { ctx.say("Choose a target and a guess"); } else { give(ctx, id, format!("{id} a {t} {g}")); }
+                            }>"Set"</button>
+                        </div>
+                        <div class="row"><span class="k">"Idol (R5.3)"</span><button on:click=move |_| give(ctx, id, format!("{id} i"))>"Play an idol"</button></div>
+                    })}
+                    <div class="row">
+                        <span class="k">"Move (R6)"</span>
+                        {if dests.is_empty() { view! { <span class="muted">"nowhere"</span> }.into_any() } else {
+                            dests.into_iter().map(|t| view! {
+                                <button data-move=t.to_string() on:click=move |_| give(ctx, id, format!("{id} m {t}"))>{format!("→ {t}")}</button>
+                            }).collect_view().into_any()
+                        }}
+                    </div>
+                    <div class="row">
+                        <button on:click=move |_| ctx.screen.set(Screen::Orders)>"See the orders text"</button>
+                        <button on:click=move |_| ctx.selected.set(None)>"Close"</button>
+                    </div>
+                </aside>
+            })
+        })
+    }
+}

@@ -1,0 +1,54 @@
+//! History: every round as pasted and as adjudicated; undo the last one.
+
+use crate::report_view::ReportView;
+use crate::state::Ctx;
+use leptos::prelude::*;
+
+#[component]
+pub fn History() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let shown = RwSignal::new(None::<usize>);
+    let undo = move |_| {
+        let ok = web_sys::window()
+            .and_then(|w| w.confirm_with_message("Undo the last adjudication? Its orders go back into the drafts.").ok())
+            .unwrap_or(false);
+        if ok {
+            ctx.undo();
+            shown.set(None);
+            ctx.say("Last round undone; its orders are back in the drafts");
+        }
+    };
+    view! {
+        <section class="history">
+            <h2>"History"</h2>
+            {move || ctx.live.with(|l| {
+                let l = l.as_ref()?;
+                let n = l.game.rounds().len();
+                Some(view! {
+                    <div class="row">
+                        {(0..n).map(|i| view! {
+                            <button aria-pressed=move || (shown.get() == Some(i)).to_string() on:click=move |_| shown.set(Some(i))>{format!("Round {}", i + 1)}</button>
+                        }).collect_view()}
+                        {(n > 0).then(|| view! { <button class="danger" on:click=undo data-testid="undo">"Undo last round"</button> })}
+                        {(n == 0).then(|| view! { <p class="muted">"No round played yet."</p> })}
+                    </div>
+                })
+            })}
+            {move || {
+                let i = shown.get()?;
+                ctx.live.with(|l| {
+                    let l = l.as_ref()?;
+                    let r = l.game.rounds().get(i)?;
+                    let setup = l.game.setup().clone();
+                    Some(view! {
+                        <h3>{format!("Round {}", i + 1)}</h3>
+                        <details><summary>"Orders as pasted"</summary>
+                            {r.submissions.iter().map(|(p, t)| view! { <h4>{setup.players.name(*p).to_string()}</h4><pre>{t.clone()}</pre> }).collect_view()}
+                        </details>
+                        <ReportView setup=setup.clone() report=r.report.clone() after=r.after.clone()/>
+                    })
+                })
+            }}
+        </section>
+    }
+}

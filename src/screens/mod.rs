@@ -1,0 +1,10 @@
+//! One module per screen.
+
+pub mod adjudicate;
+pub mod board;
+pub mod history;
+pub mod home;
+pub mod orders;
+pub mod posts;
+pub mod rules;
+pub mod setup;

@@ -30,7 +30,9 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         ctx.drafts.track();
         ctx.bulk.track();
-        let Some(id) = ctx.live.with(|l| l.as_ref().map(|l| l.id.clone())) else { return };
+        let Some(id) = ctx.live.with(|l| l.as_ref().map(|l| l.id.clone())) else {
+            return;
+        };
         let Some(file) = ctx.file() else { return };
         match storage::save(&id, &file, io::now_ms()) {
             Ok(()) => ctx.saved_games.update(|n| *n += 1),
@@ -97,7 +99,10 @@ fn GameTitle() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let export = move |_| {
         if let Some(file) = ctx.file() {
-            let name = format!("{}.mini-survivor.json", file.name.replace(|c: char| !c.is_alphanumeric(), "-"));
+            let name = format!(
+                "{}.mini-survivor.json",
+                file.name.replace(|c: char| !c.is_alphanumeric(), "-")
+            );
             match io::download(&name, "application/json", &file.to_json()) {
                 Ok(()) => ctx.say("Game exported"),
                 Err(e) => ctx.error(format!("Export failed: {e}")),

@@ -7,16 +7,23 @@ use wasm_bindgen::JsCast;
 pub async fn copy(text: String) -> Result<(), String> {
     let window = web_sys::window().ok_or("no window")?;
     let promise = window.navigator().clipboard().write_text(&text);
-    wasm_bindgen_futures::JsFuture::from(promise).await.map(|_| ()).map_err(|e| format!("{e:?}"))
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .map(|_| ())
+        .map_err(|e| format!("{e:?}"))
 }
 
 /// Offers `text` as a file download named `name`.
 pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let blob = gloo_file::Blob::new_with_options(text, Some(mime));
     let url = gloo_file::ObjectUrl::from(blob);
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let a: web_sys::HtmlAnchorElement =
-        document.create_element("a").map_err(|e| format!("{e:?}"))?.unchecked_into();
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|e| format!("{e:?}"))?
+        .unchecked_into();
     a.set_href(&url);
     a.set_download(name);
     a.click();
@@ -25,7 +32,9 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
 
 /// Reads a picked or dropped file as text.
 pub async fn read_text(file: web_sys::File) -> Result<String, String> {
-    gloo_file::futures::read_as_text(&gloo_file::File::from(file)).await.map_err(|e| e.to_string())
+    gloo_file::futures::read_as_text(&gloo_file::File::from(file))
+        .await
+        .map_err(|e| e.to_string())
 }
 
 /// A random 64-bit seed from the browser's generator (R1.5, when the moderator gives none).

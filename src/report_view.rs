@@ -7,16 +7,38 @@ use mini_survivor::submission::IdolCost;
 use mini_survivor::{FinalResult, Position, Setup, SurvivorId};
 
 fn ids(v: &[SurvivorId]) -> String {
-    if v.is_empty() { "none".into() } else { v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ") }
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// A round report with reasons. `after` is the position at the end of the round.
 #[component]
 pub fn ReportView(setup: Setup, report: RoundReport, after: Position) -> impl IntoView {
     let name = |p: mini_survivor::PlayerId| setup.players.name(p).to_string();
-    let owner = |id: SurvivorId| after.survivor(id).map(|s| setup.players.name(s.controller).to_string()).unwrap_or_default();
-    let fallen = |v: &[SurvivorId]| v.iter().map(|&id| format!("{id} ({})", owner(id))).collect::<Vec<_>>().join(", ");
-    let removed: Vec<String> = report.removals.iter().map(|r| r.tribe.to_string()).collect();
+    let owner = |id: SurvivorId| {
+        after
+            .survivor(id)
+            .map(|s| setup.players.name(s.controller).to_string())
+            .unwrap_or_default()
+    };
+    let fallen = |v: &[SurvivorId]| {
+        v.iter()
+            .map(|&id| format!("{id} ({})", owner(id)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut removed: Vec<String> = report
+        .removals
+        .iter()
+        .map(|r| r.tribe.to_string())
+        .collect();
+    removed.sort();
     let outcasts: Vec<SurvivorId> = after.outcasts().collect();
     view! {
         <div class="report">
@@ -109,14 +131,35 @@ pub fn ReportView(setup: Setup, report: RoundReport, after: Position) -> impl In
 #[component]
 pub fn FinalView(setup: Setup, result: FinalResult) -> impl IntoView {
     let list = |v: &[u32]| {
-        let items: Vec<String> = setup.players.ids().filter(|p| v[p.index()] > 0).map(|p| format!("{} {}", setup.players.name(p), v[p.index()])).collect();
-        if items.is_empty() { "none".to_string() } else { items.join(", ") }
+        let items: Vec<String> = setup
+            .players
+            .ids()
+            .filter(|p| v[p.index()] > 0)
+            .map(|p| format!("{} {}", setup.players.name(p), v[p.index()]))
+            .collect();
+        if items.is_empty() {
+            "none".to_string()
+        } else {
+            items.join(", ")
+        }
     };
-    let names = |v: &[mini_survivor::PlayerId]| v.iter().map(|p| setup.players.name(*p).to_string()).collect::<Vec<_>>().join(", ");
+    let names = |v: &[mini_survivor::PlayerId]| {
+        v.iter()
+            .map(|p| setup.players.name(*p).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let ec = match &result.elimination_candidate {
         None => "none: no player was fully eliminated".to_string(),
-        Some(ec) if ec.deciders.is_empty() => format!("{} (eliminated {})", names(&ec.players), ec.moment),
-        Some(ec) => format!("tie between {} (eliminated {}); decided by {}", names(&ec.players), ec.moment, names(&ec.deciders)),
+        Some(ec) if ec.deciders.is_empty() => {
+            format!("{} (eliminated {})", names(&ec.players), ec.moment)
+        }
+        Some(ec) => format!(
+            "tie between {} (eliminated {}); decided by {}",
+            names(&ec.players),
+            ec.moment,
+            names(&ec.deciders)
+        ),
     };
     view! {
         <section class="final" aria-label="Final result">

@@ -104,7 +104,11 @@ impl Ctx {
     pub fn error(&self, text: impl Into<String>) {
         let text = text.into();
         self.announce.set(text.clone());
-        self.notice.set(Some(Notice { text, error: true, download: None }));
+        self.notice.set(Some(Notice {
+            text,
+            error: true,
+            download: None,
+        }));
     }
 
     /// Opens a game (from a file): its drafts become the current drafts.
@@ -112,7 +116,13 @@ impl Ctx {
         self.drafts.set(file.drafts.clone());
         self.bulk.set(file.bulk_draft.clone());
         self.selected.set(None);
-        self.live.set(Some(Live { id, name: file.name, game, script: file.script, deadline: file.deadline }));
+        self.live.set(Some(Live {
+            id,
+            name: file.name,
+            game,
+            script: file.script,
+            deadline: file.deadline,
+        }));
         self.fill_from_script();
     }
 
@@ -140,7 +150,10 @@ impl Ctx {
                 .players
                 .ids()
                 .map(|p| {
-                    let text = drafts.get(setup.players.name(p)).cloned().unwrap_or_default();
+                    let text = drafts
+                        .get(setup.players.name(p))
+                        .cloned()
+                        .unwrap_or_default();
                     let sub = check_submission(setup, l.game.position(), p, &text);
                     (p, text, sub)
                 })
@@ -150,7 +163,10 @@ impl Ctx {
 
     /// Orders in force for the next round, from all drafts.
     pub fn orders_in_force(&self) -> Vec<Order> {
-        self.checked().iter().flat_map(|(_, _, s)| s.orders().collect::<Vec<_>>()).collect()
+        self.checked()
+            .iter()
+            .flat_map(|(_, _, s)| s.orders().collect::<Vec<_>>())
+            .collect()
     }
 
     /// Appends an order line to a player's draft (a later line replaces an
@@ -160,7 +176,10 @@ impl Ctx {
             let text = d.entry(player.to_string()).or_default();
             // An `end` line would hide what follows: insert before it.
             let lines: Vec<&str> = text.lines().collect();
-            match lines.iter().position(|l| l.trim().eq_ignore_ascii_case("end")) {
+            match lines
+                .iter()
+                .position(|l| l.trim().eq_ignore_ascii_case("end"))
+            {
                 Some(i) => {
                     let mut out: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
                     out.insert(i, line.to_string());
@@ -206,7 +225,12 @@ impl Ctx {
             let Some(l) = l else { return };
             if let Some(r) = l.game.undo() {
                 let setup = l.game.setup();
-                back = Some(r.submissions.iter().map(|(p, t)| (setup.players.name(*p).to_string(), t.clone())).collect());
+                back = Some(
+                    r.submissions
+                        .iter()
+                        .map(|(p, t)| (setup.players.name(*p).to_string(), t.clone()))
+                        .collect(),
+                );
             }
         });
         if let Some(d) = back {
@@ -225,7 +249,9 @@ impl Ctx {
             })
         });
         if let Some(script) = next
-            && self.drafts.with_untracked(|d| d.values().all(|t| t.trim().is_empty()))
+            && self
+                .drafts
+                .with_untracked(|d| d.values().all(|t| t.trim().is_empty()))
         {
             self.drafts.set(script);
         }

@@ -35,13 +35,17 @@ pub fn index() -> Vec<Entry> {
 pub fn save(id: &str, file: &GameFile, now: f64) -> Result<(), String> {
     let json = serde_json::to_string(file).map_err(|e| e.to_string())?;
     let raw = LocalStorage::raw();
-    raw.set_item(&format!("{GAME}{id}"), &json).map_err(|e| format!("{e:?}"))?;
+    raw.set_item(&format!("{GAME}{id}"), &json)
+        .map_err(|e| format!("{e:?}"))?;
     let mut idx = index();
     let entry = Entry {
         id: id.to_string(),
         name: file.name.clone(),
         rounds: file.rounds.len(),
-        over: file.rounds.last().is_some_and(|r| r.record.as_ref().is_some_and(|rec| rec.alive <= 5)),
+        over: file
+            .rounds
+            .last()
+            .is_some_and(|r| r.record.as_ref().is_some_and(|rec| rec.alive <= 5)),
         updated: now,
     };
     match idx.iter_mut().find(|e| e.id == id) {
@@ -65,7 +69,9 @@ pub enum Loaded {
 pub fn load(id: &str) -> Loaded {
     let raw = LocalStorage::raw();
     let key = format!("{GAME}{id}");
-    let Ok(Some(text)) = raw.get_item(&key) else { return Loaded::Missing };
+    let Ok(Some(text)) = raw.get_item(&key) else {
+        return Loaded::Missing;
+    };
     match GameFile::parse(&text) {
         Ok((file, game)) => Loaded::Ok(Box::new(file), Box::new(game)),
         Err(e) => {

@@ -16,18 +16,31 @@ pub fn Adjudicate() -> impl IntoView {
                 return None;
             }
             let setup = l.game.setup();
-            let subs: Vec<(PlayerId, &str)> = drafts.iter().filter_map(|(n, t)| setup.players.find(n).map(|p| (p, t.as_str()))).collect();
+            let subs: Vec<(PlayerId, &str)> = drafts
+                .iter()
+                .filter_map(|(n, t)| setup.players.find(n).map(|p| (p, t.as_str())))
+                .collect();
             let (after, report) = play_round(setup, l.game.position(), &subs);
             Some((setup.clone(), report, after))
         })
     });
     let commit = move |_| {
-        let round = ctx.live.with_untracked(|l| l.as_ref().map_or(0, |l| l.game.rounds().len() + 1));
+        let round = ctx
+            .live
+            .with_untracked(|l| l.as_ref().map_or(0, |l| l.game.rounds().len() + 1));
         if ctx.commit_round() {
             let summary = ctx.live.with_untracked(|l| {
                 l.as_ref().and_then(|l| l.game.rounds().last()).map(|r| {
                     let out = r.report.eliminated();
-                    format!("Round {round} adjudicated: {} eliminated{}", out.len(), if r.report.game_over { ". The game is over." } else { "" })
+                    format!(
+                        "Round {round} adjudicated: {} eliminated{}",
+                        out.len(),
+                        if r.report.game_over {
+                            ". The game is over."
+                        } else {
+                            ""
+                        }
+                    )
                 })
             });
             ctx.say(summary.unwrap_or_default());

@@ -29,14 +29,18 @@ struct Drag {
 }
 
 fn pending(ctx: Ctx) -> BTreeMap<SurvivorId, Pending> {
-    let names = ctx.live.with(|l| l.as_ref().map(|l| l.game.setup().players.clone()));
+    let names = ctx
+        .live
+        .with(|l| l.as_ref().map(|l| l.game.setup().players.clone()));
     let mut out: BTreeMap<SurvivorId, Pending> = BTreeMap::new();
     let Some(names) = names else { return out };
     for o in ctx.orders_in_force() {
         let p = out.entry(o.survivor()).or_default();
         match o {
             Order::Vote { target, .. } => p.vote = Some(target),
-            Order::Assassinate { target, guess, .. } => p.attack = Some((target, names.name(guess).to_string())),
+            Order::Assassinate { target, guess, .. } => {
+                p.attack = Some((target, names.name(guess).to_string()))
+            }
             Order::Idol { .. } => p.idol = true,
             Order::Move { to, .. } => p.to = Some(to),
         }
@@ -47,7 +51,12 @@ fn pending(ctx: Ctx) -> BTreeMap<SurvivorId, Pending> {
 /// Gives an order from the board: appends its canonical line to the controller's draft.
 fn give(ctx: Ctx, id: SurvivorId, line: String) {
     let player = ctx.live.with_untracked(|l| {
-        l.as_ref().and_then(|l| l.game.position().survivor(id).map(|s| l.game.setup().players.name(s.controller).to_string()))
+        l.as_ref().and_then(|l| {
+            l.game
+                .position()
+                .survivor(id)
+                .map(|s| l.game.setup().players.name(s.controller).to_string())
+        })
     });
     if let Some(player) = player {
         ctx.append_line(&player, &line);
@@ -60,7 +69,10 @@ fn tribe_at(x: f64, y: f64) -> Option<TribeId> {
     let doc = web_sys::window()?.document()?;
     let el = doc.element_from_point(x as f32, y as f32)?;
     let card = el.closest("[data-tribe]").ok()??;
-    card.get_attribute("data-tribe")?.chars().next().and_then(TribeId::from_letter)
+    card.get_attribute("data-tribe")?
+        .chars()
+        .next()
+        .and_then(TribeId::from_letter)
 }
 
 #[component]
@@ -70,33 +82,71 @@ pub fn Board() -> impl IntoView {
     let drag = RwSignal::new(None::<Drag>);
     let legal = Memo::new(move |_| {
         let id = drag.get().filter(|d| d.moved).map(|d| d.id)?;
-        ctx.live.with(|l| l.as_ref().map(|l| move_destinations(l.game.setup(), l.game.position(), id)))
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| move_destinations(l.game.setup(), l.game.position(), id))
+        })
     });
-    let cols = move || ctx.live.with(|l| l.as_ref().map_or(4, |l| l.game.setup().grid.cols()));
+    let cols = move || {
+        ctx.live
+            .with(|l| l.as_ref().map_or(4, |l| l.game.setup().grid.cols()))
+    };
     let tribes = move || {
         ctx.live.with(|l| {
             l.as_ref()
                 .map(|l| {
                     let s = l.game.setup();
-                    s.grid.tribes().map(|t| (t, s.tribe_name(t).to_string(), l.game.position().is_removed(t))).collect::<Vec<_>>()
+                    s.grid
+                        .tribes()
+                        .map(|t| {
+                            (
+                                t,
+                                s.tribe_name(t).to_string(),
+                                l.game.position().is_removed(t),
+                            )
+                        })
+                        .collect::<Vec<_>>()
                 })
                 .unwrap_or_default()
         })
     };
-    let members = move |t: TribeId| ctx.live.with(|l| l.as_ref().map(|l| l.game.position().members(t).collect::<Vec<_>>()).unwrap_or_default());
-    let outcasts = move || ctx.live.with(|l| l.as_ref().map(|l| l.game.position().outcasts().collect::<Vec<_>>()).unwrap_or_default());
+    let members = move |t: TribeId| {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| l.game.position().members(t).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    };
+    let outcasts = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| l.game.position().outcasts().collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    };
 
     let end_drag = move |ev: web_sys::PointerEvent| {
-        let Some(d) = drag.get_untracked() else { return };
+        let Some(d) = drag.get_untracked() else {
+            return;
+        };
         drag.set(None);
         if !d.moved {
             ctx.selected.set(Some(d.id));
             return;
         }
-        let allowed = ctx.live.with_untracked(|l| l.as_ref().map(|l| move_destinations(l.game.setup(), l.game.position(), d.id)));
-        match (tribe_at(ev.client_x() as f64, ev.client_y() as f64), allowed) {
+        let allowed = ctx.live.with_untracked(|l| {
+            l.as_ref()
+                .map(|l| move_destinations(l.game.setup(), l.game.position(), d.id))
+        });
+        match (
+            tribe_at(ev.client_x() as f64, ev.client_y() as f64),
+            allowed,
+        ) {
             (Some(t), Some(ok)) if ok.contains(t) => give(ctx, d.id, format!("{} m {t}", d.id)),
-            (Some(t), _) => ctx.say(format!("Survivor {} cannot move to tribe {t}: not a legal destination", d.id)),
+            (Some(t), _) => ctx.say(format!(
+                "Survivor {} cannot move to tribe {t}: not a legal destination",
+                d.id
+            )),
             _ => ctx.say("Move cancelled"),
         }
     };
@@ -104,17 +154,34 @@ pub fn Board() -> impl IntoView {
         let p = move || pend.with(|m| m.get(&id).cloned().unwrap_or_default());
         let controller = move || {
             ctx.live.with(|l| {
-                l.as_ref().and_then(|l| l.game.position().survivor(id).map(|s| l.game.setup().players.name(s.controller).to_string()))
+                l.as_ref().and_then(|l| {
+                    l.game
+                        .position()
+                        .survivor(id)
+                        .map(|s| l.game.setup().players.name(s.controller).to_string())
+                })
             })
         };
         let label = move || {
             let p = p();
-            let mut s = format!("Survivor {id}");
-            if let Some(v) = p.vote { s.push_str(&format!(", votes {v}")); }
-            if let Some((t, g)) = &p.attack { s.push_str(&format!(", attacks {t} guessing {g}")); }
-            if p.idol { s.push_str(", idol"); }
-            if let Some(t) = p.to { s.push_str(&format!(", moves to {t}")); }
-            if ctx.show_controllers.get() { if let Some(c) = controller() { s.push_str(&format!(", controlled by {c}")); } }
+            let mut s = format!(": survivor {id}");
+            if let Some(v) = p.vote {
+                s.push_str(&format!(", votes {v}"));
+            }
+            if let Some((t, g)) = &p.attack {
+                s.push_str(&format!(", attacks {t} guessing {g}"));
+            }
+            if p.idol {
+                s.push_str(", idol");
+            }
+            if let Some(t) = p.to {
+                s.push_str(&format!(", moves to {t}"));
+            }
+            if ctx.show_controllers.get() {
+                if let Some(c) = controller() {
+                    s.push_str(&format!(", controlled by {c}"));
+                }
+            }
             s
         };
         view! {
@@ -123,7 +190,6 @@ pub fn Board() -> impl IntoView {
                 class:selected=move || ctx.selected.get() == Some(id)
                 class:dragging=move || drag.get().is_some_and(|d| d.id == id && d.moved)
                 data-survivor=id.to_string()
-                aria-label=label
                 on:pointerdown=move |ev: web_sys::PointerEvent| {
                     if ev.button() != 0 { return; }
                     if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
@@ -156,6 +222,8 @@ pub fn Board() -> impl IntoView {
                     {move || p().to.map(|t| view! { <span class="b move" title="move">{format!("→{t}")}</span> })}
                 </span>
                 {move || ctx.show_controllers.get().then(|| controller().map(|c| view! { <span class="owner">{c}</span> }))}
+                // The accessible name starts with the visible text, then says it in words.
+                <span class="sr-only">{label}</span>
             </button>
         }
     };

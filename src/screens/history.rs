@@ -10,7 +10,12 @@ pub fn History() -> impl IntoView {
     let shown = RwSignal::new(None::<usize>);
     let undo = move |_| {
         let ok = web_sys::window()
-            .and_then(|w| w.confirm_with_message("Undo the last adjudication? Its orders go back into the drafts.").ok())
+            .and_then(|w| {
+                w.confirm_with_message(
+                    "Undo the last adjudication? Its orders go back into the drafts.",
+                )
+                .ok()
+            })
             .unwrap_or(false);
         if ok {
             ctx.undo();

@@ -45,7 +45,9 @@ pub fn Home() -> impl IntoView {
         }
         storage::Loaded::Missing => ctx.error("That game is no longer in this browser's storage."),
         storage::Loaded::Corrupt(why, raw) => ctx.notice.set(Some(crate::state::Notice {
-            text: format!("This save could not be read ({why}). It was kept aside; download it to keep it."),
+            text: format!(
+                "This save could not be read ({why}). It was kept aside; download it to keep it."
+            ),
             error: true,
             download: Some((format!("damaged-save-{id}.json"), raw)),
         })),
@@ -59,7 +61,11 @@ pub fn Home() -> impl IntoView {
     };
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
-        if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+        if let Some(file) = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
             import_file(ctx, file);
         }
     };
@@ -130,4 +136,3 @@ pub fn Home() -> impl IntoView {
         </section>
     }
 }
-

@@ -13,7 +13,12 @@ pub fn Orders() -> impl IntoView {
     let checked = Memo::new(move |_| ctx.checked());
     let split = move |_| {
         let text = ctx.bulk.get_untracked();
-        let Some(roster) = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone())) else { return };
+        let Some(roster) = ctx
+            .live
+            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))
+        else {
+            return;
+        };
         let s = split_bulk(&roster, &text);
         let n = s.submissions.len();
         ctx.drafts.update(|d| {
@@ -23,13 +28,32 @@ pub fn Orders() -> impl IntoView {
         });
         let mut msg = format!("{n} submissions taken from the bulk box");
         if !s.unknown_headers.is_empty() {
-            msg.push_str(&format!("; unknown players: {}", s.unknown_headers.iter().map(|(l, n)| format!("{n} (line {l})")).collect::<Vec<_>>().join(", ")));
+            msg.push_str(&format!(
+                "; unknown players: {}",
+                s.unknown_headers
+                    .iter()
+                    .map(|(l, n)| format!("{n} (line {l})"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         if !s.orphans.is_empty() {
-            msg.push_str(&format!("; {} lines belong to no player (lines {})", s.orphans.len(), s.orphans.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", ")));
+            msg.push_str(&format!(
+                "; {} lines belong to no player (lines {})",
+                s.orphans.len(),
+                s.orphans
+                    .iter()
+                    .map(|(l, _)| l.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         ctx.say(msg.clone());
-        ctx.notice.set(Some(crate::state::Notice { text: msg, error: !s.unknown_headers.is_empty() || !s.orphans.is_empty(), download: None }));
+        ctx.notice.set(Some(crate::state::Notice {
+            text: msg,
+            error: !s.unknown_headers.is_empty() || !s.orphans.is_empty(),
+            download: None,
+        }));
     };
     view! {
         <section class="orders">
@@ -87,7 +111,9 @@ pub fn Orders() -> impl IntoView {
 /// Who has not submitted, who will self-vote by default (R3.6), which
 /// outcasts have no move yet (R6.7).
 #[component]
-fn Missing(checked: Memo<Vec<(mini_survivor::PlayerId, String, mini_survivor::Submission)>>) -> impl IntoView {
+fn Missing(
+    checked: Memo<Vec<(mini_survivor::PlayerId, String, mini_survivor::Submission)>>,
+) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     move || {
         ctx.live.with(|l| {

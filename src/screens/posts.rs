@@ -6,7 +6,9 @@ use crate::io;
 use crate::state::Ctx;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use mini_survivor::post::{Format, PrivateMessage, PublicRound, lineup_post, private_message, result_post};
+use mini_survivor::post::{
+    Format, PrivateMessage, PublicRound, lineup_post, private_message, result_post,
+};
 
 fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
     view! {
@@ -14,11 +16,11 @@ fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
             let (text, what) = (text.clone(), what.clone());
             spawn_local(async move {
                 match io::copy(text).await {
-                    Ok(()) => ctx.say(format!("{what} copied")),
+                    Ok(()) => ctx.say(format!("Copied the {what}")),
                     Err(e) => ctx.error(format!("Could not copy: {e}. Select the text and copy it by hand.")),
                 }
             });
-        }>{format!("Copy {}", what.to_lowercase())}</button>
+        }>{format!("Copy {what}")}</button>
     }
 }
 
@@ -31,7 +33,11 @@ pub fn Posts() -> impl IntoView {
         deadline_text.set(v.clone());
         // <input type="datetime-local"> value "YYYY-MM-DDTHH:MM", read as UTC.
         let t = js_sys::Date::parse(&format!("{v}:00Z"));
-        ctx.live.update(|l| if let Some(l) = l { l.deadline = (!t.is_nan()).then(|| (t / 1000.0) as i64); });
+        ctx.live.update(|l| {
+            if let Some(l) = l {
+                l.deadline = (!t.is_nan()).then(|| (t / 1000.0) as i64);
+            }
+        });
     };
     let posts = move || {
         let format = ctx.format.get();
@@ -42,15 +48,32 @@ pub fn Posts() -> impl IntoView {
             let public = match rounds.len() {
                 0 => lineup_post(setup, l.game.start(), format, l.deadline),
                 n => {
-                    let before = if n == 1 { l.game.start() } else { &rounds[n - 2].after };
+                    let before = if n == 1 {
+                        l.game.start()
+                    } else {
+                        &rounds[n - 2].after
+                    };
                     let r = &rounds[n - 1];
-                    result_post(&PublicRound::new(setup, before, &r.report, &r.after), format, l.deadline)
+                    result_post(
+                        &PublicRound::new(setup, before, &r.report, &r.after),
+                        format,
+                        l.deadline,
+                    )
                 }
             };
             let private: Vec<(String, String)> = setup
                 .players
                 .ids()
-                .map(|p| (setup.players.name(p).to_string(), private_message(&PrivateMessage::new(setup, l.game.position(), p), format, l.deadline)))
+                .map(|p| {
+                    (
+                        setup.players.name(p).to_string(),
+                        private_message(
+                            &PrivateMessage::new(setup, l.game.position(), p),
+                            format,
+                            l.deadline,
+                        ),
+                    )
+                })
                 .collect();
             Some((public, private))
         })
@@ -75,7 +98,7 @@ pub fn Posts() -> impl IntoView {
                     {public.into_iter().enumerate().map(|(i, text)| view! {
                         <div class="post">
                             <pre data-testid="public-post" tabindex="0" aria-label=format!("Public post, message {} of {n}", i + 1)>{text.clone()}</pre>
-                            {copy_button(ctx, text, if n > 1 { format!("Message {}", i + 1) } else { "Post".to_string() })}
+                            {copy_button(ctx, text, if n > 1 { format!("message {} of {n}", i + 1) } else { "post".to_string() })}
                         </div>
                     }).collect_view()}
                     <h3>"Private messages (R9.3)"</h3>
@@ -84,7 +107,7 @@ pub fn Posts() -> impl IntoView {
                             <div class="post">
                                 <h4>{name.clone()}</h4>
                                 <pre tabindex="0" aria-label=format!("Private message for {name}")>{text.clone()}</pre>
-                                {copy_button(ctx, text, format!("Message for {name}"))}
+                                {copy_button(ctx, text, format!("message for {name}"))}
                             </div>
                         }).collect_view()}
                     </div>

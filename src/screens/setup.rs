@@ -1,22 +1,30 @@
 //! Setup: players, survivors, grid, tribe names, options, seed, garnets;
 //! then the seeded deal (R1). Every check is the engine's.
 
-use crate::state::{Ctx, Live, Screen};
 use crate::io;
+use crate::state::{Ctx, Live, Screen};
 use leptos::prelude::*;
 use mini_survivor::tribe::GEMSTONES;
 use mini_survivor::{Adjacency, Game, Grid, Options, OutcastWithoutMove, Roster, Setup, deal};
 use std::collections::BTreeMap;
 
 fn lines(s: &str) -> Vec<String> {
-    s.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect()
+    s.lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
 }
 
 #[component]
 pub fn Setup() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let name = RwSignal::new("New game".to_string());
-    let players = RwSignal::new((1..=12).map(|i| format!("Player {i}")).collect::<Vec<_>>().join("\n"));
+    let players = RwSignal::new(
+        (1..=12)
+            .map(|i| format!("Player {i}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
     let per_player = RwSignal::new("5".to_string());
     let rows = RwSignal::new("3".to_string());
     let cols = RwSignal::new("4".to_string());
@@ -28,15 +36,24 @@ pub fn Setup() -> impl IntoView {
     let garnets = RwSignal::new(BTreeMap::<String, String>::new());
 
     let grid = move || -> Result<Grid, String> {
-        let r: u32 = rows.get().trim().parse().map_err(|_| "rows must be a whole number".to_string())?;
-        let c: u32 = cols.get().trim().parse().map_err(|_| "columns must be a whole number".to_string())?;
+        let r: u32 = rows
+            .get()
+            .trim()
+            .parse()
+            .map_err(|_| "rows must be a whole number".to_string())?;
+        let c: u32 = cols
+            .get()
+            .trim()
+            .parse()
+            .map_err(|_| "columns must be a whole number".to_string())?;
         Grid::new(r, c).map_err(|e| e.to_string())
     };
     // Keep the default names in step with the grid size unless they were edited.
     Effect::new(move |_| {
         if let Ok(g) = grid() {
             let current = lines(&tribe_names.get_untracked());
-            if current.iter().zip(GEMSTONES.iter()).all(|(a, b)| a == b) && current.len() != g.len() {
+            if current.iter().zip(GEMSTONES.iter()).all(|(a, b)| a == b) && current.len() != g.len()
+            {
                 tribe_names.set(GEMSTONES[..g.len()].join("\n"));
             }
         }
@@ -45,34 +62,64 @@ pub fn Setup() -> impl IntoView {
     let setup = move || -> Result<(Setup, usize, Vec<u32>), String> {
         let roster = roster()?;
         let grid = grid()?;
-        let per: usize = per_player.get().trim().parse().map_err(|_| "survivors per player must be a whole number".to_string())?;
+        let per: usize = per_player
+            .get()
+            .trim()
+            .parse()
+            .map_err(|_| "survivors per player must be a whole number".to_string())?;
         let names = lines(&tribe_names.get());
         let seed_text = seed.get();
         let seed = if seed_text.trim().is_empty() {
             0
         } else {
-            seed_text.trim().parse::<u64>().map_err(|_| "the seed must be a whole number from 0 to 18446744073709551615".to_string())?
+            seed_text.trim().parse::<u64>().map_err(|_| {
+                "the seed must be a whole number from 0 to 18446744073709551615".to_string()
+            })?
         };
-        let options = Options { adjacency: adjacency.get(), announce_idols: announce_idols.get(), outcast_without_move: outcasts.get() };
+        let options = Options {
+            adjacency: adjacency.get(),
+            announce_idols: announce_idols.get(),
+            outcast_without_move: outcasts.get(),
+        };
         let mut s = Setup::new(roster, grid, options, seed);
         s.tribe_names = names;
         s.check().map_err(|e| e.to_string())?;
         let g = garnets.get();
         let mut balances = Vec::new();
         for n in s.players.names() {
-            let v = g.get(n).map(|v| v.trim()).filter(|v| !v.is_empty()).unwrap_or("0");
-            balances.push(v.parse::<u32>().map_err(|_| format!("{n}'s garnets must be a whole number"))?);
+            let v = g
+                .get(n)
+                .map(|v| v.trim())
+                .filter(|v| !v.is_empty())
+                .unwrap_or("0");
+            balances.push(
+                v.parse::<u32>()
+                    .map_err(|_| format!("{n}'s garnets must be a whole number"))?,
+            );
         }
         Ok((s, per, balances))
     };
-    let problem = move || setup().err().or_else(|| setup().ok().and_then(|(s, per, g)| deal(&s, per, &g).err().map(|e| e.to_string())));
+    let problem = move || {
+        setup().err().or_else(|| {
+            setup()
+                .ok()
+                .and_then(|(s, per, g)| deal(&s, per, &g).err().map(|e| e.to_string()))
+        })
+    };
     let clashes = move || {
         roster()
-            .map(|r| r.prefix_clashes().into_iter().map(|(a, b)| format!("{} and {}", r.name(a), r.name(b))).collect::<Vec<_>>())
+            .map(|r| {
+                r.prefix_clashes()
+                    .into_iter()
+                    .map(|(a, b)| format!("{} and {}", r.name(a), r.name(b)))
+                    .collect::<Vec<_>>()
+            })
             .unwrap_or_default()
     };
     let do_deal = move |_| {
-        let Ok((mut s, per, balances)) = setup() else { return };
+        let Ok((mut s, per, balances)) = setup() else {
+            return;
+        };
         if seed.get_untracked().trim().is_empty() {
             s.seed = io::random_seed();
         }
@@ -87,7 +134,9 @@ pub fn Setup() -> impl IntoView {
                     script: Vec::new(),
                     deadline: None,
                 }));
-                ctx.say("Dealt. The secret roster and the round 1 line-up are on the Posts screen.");
+                ctx.say(
+                    "Dealt. The secret roster and the round 1 line-up are on the Posts screen.",
+                );
                 ctx.screen.set(Screen::Posts);
             }
             Err(e) => ctx.error(e.to_string()),

@@ -1,0 +1,58 @@
+// Plays shared game 1001 from its set-up to the end through the UI, pasting
+// every player's submission round by round, and checks every round and the
+// final result against the game's expected record.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, fixture, screen, text, ids } from './helpers.mjs';
+
+test('game 1001 plays to the end through pasted submissions', async () => {
+  const game = fixture('game-1001.json');
+  const t = await open();
+  const { page } = t;
+  try {
+    await page.click('[data-testid=demo]');
+    await page.waitForSelector('.tribe');
+    await t.shot('board');
+    for (const [i, round] of game.rounds.entries()) {
+      const expected = game.expect.rounds[i];
+      await screen(page, 'Orders');
+      // Clear every box (the demo pre-fills them), then paste as a moderator would.
+      for (const name of game.players) await page.fill(`article[data-player="${name}"] textarea`, '');
+      if (i % 2 === 0) {
+        for (const [name, sub] of Object.entries(round)) await page.fill(`article[data-player="${name}"] textarea`, sub);
+      } else {
+        if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+        const pile = Object.entries(round).map(([name, sub]) => `== ${name} ==\n${sub}`).join('\n\n');
+        await page.fill('[data-testid=bulk]', pile);
+        await page.click('[data-testid=split]');
+        for (const [name, sub] of Object.entries(round)) {
+          assert.equal(await page.inputValue(`article[data-player="${name}"] textarea`), sub.trimEnd(), `bulk split for ${name}`);
+        }
+      }
+      if (i === 0) await t.shot('orders');
+      await screen(page, 'Adjudicate');
+      if (i === 0) await t.shot('adjudicate-preview');
+      await page.click('[data-testid=commit]');
+      await page.waitForFunction((n) => document.querySelector('[data-testid=live]').textContent.startsWith(`Round ${n} adjudicated`), i + 1);
+      const scope = '[data-testid=last-result]';
+      assert.equal(await text(page, 'assassinated', scope), ids(expected.assassinated), `round ${i + 1} assassinated`);
+      assert.equal(await text(page, 'voted-out', scope), ids(expected.voted_out), `round ${i + 1} voted out`);
+      assert.equal(await text(page, 'removed', scope), ids(expected.removed), `round ${i + 1} removed`);
+      assert.equal(await text(page, 'outcasts', scope), ids(expected.outcasts), `round ${i + 1} outcasts`);
+      assert.equal(await text(page, 'alive', scope), String(expected.alive), `round ${i + 1} alive`);
+    }
+    await t.shot('end');
+    const tokens = game.players.filter((p) => game.expect.tokens_of_life[p]).map((p) => `${p} ${game.expect.tokens_of_life[p]}`).join(', ');
+    assert.equal(await text(page, 'tokens'), tokens || 'none');
+    const ec = game.expect.elimination_candidate;
+    assert.ok((await text(page, 'ec')).startsWith(ec.players.join(', ')), 'elimination candidate');
+    await screen(page, 'Posts');
+    const post = await page.locator('[data-testid=public-post]').first().textContent();
+    assert.match(post, /The game is over/);
+    assert.match(post, new RegExp(`Seed: ${game.seed}`));
+    await t.shot('posts-final');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,45 @@
+// Shared set-up for the browser tests: the release bundle from dist/ served
+// on 127.0.0.1, Debian's Chromium, console errors collected, screenshots
+// saved under tests/artifacts/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = path.join(ROOT, 'dist');
+export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
+
+export function fixture(name) {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'engine/cases/games', name), 'utf8'));
+}
+
+/** Starts server + browser; returns { page, context, errors, url, shot, close }. */
+export async function open({ prefix = '/', contextOptions = {} } = {}) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await serve(DIST, { prefix });
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...contextOptions });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  await page.goto(server.url);
+  await page.waitForSelector('main');
+  return {
+    page, context, browser, errors, url: server.url,
+    shot: (name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true }),
+    close: async () => { await browser.close(); await server.close(); },
+  };
+}
+
+export const screen = (page, label) => page.click(`button.nav[data-screen="${label}"]`);
+
+/** The text of a test id inside an optional scope, trimmed. */
+export async function text(page, testid, scope = '') {
+  return (await page.locator(`${scope} [data-testid="${testid}"]`.trim()).first().textContent()).trim();
+}
+
+/** "1, 5, 12" or "none" as the summary writes an ID list. */
+export const ids = (list) => (list && list.length ? list.join(', ') : 'none');

@@ -1,0 +1,61 @@
+// Nothing is lost: a draft survives a reload mid-paste; an exported game,
+// imported into a cleared browser, is the same game; a bad import changes nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, screen, ARTIFACTS } from './helpers.mjs';
+
+async function exportGame(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+  const file = path.join(ARTIFACTS, `export-${Date.now()}.json`);
+  await download.saveAs(file);
+  return file;
+}
+
+test('drafts survive a reload, and export then import gives the same game', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await page.click('[data-testid=demo]');
+    await page.waitForSelector('.tribe');
+    await screen(page, 'Adjudicate');
+    await page.click('[data-testid=commit]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 1 adjudicated'));
+    await screen(page, 'Orders');
+    const box = 'article[data-player="Pebble"] textarea';
+    await page.fill(box, '');
+    await page.type(box, '24 v 38\n24 m F\n27 vo');
+    await page.reload();
+    await page.waitForSelector('.tribe');
+    await screen(page, 'Orders');
+    assert.equal(await page.inputValue(box), '24 v 38\n24 m F\n27 vo');
+
+    const first = await exportGame(page);
+    const exported = JSON.parse(fs.readFileSync(first, 'utf8'));
+    assert.equal(exported.format, 'mini-survivor-game');
+    assert.equal(exported.version, 1);
+    assert.equal(exported.rounds.length, 1);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.waitForSelector('main');
+    assert.match(await page.locator('main').textContent(), /No saved games yet/);
+
+    // A broken file is refused with a reason, and nothing changes.
+    const broken = path.join(ARTIFACTS, 'broken.json');
+    fs.writeFileSync(broken, JSON.stringify({ ...exported, rounds: [{ ...exported.rounds[0], record: { ...exported.rounds[0].record, alive: 99 } }] }));
+    await page.setInputFiles('[data-testid=import]', broken);
+    await page.waitForSelector('.banner.error');
+    assert.match(await page.locator('.banner').textContent(), /Import failed, nothing was changed: round 1's recorded results do not follow from its orders/);
+    assert.match(await page.locator('main').textContent(), /No saved games yet/);
+
+    await page.setInputFiles('[data-testid=import]', first);
+    await page.waitForSelector('.tribe');
+    const second = JSON.parse(fs.readFileSync(await exportGame(page), 'utf8'));
+    assert.deepEqual(second, exported);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -3,7 +3,7 @@
 
 use crate::screens;
 use crate::state::{Ctx, Notice, Screen};
-use crate::{io, storage};
+use crate::{io, pwa, storage};
 use leptos::prelude::*;
 
 /// The console.
@@ -39,8 +39,16 @@ pub fn App() -> impl IntoView {
             Err(e) => ctx.error(format!("NOT saved: {e}. Export the game now.")),
         }
     });
+    let update_ready = RwSignal::new(false);
+    pwa::register(update_ready);
     view! {
         <a class="skip" href="#main">"Skip to content"</a>
+        {move || update_ready.get().then(|| view! {
+            <div class="banner update" role="status" data-testid="update">
+                <span>"A new version is available. Your game is saved."</span>
+                <button class="primary" on:click=|_| pwa::apply_update()>"Reload"</button>
+            </div>
+        })}
         <header class="top">
             <h1 class="brand">"Mini-Survivor " <span>"moderator's console"</span></h1>
             <Nav/>
@@ -58,6 +66,7 @@ pub fn App() -> impl IntoView {
                 Screen::Posts => screens::posts::Posts().into_any(),
                 Screen::History => screens::history::History().into_any(),
                 Screen::Rules => screens::rules::Rules().into_any(),
+                Screen::Verify => screens::verify::Verify().into_any(),
             }}
         </main>
         <div class="sr-only" role="status" aria-live="polite" data-testid="live">{move || ctx.announce.get()}</div>

@@ -44,6 +44,13 @@ pub fn random_seed() -> u64 {
     u64::from_le_bytes(b)
 }
 
+/// A random 256-bit salt for the seed commitment.
+pub fn random_salt() -> mini_survivor::commitment::Salt {
+    let mut b = [0u8; 32];
+    getrandom::fill(&mut b).expect("the browser has a random generator");
+    mini_survivor::commitment::Salt(b)
+}
+
 /// Milliseconds since the epoch (for "last change" labels only; never in the engine).
 pub fn now_ms() -> f64 {
     js_sys::Date::now()

@@ -5,6 +5,7 @@
 mod app;
 mod demo;
 mod io;
+mod pwa;
 mod report_view;
 mod screens;
 mod state;

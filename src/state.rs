@@ -18,11 +18,12 @@ pub enum Screen {
     Posts,
     History,
     Rules,
+    Verify,
 }
 
 impl Screen {
     /// Screens in the navigation, with their labels.
-    pub const NAV: [(Screen, &'static str); 8] = [
+    pub const NAV: [(Screen, &'static str); 9] = [
         (Screen::Home, "Games"),
         (Screen::Setup, "Setup"),
         (Screen::Board, "Board"),
@@ -31,11 +32,15 @@ impl Screen {
         (Screen::Posts, "Posts"),
         (Screen::History, "History"),
         (Screen::Rules, "Rules"),
+        (Screen::Verify, "Verify"),
     ];
 
     /// Whether the screen needs an open game.
     pub fn needs_game(self) -> bool {
-        !matches!(self, Screen::Home | Screen::Setup | Screen::Rules)
+        !matches!(
+            self,
+            Screen::Home | Screen::Setup | Screen::Rules | Screen::Verify
+        )
     }
 }
 

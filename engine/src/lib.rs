@@ -18,6 +18,7 @@
 pub mod adjudicate;
 pub mod bulk;
 pub mod case;
+pub mod commitment;
 pub mod deal;
 pub mod end;
 pub mod game;

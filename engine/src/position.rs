@@ -22,8 +22,11 @@ pub struct Setup {
     /// Rule options.
     #[serde(default)]
     pub options: Options,
-    /// Seed of the game's generator (R1.5).
+    /// Seed of the game's generator (R1.5). Secret until the game ends (R9.2).
     pub seed: u64,
+    /// Salt of the seed commitment (`commitment`); revealed with the seed.
+    #[serde(default)]
+    pub salt: crate::commitment::Salt,
 }
 
 /// Why a [`Setup`] is inconsistent.
@@ -69,6 +72,7 @@ impl Setup {
             tribe_names,
             options,
             seed,
+            salt: Default::default(),
         }
     }
 

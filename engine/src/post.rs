@@ -143,6 +143,8 @@ pub struct PublicEnd {
     pub candidate: Option<(Vec<String>, Vec<String>)>,
     /// The seed, revealed at the end (R9.2).
     pub seed: u64,
+    /// The commitment's salt, revealed with the seed.
+    pub salt: String,
 }
 
 /// Everything public about one round (R9.1), and nothing else (R9.2).
@@ -241,6 +243,7 @@ impl PublicRound {
                     .elimination_candidate
                     .map(|ec| (names(&ec.players), names(&ec.deciders))),
                 seed: setup.seed,
+                salt: setup.salt.to_string(),
             }
         });
         PublicRound {
@@ -456,12 +459,14 @@ fn lineup_block(m: &Mark, l: &Lineup) -> String {
     m.code(&grid.replace('`', "'"))
 }
 
-/// The line-up post alone (R2.1), e.g. for round 1 after the deal.
+/// The line-up post alone (R2.1), e.g. for round 1 after the deal, with the
+/// deal's seed commitment when given (see `commitment`).
 pub fn lineup_post(
     setup: &Setup,
     position: &Position,
     format: Format,
     deadline: Option<Deadline>,
+    commitment: Option<&str>,
 ) -> Vec<String> {
     let m = Mark(format);
     let l = Lineup::of(setup, position);
@@ -469,6 +474,11 @@ pub fn lineup_post(
         m.title(&format!("Round {}: line-up", l.round)),
         lineup_block(&m, &l),
     ];
+    if let Some(c) = commitment {
+        blocks.push(format!(
+            "Deal commitment (SHA-256 of seed, salt, players, survivors per player and grid): {c}\n"
+        ));
+    }
     if let Some(d) = deadline {
         blocks.push(format!("Orders due: {}\n", deadline_text(d, format)));
     }
@@ -566,6 +576,8 @@ pub fn result_post(
             }
         }
         let _ = writeln!(b, "Seed: {}", end.seed);
+        let _ = writeln!(b, "Salt: {}", end.salt);
+        b.push_str("Anyone can check the deal against the commitment published at the start.\n");
         blocks.push(b);
     } else {
         blocks.push(m.heading(&format!("Line-up for round {}", public.lineup.round)));

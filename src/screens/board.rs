@@ -177,10 +177,10 @@ pub fn Board() -> impl IntoView {
             if let Some(t) = p.to {
                 s.push_str(&format!(", moves to {t}"));
             }
-            if ctx.show_controllers.get() {
-                if let Some(c) = controller() {
-                    s.push_str(&format!(", controlled by {c}"));
-                }
+            if ctx.show_controllers.get()
+                && let Some(c) = controller()
+            {
+                s.push_str(&format!(", controlled by {c}"));
             }
             s
         };
@@ -234,7 +234,7 @@ pub fn Board() -> impl IntoView {
                 <label class="toggle"><input type="checkbox" prop:checked=ctx.show_controllers on:change=move |ev| ctx.show_controllers.set(event_target_checked(&ev)) data-testid="show-controllers"/>" Show controllers"</label>
                 <p class="muted">"Drag a survivor onto a tribe to move it, or select it (click, or Enter) to give an order."</p>
             </div>
-            <div class="grid" role="list" aria-label="Tribes" style=move || format!("--cols:{}", cols())>
+            <div class="grid" role="list" aria-label="Tribes" style:grid-template-columns=move || format!("repeat({}, minmax(0, 1fr))", cols())>
                 {move || tribes().into_iter().map(|(t, name, removed)| {
                     let is_legal = move || legal.get().is_some_and(|s| s.contains(t));
                     let dragging = move || legal.get().is_some();
@@ -254,7 +254,7 @@ pub fn Board() -> impl IntoView {
                 <div class="chips">{move || { let o = outcasts(); if o.is_empty() { view! { <span class="muted">"none"</span> }.into_any() } else { o.into_iter().map(chip).collect_view().into_any() } }}</div>
             </section>
             {move || drag.get().filter(|d| d.moved).map(|d| view! {
-                <div class="ghost" aria-hidden="true" style=format!("left:{}px;top:{}px", d.x, d.y)>{d.id.to_string()}</div>
+                <div class="ghost" aria-hidden="true" style:left=format!("{}px", d.x) style:top=format!("{}px", d.y)>{d.id.to_string()}</div>
             })}
             <OrderPanel/>
         </section>

@@ -8,3 +8,4 @@ pub mod orders;
 pub mod posts;
 pub mod rules;
 pub mod setup;
+pub mod verify;

@@ -6,6 +6,7 @@ use crate::io;
 use crate::state::Ctx;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use mini_survivor::commitment::commitment;
 use mini_survivor::post::{
     Format, PrivateMessage, PublicRound, lineup_post, private_message, result_post,
 };
@@ -46,7 +47,12 @@ pub fn Posts() -> impl IntoView {
             let setup = l.game.setup();
             let rounds = l.game.rounds();
             let public = match rounds.len() {
-                0 => lineup_post(setup, l.game.start(), format, l.deadline),
+                0 => {
+                    let per_player =
+                        l.game.start().survivors().count() / setup.players.len().max(1);
+                    let c = commitment(setup, per_player);
+                    lineup_post(setup, l.game.start(), format, l.deadline, Some(&c))
+                }
                 n => {
                     let before = if n == 1 {
                         l.game.start()

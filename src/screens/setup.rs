@@ -123,6 +123,7 @@ pub fn Setup() -> impl IntoView {
         if seed.get_untracked().trim().is_empty() {
             s.seed = io::random_seed();
         }
+        s.salt = io::random_salt();
         match deal(&s, per, &balances) {
             Ok(start) => {
                 ctx.drafts.set(BTreeMap::new());

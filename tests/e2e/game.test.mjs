@@ -3,7 +3,7 @@
 // final result against the game's expected record.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, fixture, screen, text, ids } from './helpers.mjs';
+import { open, fixture, screen, text, ids, external } from './helpers.mjs';
 
 test('game 1001 plays to the end through pasted submissions', async () => {
   const game = fixture('game-1001.json');
@@ -52,6 +52,8 @@ test('game 1001 plays to the end through pasted submissions', async () => {
     assert.match(post, new RegExp(`Seed: ${game.seed}`));
     await t.shot('posts-final');
     assert.deepEqual(t.errors, []);
+    assert.ok(t.requests.length > 3, 'requests are recorded');
+    assert.deepEqual(external(t.requests), [], 'no request leaves 127.0.0.1');
   } finally {
     await t.close();
   }

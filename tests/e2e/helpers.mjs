@@ -23,18 +23,33 @@ export async function open({ prefix = '/', contextOptions = {} } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...contextOptions });
   const page = await context.newPage();
   const errors = [];
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   await page.goto(server.url);
   await page.waitForSelector('main');
   return {
-    page, context, browser, errors, url: server.url,
+    page, context, browser, errors, requests, url: server.url,
     shot: (name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true }),
     close: async () => { await browser.close(); await server.close(); },
   };
 }
 
 export const screen = (page, label) => page.click(`button.nav[data-screen="${label}"]`);
+
+/** Requests that left 127.0.0.1 (data: and blob: URLs stay in the page). */
+export const external = (requests) => requests.filter((u) => !/^(http:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(u));
+
+/** Waits until a service worker controls the page (reloading once if needed). */
+export async function controlled(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.waitForSelector('main');
+  }
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+}
 
 /** The text of a test id inside an optional scope, trimmed. */
 export async function text(page, testid, scope = '') {

@@ -3,7 +3,7 @@
 
 use crate::screens;
 use crate::state::{Ctx, Notice, Screen};
-use crate::{io, pwa, storage};
+use crate::{autosave, io, pwa, storage, tabs};
 use leptos::prelude::*;
 
 /// The console.
@@ -26,19 +26,10 @@ pub fn App() -> impl IntoView {
             })),
         }
     }
-    // Autosave on every change, drafts included.
-    Effect::new(move |_| {
-        ctx.drafts.track();
-        ctx.bulk.track();
-        let Some(id) = ctx.live.with(|l| l.as_ref().map(|l| l.id.clone())) else {
-            return;
-        };
-        let Some(file) = ctx.file() else { return };
-        match storage::save(&id, &file, io::now_ms()) {
-            Ok(()) => ctx.saved_games.update(|n| *n += 1),
-            Err(e) => ctx.error(format!("NOT saved: {e}. Export the game now.")),
-        }
-    });
+    // Only now, with the load finished, may anything be written.
+    autosave::start(ctx);
+    tabs::start(ctx);
+    storage::ask_persistent();
     let update_ready = RwSignal::new(false);
     pwa::register(update_ready);
     view! {
@@ -54,8 +45,11 @@ pub fn App() -> impl IntoView {
             <Nav/>
             <GameTitle/>
         </header>
+        <SaveError/>
         <Banner/>
         <main id="main" tabindex="-1">
+            // A read-only tab (the game is open elsewhere) cannot change anything here.
+            <fieldset class="screen" disabled=move || ctx.read_only.get()>
             {move || match ctx.screen.get() {
                 s if s.needs_game() && ctx.live.with(|l| l.is_none()) => screens::home::Home().into_any(),
                 Screen::Home => screens::home::Home().into_any(),
@@ -68,6 +62,7 @@ pub fn App() -> impl IntoView {
                 Screen::Rules => screens::rules::Rules().into_any(),
                 Screen::Verify => screens::verify::Verify().into_any(),
             }}
+            </fieldset>
         </main>
         <div class="sr-only" role="status" aria-live="polite" data-testid="live">{move || ctx.announce.get()}</div>
     }
@@ -106,18 +101,7 @@ fn Nav() -> impl IntoView {
 #[component]
 fn GameTitle() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let export = move |_| {
-        if let Some(file) = ctx.file() {
-            let name = format!(
-                "{}.mini-survivor.json",
-                file.name.replace(|c: char| !c.is_alphanumeric(), "-")
-            );
-            match io::download(&name, "application/json", &file.to_json()) {
-                Ok(()) => ctx.say("Game exported"),
-                Err(e) => ctx.error(format!("Export failed: {e}")),
-            }
-        }
-    };
+    let on_export = move |_| export(ctx);
     view! {
         {move || {
             ctx.live.with(|l| {
@@ -132,7 +116,7 @@ fn GameTitle() -> impl IntoView {
                         <div class="game-title">
                             <strong>{l.name.clone()}</strong>
                             <span class="muted">{status}</span>
-                            <button on:click=export data-testid="export">"Export"</button>
+                            <button on:click=on_export data-testid="export">"Export"</button>
                         </div>
                     }
                 })
@@ -158,6 +142,46 @@ fn Banner() -> impl IntoView {
                     <span>{n.text.clone()}</span>
                     {download}
                     <button on:click=move |_| ctx.notice.set(None) aria-label="Dismiss">"×"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// Exports the open game as a file download.
+pub fn export(ctx: Ctx) {
+    if let Some(file) = ctx.file() {
+        let name = format!(
+            "{}.mini-survivor.json",
+            file.name.replace(|c: char| !c.is_alphanumeric(), "-")
+        );
+        match io::download(&name, "application/json", &file.to_json()) {
+            Ok(()) => {
+                if let Some(id) = ctx
+                    .live
+                    .with_untracked(|l| l.as_ref().map(|l| l.id.clone()))
+                {
+                    storage::mark_exported(&id, io::now_ms());
+                    ctx.saved_games.update(|n| *n += 1);
+                }
+                ctx.say("Game exported");
+            }
+            Err(e) => ctx.error(format!("Export failed: {e}")),
+        }
+    }
+}
+
+/// Stays up while saving fails: nothing new is kept in this browser, so export.
+#[component]
+fn SaveError() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        ctx.save_error.get().map(|e| {
+            let used = storage::used_bytes();
+            view! {
+                <div class="banner error" role="alert" data-testid="save-error">
+                    <span><strong>"NOT saved"</strong>{format!(": {e}. Export the game now to keep your latest changes. (This site uses {} KB of browser storage.)", used / 1024)}</span>
+                    <button class="primary" on:click=move |_| export(ctx)>"Export now"</button>
                 </div>
             }
         })

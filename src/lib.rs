@@ -3,6 +3,9 @@
 //! itself: it asks the engine what is legal and renders the engine's results.
 
 mod app;
+mod autosave;
+#[cfg(feature = "bench")]
+mod bench;
 mod demo;
 mod io;
 mod pwa;
@@ -10,5 +13,6 @@ mod report_view;
 mod screens;
 mod state;
 mod storage;
+mod tabs;
 
 pub use app::App;

@@ -84,6 +84,10 @@ pub struct Ctx {
     pub selected: RwSignal<Option<SurvivorId>>,
     /// Bumped when the list of saved games changes.
     pub saved_games: RwSignal<u32>,
+    /// This tab only follows another tab that has the game open (see `tabs`).
+    pub read_only: RwSignal<bool>,
+    /// The last save failed, and why: a banner stays up until a save works.
+    pub save_error: RwSignal<Option<String>>,
 }
 
 impl Ctx {
@@ -99,6 +103,8 @@ impl Ctx {
             format: RwSignal::new(Format::BBCode),
             selected: RwSignal::new(None),
             saved_games: RwSignal::new(0),
+            read_only: RwSignal::new(false),
+            save_error: RwSignal::new(None),
         }
     }
 
@@ -129,6 +135,20 @@ impl Ctx {
             deadline: file.deadline,
         }));
         self.fill_from_script();
+    }
+
+    /// Replaces the open game's state with a newer saved copy of the same
+    /// game (a read-only tab following the writer).
+    pub fn reload(&self, id: String, file: GameFile, game: Game) {
+        self.drafts.set(file.drafts.clone());
+        self.bulk.set(file.bulk_draft.clone());
+        self.live.set(Some(Live {
+            id,
+            name: file.name,
+            game,
+            script: file.script,
+            deadline: file.deadline,
+        }));
     }
 
     /// The current game as a file, drafts included.

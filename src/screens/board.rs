@@ -234,6 +234,7 @@ pub fn Board() -> impl IntoView {
                 <label class="toggle"><input type="checkbox" prop:checked=ctx.show_controllers on:change=move |ev| ctx.show_controllers.set(event_target_checked(&ev)) data-testid="show-controllers"/>" Show controllers"</label>
                 <p class="muted">"Drag a survivor onto a tribe to move it, or select it (click, or Enter) to give an order."</p>
             </div>
+            <ExportReminder/>
             <div class="grid" role="list" aria-label="Tribes" style:grid-template-columns=move || format!("repeat({}, minmax(0, 1fr))", cols())>
                 {move || tribes().into_iter().map(|(t, name, removed)| {
                     let is_legal = move || legal.get().is_some_and(|s| s.contains(t));
@@ -326,6 +327,31 @@ fn OrderPanel() -> impl IntoView {
                     </div>
                 </aside>
             })
+        })
+    }
+}
+
+/// Browsers (Safari especially) may wipe site storage: remind the moderator
+/// to export when the game has rounds and no export for 3 days.
+#[component]
+fn ExportReminder() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        ctx.saved_games.track();
+        let (id, rounds) = ctx
+            .live
+            .with(|l| l.as_ref().map(|l| (l.id.clone(), l.game.rounds().len())))?;
+        let exported = crate::storage::index()
+            .into_iter()
+            .find(|e| e.id == id)
+            .and_then(|e| e.exported);
+        let stale = exported.is_none_or(|t| crate::io::now_ms() - t > 3.0 * 86_400_000.0);
+        (rounds > 0 && stale).then(|| view! {
+            <p class="reminder" role="note">
+                {if exported.is_none() { "This game has never been exported. " } else { "No export for 3 days. " }}
+                "Browsers may clear a site's storage: keep a copy. "
+                <button on:click=move |_| crate::app::export(ctx)>"Export now"</button>
+            </p>
         })
     }
 }

@@ -86,7 +86,8 @@ pub fn Home() -> impl IntoView {
                     <input type="file" accept=".json,application/json" on:change=on_pick data-testid="import"/>
                 </label>
             </div>
-            <p class="muted">"You can also drop a game file anywhere on this page. Games are kept in this browser; export them to keep a copy."</p>
+            <p class="muted">"You can also drop a game file anywhere on this page. Games are kept in this browser; export them to keep a copy."
+                " Storage used: " {move || { ctx.saved_games.track(); format!("{} KB", storage::used_bytes() / 1024) }} "."</p>
             {move || {
                 let list = games();
                 if list.is_empty() {
@@ -106,7 +107,9 @@ pub fn Home() -> impl IntoView {
                                         view! {
                                             <tr>
                                                 <td>{e.name.clone()}</td>
-                                                <td>{e.rounds} {if e.over { " (over)" } else { "" }}</td>
+                                                <td>{e.rounds} {if e.over { " (over)" } else { "" }}
+                                                    <Snapshots id=e.id.clone() name=e.name.clone()/>
+                                                </td>
                                                 <td>{String::from(when)}</td>
                                                 <td>
                                                     <button on:click=move |_| open(id.clone())>"Open"</button>
@@ -135,4 +138,35 @@ pub fn Home() -> impl IntoView {
             }}
         </section>
     }
+}
+
+/// A game's rotating snapshots, each restorable as a new game (nothing is overwritten).
+#[component]
+fn Snapshots(id: String, name: String) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let snaps = storage::snapshots(&id);
+    (!snaps.is_empty()).then(|| {
+        view! {
+            <details class="snapshots">
+                <summary>"Snapshots"</summary>
+                {snaps.into_iter().map(|(rounds, file)| {
+                    let name = name.clone();
+                    view! {
+                        <button on:click=move |_| {
+                            let mut file = file.clone();
+                            file.name = format!("{name} (restored at round {rounds})");
+                            match file.replay() {
+                                Ok(game) => {
+                                    ctx.open(format!("{:016x}", io::random_seed()), file, game);
+                                    ctx.say(format!("Restored the snapshot after round {rounds} as a new game"));
+                                    ctx.screen.set(Screen::Board);
+                                }
+                                Err(e) => ctx.error(format!("That snapshot cannot be used: {e}")),
+                            }
+                        }>{format!("After round {rounds}")}</button>
+                    }
+                }).collect_view()}
+            </details>
+        }
+    })
 }

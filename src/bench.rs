@@ -1,0 +1,118 @@
+//! Benchmarks run inside the page by `scripts/bench` (compiled only with the
+//! `bench` feature, so never shipped): adjudication speed in wasm, and the
+//! cost of one autosave of a long game.
+
+use crate::demo::GAME_1001;
+use gloo_storage::{LocalStorage, Storage};
+use mini_survivor::case::Case;
+use mini_survivor::save::GameFile;
+use mini_survivor::{
+    Game, Grid, Options, Place, PlayerId, Position, Roster, Setup, Survivor, SurvivorId, TribeId,
+    play_round,
+};
+use wasm_bindgen::prelude::*;
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Complete games per second: shared game 1001 adjudicated from its
+/// players' submissions (parsing included) again and again for `millis` ms.
+#[wasm_bindgen]
+pub fn bench_adjudicate(millis: f64) -> f64 {
+    let case = Case::from_json(GAME_1001)
+        .expect("demo")
+        .prepare()
+        .expect("demo");
+    let rounds: Vec<Vec<(PlayerId, &str)>> = case
+        .rounds
+        .iter()
+        .map(|r| r.iter().map(|(p, t)| (*p, t.as_str())).collect())
+        .collect();
+    let start = now();
+    let mut games = 0u32;
+    while now() - start < millis {
+        let mut pos = case.start.clone();
+        for subs in &rounds {
+            if pos.is_game_over() {
+                break;
+            }
+            pos = play_round(&case.setup, &pos, subs).0;
+        }
+        games += 1;
+    }
+    f64::from(games) / ((now() - start) / 1000.0)
+}
+
+/// A 60-survivor game with `rounds` rounds of history: one large tribe that
+/// votes one survivor out a round, every player writing 5 vote lines.
+fn long_game(rounds: usize) -> Game {
+    let names: Vec<String> = (1..=12).map(|i| format!("Player {i}")).collect();
+    let setup = Setup::new(
+        Roster::new(names).expect("names"),
+        Grid::new(1, 1).expect("grid"),
+        Options::default(),
+        1,
+    );
+    let mut start = Position::empty(12);
+    let a = TribeId::from_letter('A').expect("A");
+    for id in 1..=60u32 {
+        let controller = PlayerId::from(id as usize % 12);
+        start
+            .insert(Survivor {
+                id: SurvivorId::new(id).expect("id"),
+                controller,
+                place: Place::Tribe(a),
+            })
+            .expect("new");
+    }
+    let mut game = Game::new(setup.clone(), start.start(&setup).expect("consistent"));
+    for _ in 0..rounds {
+        let pos = game.position().clone();
+        let target = pos.living().next().expect("alive").id;
+        let texts: Vec<(PlayerId, String)> = setup
+            .players
+            .ids()
+            .map(|p| {
+                (
+                    p,
+                    pos.survivors_of(p)
+                        .filter(|s| s.place.is_alive())
+                        .map(|s| format!("{} vote {target}", s.id))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                )
+            })
+            .collect();
+        let subs: Vec<(PlayerId, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        game.play(&subs);
+    }
+    game
+}
+
+/// Milliseconds for each of `n` autosaves of a game with 15 rounds of
+/// history: building the file, serialising it, writing it to localStorage
+/// and reading it back (what `autosave` does).
+#[wasm_bindgen]
+pub fn bench_autosave(n: u32) -> Vec<f64> {
+    let game = long_game(15);
+    assert_eq!(game.rounds().len(), 15);
+    let key = "mini-survivor.bench";
+    let times = (0..n)
+        .map(|_| {
+            let t0 = now();
+            let json = serde_json::to_string(&GameFile::of("Bench", &game)).expect("serialises");
+            let raw = LocalStorage::raw();
+            raw.set_item(key, &json).expect("write");
+            assert_eq!(
+                raw.get_item(key).ok().flatten().as_deref(),
+                Some(json.as_str())
+            );
+            now() - t0
+        })
+        .collect();
+    LocalStorage::delete(key);
+    times
+}

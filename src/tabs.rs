@@ -1,0 +1,178 @@
+//! One writer per game: the same game open in two tabs is detected over a
+//! BroadcastChannel. The tab that opened it first keeps writing; a later one
+//! becomes read-only with a notice and follows the writer's saves (storage
+//! events). The writer says it is alive every 2 s; when it closes, or goes
+//! quiet for 6 s (a crash), a reader takes over. No update is lost.
+
+use crate::state::{Ctx, Notice};
+use crate::{io, storage};
+use gloo_events::EventListener;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+
+#[derive(Serialize, Deserialize)]
+struct Msg {
+    /// "claim", "taken", "alive" or "release".
+    kind: String,
+    game: String,
+    tab: String,
+    /// When this tab opened the game (ms), to settle two claims at once.
+    at: f64,
+}
+
+/// Starts coordinating with other tabs of this site.
+pub fn start(ctx: Ctx) {
+    let Ok(channel) = web_sys::BroadcastChannel::new("mini-survivor") else {
+        return;
+    };
+    let tab = format!("{:016x}", io::random_seed());
+    let opened_at = StoredValue::new(io::now_ms());
+    let game = move || {
+        ctx.live
+            .with_untracked(|l| l.as_ref().map(|l| l.id.clone()))
+    };
+    let send = {
+        let channel = channel.clone();
+        let tab = tab.clone();
+        move |kind: &str, game: String| {
+            let msg = Msg {
+                kind: kind.into(),
+                game,
+                tab: tab.clone(),
+                at: opened_at.get_value(),
+            };
+            if let Ok(text) = serde_json::to_string(&msg) {
+                let _ = channel.post_message(&text.into());
+            }
+        }
+    };
+    // Claim each game this tab opens.
+    let claim = send.clone();
+    Effect::new(move |prev: Option<Option<String>>| {
+        let id = ctx.live.with(|l| l.as_ref().map(|l| l.id.clone()));
+        if prev.as_ref() != Some(&id) {
+            opened_at.set_value(io::now_ms());
+            ctx.read_only.set(false);
+            if let Some(id) = id.clone() {
+                claim("claim", id);
+            }
+        }
+        id
+    });
+    let reply = send.clone();
+    let my_tab = tab.clone();
+    // When the writer was last heard from.
+    let writer_seen = StoredValue::new(io::now_ms());
+    let claim_again = send.clone();
+    let take_over = move || {
+        follow(ctx);
+        ctx.read_only.set(false);
+        opened_at.set_value(io::now_ms());
+        if let Some(id) = game() {
+            claim_again("claim", id);
+        }
+        ctx.notice.set(Some(Notice {
+            text: "The other tab closed: you can edit here now.".into(),
+            error: false,
+            download: None,
+        }));
+    };
+    // Heartbeat: a writer says it is alive every 2 s; a reader that has not
+    // heard from the writer for 6 s (closed or crashed) takes over.
+    let beat = send.clone();
+    let take_over_on_silence = take_over.clone();
+    gloo_timers::callback::Interval::new(2000, move || {
+        match (ctx.read_only.get_untracked(), game()) {
+            (false, Some(id)) => beat("alive", id),
+            (true, Some(_)) if io::now_ms() - writer_seen.get_value() > 6000.0 => {
+                take_over_on_silence()
+            }
+            _ => {}
+        }
+    })
+    .forget();
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let Some(msg) = ev
+                .data()
+                .as_string()
+                .and_then(|t| serde_json::from_str::<Msg>(&t).ok())
+            else {
+                return;
+            };
+            if msg.tab == my_tab || Some(&msg.game) != game().as_ref() {
+                return;
+            }
+            match (msg.kind.as_str(), ctx.read_only.get_untracked()) {
+                // Two writers: the earlier opening keeps writing.
+                ("claim" | "alive", false) => {
+                    if (opened_at.get_value(), my_tab.as_str()) < (msg.at, msg.tab.as_str()) {
+                        reply("taken", msg.game);
+                    } else {
+                        writer_seen.set_value(io::now_ms());
+                        become_reader(ctx);
+                    }
+                }
+                ("taken", _) => {
+                    writer_seen.set_value(io::now_ms());
+                    become_reader(ctx);
+                }
+                ("alive", true) => writer_seen.set_value(io::now_ms()),
+                ("release", true) => take_over(),
+                _ => {}
+            }
+        });
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    // Follow the writer's saves.
+    EventListener::new(&window, "storage", move |ev| {
+        let ev: &web_sys::StorageEvent = ev.unchecked_ref();
+        if ctx.read_only.get_untracked()
+            && game().is_some_and(|id| ev.key() == Some(storage::game_key(&id)))
+        {
+            follow(ctx);
+        }
+    })
+    .forget();
+    // Hand over on close.
+    EventListener::new(&window, "pagehide", move |_| {
+        if !ctx.read_only.get_untracked()
+            && let Some(id) = game()
+        {
+            send("release", id);
+        }
+    })
+    .forget();
+}
+
+fn become_reader(ctx: Ctx) {
+    if ctx.read_only.get_untracked() {
+        return;
+    }
+    ctx.read_only.set(true);
+    ctx.notice.set(Some(Notice {
+        text: "This game is open in another tab. This tab is read-only and follows it; edit there."
+            .into(),
+        error: false,
+        download: None,
+    }));
+    follow(ctx);
+}
+
+/// Reloads the open game from storage (what the writer saved).
+fn follow(ctx: Ctx) {
+    let Some(id) = ctx
+        .live
+        .with_untracked(|l| l.as_ref().map(|l| l.id.clone()))
+    else {
+        return;
+    };
+    if let storage::Loaded::Ok(file, game) = storage::load(&id) {
+        ctx.reload(id, *file, *game);
+    }
+}

@@ -1,0 +1,155 @@
+// The benchmark table of scripts/bench. Every figure is a median over
+// repeated runs with min and max (sizes are exact, measured once).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { serve } from '../e2e/server.mjs';
+import { launch } from '../e2e/browser.mjs';
+import { ROOT, DIST } from '../e2e/helpers.mjs';
+
+const BENCH_DIST = path.join(ROOT, 'target/bench-dist');
+const rows = [];
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return { median: mid, min: s[0], max: s[s.length - 1], n: s.length };
+};
+const row = (figure, unit, st, goal, met) => rows.push({ figure, unit, ...st, goal, met });
+const fmt = (x) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+// 1. First-load transfer.
+let raw = 0, gz = 0, br = 0;
+for (const f of fs.readdirSync(DIST).filter((f) => /\.(wasm|js|css)$/.test(f) && f !== 'sw.js')) {
+  const b = fs.readFileSync(path.join(DIST, f));
+  raw += b.length;
+  gz += zlib.gzipSync(b, { level: 9 }).length;
+  br += zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+const one = (x) => ({ median: x, min: x, max: x, n: 1 });
+row('first load, raw (wasm+js+css)', 'KB', one(raw / 1024), '', '');
+row('first load, gzip', 'KB', one(gz / 1024), '', '');
+row('first load, brotli', 'KB', one(br / 1024), '<= 150', br / 1024 <= 150);
+
+const release = await serve(DIST);
+const bench = await serve(BENCH_DIST);
+const browser = await launch();
+const ARGS = { viewport: { width: 1280, height: 900 } };
+
+// A game with 5 rounds of history, as localStorage holds it.
+async function fiveRoundStorage() {
+  const ctx = await browser.newContext(ARGS);
+  const page = await ctx.newPage();
+  await page.goto(release.url);
+  await page.click('[data-testid=demo]');
+  for (let r = 1; r <= 5; r++) {
+    await page.click('button.nav[data-screen="Adjudicate"]');
+    await page.click('[data-testid=commit]');
+    await page.waitForFunction((n) => document.querySelector('[data-testid=live]').textContent.startsWith(`Round ${n} adjudicated`), r);
+  }
+  await page.waitForTimeout(800);
+  const storage = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  await ctx.close();
+  return storage;
+}
+
+// 2. First render: navigation start to the selector in the DOM, 15 cold loads.
+async function firstRender(selector, storage) {
+  const times = [];
+  for (let i = 0; i < 15; i++) {
+    const ctx = await browser.newContext(ARGS);
+    await ctx.addInitScript(([sel, items]) => {
+      if (items) for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+      new MutationObserver((_, obs) => {
+        if (document.querySelector(sel)) { window.__rendered = performance.now(); obs.disconnect(); }
+      }).observe(document, { subtree: true, childList: true });
+    }, [selector, storage]);
+    const page = await ctx.newPage();
+    await page.goto(release.url);
+    await page.waitForFunction(() => window.__rendered !== undefined);
+    times.push(await page.evaluate(() => window.__rendered));
+    await ctx.close();
+  }
+  return stats(times);
+}
+const storage = await fiveRoundStorage();
+const home = await firstRender('section.home', null);
+const game = await firstRender('.tribe', storage);
+row('first render: home screen', 'ms', home, 'report', '');
+row('first render: 60 survivors, 5 rounds restored', 'ms', game, `report (${(game.median / home.median).toFixed(2)}x home)`, '');
+
+// 3. Adjudication, native (cargo bench output).
+const native = fs.readFileSync(path.join(ROOT, 'target/bench-native.txt'), 'utf8');
+const m = native.match(/adjudicate: (\d+) complete games\/s \(median of (\d+); min (\d+), max (\d+)/);
+row('adjudication, native (3 shared games)', 'games/s', { median: +m[1], min: +m[3], max: +m[4], n: +m[2] }, '>= 60000', +m[1] >= 60000);
+
+// 4 and 5. In the page (bench bundle): adjudication in wasm, autosave.
+{
+  const ctx = await browser.newContext(ARGS);
+  const page = await ctx.newPage();
+  await page.goto(bench.url);
+  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.bench_adjudicate);
+  const rates = [];
+  for (let i = 0; i < 7; i++) rates.push(await page.evaluate(() => window.wasmBindings.bench_adjudicate(400)));
+  const wasm = stats(rates);
+  row('adjudication in Chromium (wasm, game 1001)', 'games/s', wasm, '>= 20000', wasm.median >= 20000);
+  const saves = (await page.evaluate(() => Array.from(window.wasmBindings.bench_autosave(51)))).slice(1);
+  const save = stats(saves);
+  row('autosave: 15-round game, serialise + write + read back', 'ms', save, '<= 2', save.median <= 2);
+  await ctx.close();
+}
+
+// 6. Long tasks during a drag and during adjudicate + render.
+{
+  const ctx = await browser.newContext(ARGS);
+  await ctx.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await ctx.newPage();
+  await page.goto(release.url);
+  await page.click('[data-testid=demo]');
+  await page.waitForSelector('.tribe');
+  const worst = async (action) => {
+    await page.waitForTimeout(300);
+    await page.evaluate(() => { window.__long = []; });
+    await action();
+    await page.waitForTimeout(300);
+    return page.evaluate(() => Math.max(0, ...window.__long));
+  };
+  const center = async (sel) => { const b = await page.locator(sel).boundingBox(); return { x: b.x + b.width / 2, y: b.y + b.height / 2 }; };
+  const drags = [];
+  for (const [id, to] of [['1', 'B'], ['40', 'E'], ['45', 'B'], ['48', 'E'], ['50', 'B']]) {
+    drags.push(await worst(async () => {
+      const a = await center(`[data-survivor="${id}"]`);
+      const b = await center(`[data-tribe="${to}"] h3`);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 20 });
+      await page.mouse.up();
+    }));
+  }
+  const dragStats = stats(drags);
+  row('longest task during a drag', 'ms', dragStats, 'none > 50', dragStats.max <= 50);
+  const commits = [];
+  for (let r = 1; r <= 5; r++) {
+    await page.click('button.nav[data-screen="Adjudicate"]');
+    commits.push(await worst(async () => {
+      await page.click('[data-testid=commit]');
+      await page.waitForFunction((n) => document.querySelector('[data-testid=live]').textContent.startsWith(`Round ${n} adjudicated`), r);
+    }));
+  }
+  const commitStats = stats(commits);
+  row('longest task during adjudicate + render', 'ms', commitStats, 'none > 50', commitStats.max <= 50);
+  await ctx.close();
+}
+await browser.close();
+await release.close();
+await bench.close();
+
+const header = ['figure', 'unit', 'median', 'min', 'max', 'runs', 'goal', 'met'];
+const lines = rows.map((r) => [r.figure, r.unit, fmt(r.median), fmt(r.min), fmt(r.max), String(r.n), r.goal, r.met === '' ? '' : r.met ? 'yes' : 'NO']);
+const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+const out = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+console.log(out(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const l of lines) console.log(out(l));

@@ -1,0 +1,115 @@
+// Storage faults in real Chromium: a corrupt save is kept aside, offered for
+// download and the app starts fresh; a full storage raises a banner that
+// stays up, with what was saved before intact; the same game in two tabs
+// has one writer, and the other tab follows it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, screen } from './helpers.mjs';
+
+const gameKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mini-survivor.game.')));
+
+test('a corrupt save is quarantined, offered for download, and the app starts', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await page.click('[data-testid=demo]');
+    await page.waitForSelector('.tribe');
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('mini-survivor.game.')));
+    const [key] = await gameKeys(page);
+    const id = key.slice('mini-survivor.game.'.length);
+    await page.evaluate((k) => localStorage.setItem(k, '{"format":"mini-survivor-game","version":1,"name":'), key);
+    await page.reload();
+    await page.waitForSelector('.banner.error');
+    assert.match(await page.locator('.banner').textContent(), /could not be read/);
+    assert.equal(await page.evaluate((i) => localStorage.getItem(`mini-survivor.quarantine.${i}`), id), '{"format":"mini-survivor-game","version":1,"name":');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('.banner button:has-text("Download it")')]);
+    assert.match(download.suggestedFilename(), /damaged-save/);
+    // A fresh start works, and nothing overwrote the quarantined copy.
+    await page.click('[data-testid=demo]');
+    await page.waitForSelector('.tribe');
+    await page.waitForTimeout(600);
+    assert.ok(await page.evaluate((i) => localStorage.getItem(`mini-survivor.quarantine.${i}`), id));
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a full storage keeps a NOT saved banner up and loses nothing saved', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await page.click('[data-testid=demo]');
+    await page.waitForSelector('.tribe');
+    await screen(page, 'Orders');
+    const box = 'article[data-player="Pebble"] textarea';
+    await page.fill(box, '24 v 2');
+    await page.waitForTimeout(700);
+    const [key] = await gameKeys(page);
+    const saved = await page.evaluate((k) => localStorage.getItem(k), key);
+    assert.match(saved, /24 v 2/);
+    // Fill the rest of the quota.
+    const full = await page.evaluate(() => {
+      // Ever smaller chunks until not even 16 characters fit.
+      let n = 0;
+      for (const size of [256 * 1024, 16 * 1024, 1024, 64, 16]) {
+        for (;;) {
+          try { localStorage.setItem(`junk.${n++}`, 'x'.repeat(size)); } catch { break; }
+        }
+      }
+      try { localStorage.setItem('junk.probe', 'x'.repeat(16)); return false; } catch { return true; }
+    });
+    assert.ok(full, 'storage is full');
+    await page.fill(box, '24 v 2\n24 m F' + '\n'.repeat(2) + 'x'.repeat(20000));
+    await page.waitForSelector('[data-testid=save-error]');
+    assert.match(await page.locator('[data-testid=save-error]').textContent(), /NOT saved.*storage is full.*Export/);
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), saved, 'the earlier save is intact');
+    // The banner stays up through other changes while saving still fails.
+    await screen(page, 'Board');
+    await page.waitForTimeout(600);
+    assert.equal(await page.locator('[data-testid=save-error]').count(), 1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=save-error] button')]);
+    assert.match(download.suggestedFilename(), /mini-survivor\.json$/);
+    // Space again: the next save works and the banner goes.
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('junk.')).forEach((k) => localStorage.removeItem(k)));
+    await screen(page, 'Orders');
+    await page.fill(box, '24 v 2\n24 m F');
+    await page.waitForSelector('[data-testid=save-error]', { state: 'detached' });
+    assert.match(await page.evaluate((k) => localStorage.getItem(k), key), /24 m F/);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('the same game in two tabs: one writer, the other follows', async () => {
+  const t = await open();
+  const { page, context } = t;
+  try {
+    await page.click('[data-testid=demo]');
+    await page.waitForSelector('.tribe');
+    await page.waitForTimeout(600);
+    const second = await context.newPage();
+    await second.goto(t.url);
+    await second.waitForSelector('.tribe');
+    await second.waitForSelector('.banner');
+    assert.match(await second.locator('.banner').textContent(), /open in another tab.*read-only/);
+    assert.equal(await second.locator('fieldset.screen').evaluate((f) => f.disabled), true);
+
+    // The writer's edits reach the reader.
+    await screen(page, 'Orders');
+    await page.fill('article[data-player="Pebble"] textarea', '24 v 2\n24 m F');
+    await screen(second, 'Orders');
+    await second.waitForFunction(() => document.querySelector('article[data-player="Pebble"] textarea').value === '24 v 2\n24 m F');
+
+    // The writer closes: the reader takes over, and its edits are saved.
+    await page.close();
+    await second.waitForFunction(() => !document.querySelector('fieldset.screen').disabled);
+    await second.fill('article[data-player="Pebble"] textarea', '24 v 2\n24 m F\n27 v 11');
+    await second.waitForTimeout(700);
+    const saved = await second.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('mini-survivor.game.'))[1]);
+    assert.match(saved, /27 v 11/);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,36 @@
+// History: a past round shows its orders and results; undoing the last
+// adjudication restores the position and puts its orders back as drafts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, screen, text } from './helpers.mjs';
+
+test('step through history and undo the last round', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await page.click('[data-testid=demo]');
+    await page.waitForSelector('.tribe');
+    await screen(page, 'Orders');
+    const pebble = await page.inputValue('article[data-player="Pebble"] textarea');
+    for (const n of [1, 2]) {
+      await screen(page, 'Adjudicate');
+      await page.click('[data-testid=commit]');
+      await page.waitForFunction((r) => document.querySelector('[data-testid=live]').textContent.startsWith(`Round ${r} adjudicated`), n);
+    }
+    await screen(page, 'History');
+    await page.click('.history button:has-text("Round 1")');
+    assert.equal(await text(page, 'alive', '.history'), '32');
+    await page.click('[data-testid=undo]');
+    await page.waitForFunction(() => document.querySelector('.game-title').textContent.includes('round 2 next'));
+    await page.click('[data-testid=undo]');
+    await page.waitForFunction(() => document.querySelector('.game-title').textContent.includes('round 1 next'));
+    await screen(page, 'Orders');
+    assert.equal(await page.inputValue('article[data-player="Pebble"] textarea'), pebble);
+    await screen(page, 'Board');
+    assert.equal(await page.locator('.tribe.removed').count(), 0);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -10,7 +10,7 @@ use crate::report::{
     RoundReport, Tally, TallyVerdict,
 };
 use crate::rng::GameRng;
-use crate::submission::{IdolCost, Order, Verdict, check_submission};
+use crate::submission::{Checked, IdolCost, LineSink, Order, check_lines};
 use crate::survivor::SurvivorId;
 use crate::tribe::{MAX_TRIBES, TribeId, TribeSet};
 
@@ -28,6 +28,8 @@ struct Slot {
     vote: Option<SurvivorId>,
     idol: Option<IdolCost>,
     to: Option<TribeId>,
+    /// Per kind of order (`Action as usize`): the line that put it in force, 0 for none.
+    line: [u32; 4],
 }
 
 /// Plays one round (R3-R8): checks every submission against `position`,
@@ -168,42 +170,69 @@ fn collect_orders(
         if player.index() >= seen.len() || std::mem::replace(&mut seen[player.index()], true) {
             continue;
         }
-        let sub = check_submission(setup, position, player, text);
-        next.holdings[player.index()] = sub.holdings_after;
-        for line in &sub.lines {
-            match &line.verdict {
-                Verdict::Accepted(order) => {
-                    let slot = &mut slots[order.survivor().index()];
-                    match *order {
-                        Order::Assassinate { target, guess, .. } => {
-                            slot.attack = Some((target, guess))
-                        }
-                        Order::Vote { target, .. } => slot.vote = Some(target),
-                        Order::Idol { cost, .. } => slot.idol = Some(cost),
-                        Order::Move { to, .. } => slot.to = Some(to),
-                    }
-                }
-                Verdict::Replaced { order, by_line } => report.replacements.push(Replacement {
-                    player,
-                    line: line.number,
-                    by_line: *by_line,
-                    survivor: order.survivor(),
-                    action: order.action(),
-                }),
-                Verdict::Rejected(reason) => report.rejections.push(Rejection {
-                    player,
-                    line: line.number,
-                    text: line.text(text).to_string(),
-                    reason: reason.clone(),
-                }),
-                Verdict::AfterEnd => {}
-            }
-        }
+        let mut sink = SlotSink {
+            player,
+            text,
+            slots: &mut *slots,
+            report: &mut *report,
+        };
+        let holdings = check_lines(setup, position, player, text, &mut sink);
+        next.holdings[player.index()] = holdings;
     }
+    report.replacements.sort_by_key(|r| (r.player, r.line));
     let names = &setup.players;
     report.rejections.sort_by(|a, b| {
         (names.name(a.player).as_bytes(), a.line).cmp(&(names.name(b.player).as_bytes(), b.line))
     });
+}
+
+/// Writes checked orders straight into the survivors' slots (no per-line
+/// records), with rejections and replacements into the report.
+struct SlotSink<'a> {
+    player: PlayerId,
+    text: &'a str,
+    slots: &'a mut [Slot],
+    report: &'a mut RoundReport,
+}
+
+impl LineSink for SlotSink<'_> {
+    fn earlier_idol(&self, survivor: SurvivorId) -> Option<IdolCost> {
+        // Asked before the survivor is checked: it may not exist.
+        self.slots.get(survivor.index()).and_then(|s| s.idol)
+    }
+
+    fn line(&mut self, number: u32, span: (u32, u32), checked: Checked) {
+        match checked {
+            Checked::Accepted(order) => {
+                let slot = &mut self.slots[order.survivor().index()];
+                let kind = order.action() as usize;
+                // R3.5: a later order of the same kind replaces the earlier one.
+                if slot.line[kind] != 0 {
+                    self.report.replacements.push(Replacement {
+                        player: self.player,
+                        line: slot.line[kind],
+                        by_line: number,
+                        survivor: order.survivor(),
+                        action: order.action(),
+                    });
+                }
+                slot.line[kind] = number;
+                match order {
+                    Order::Assassinate { target, guess, .. } => slot.attack = Some((target, guess)),
+                    Order::Vote { target, .. } => slot.vote = Some(target),
+                    Order::Idol { cost, .. } => slot.idol = Some(cost),
+                    Order::Move { to, .. } => slot.to = Some(to),
+                }
+            }
+            Checked::Rejected(reason) => self.report.rejections.push(Rejection {
+                player: self.player,
+                line: number,
+                text: self.text[span.0 as usize..span.1 as usize].to_string(),
+                reason,
+            }),
+            Checked::AfterEnd => {}
+        }
+    }
 }
 
 /// Living members per tribe index.

@@ -250,80 +250,129 @@ pub fn check_submission(
     player: PlayerId,
     text: &str,
 ) -> Submission {
-    let mut holdings = position.holdings(player);
-    let mut lines: Vec<LineVerdict> = Vec::with_capacity(text.len() / 6 + 1);
-    // (survivor, action) -> index into `lines` of the order in force
-    let mut in_force: Vec<(SurvivorId, Action, usize)> = Vec::new();
-    let mut ended = false;
-    let base = text.as_ptr() as usize;
-    for (i, raw) in text.lines().enumerate() {
-        let number = i as u32 + 1;
-        let trimmed = raw.trim();
-        let start = trimmed.as_ptr() as usize - base;
-        let span = (start as u32, (start + trimmed.len()) as u32);
-        if ended {
-            if !trimmed.is_empty() {
-                lines.push(LineVerdict {
-                    number,
-                    span,
-                    verdict: Verdict::AfterEnd,
-                });
-            }
-            continue;
-        }
-        let verdict = match parse_line(trimmed) {
-            Ok(Line::Blank) => continue,
-            Ok(Line::End) => {
-                ended = true;
-                continue;
-            }
-            Err(e) => Verdict::Rejected(Reason::Malformed(e)),
-            Ok(Line::Order(raw)) => {
-                let earlier_idol =
-                    in_force
-                        .iter()
-                        .find_map(|&(s, a, idx)| match lines[idx].verdict {
-                            Verdict::Accepted(Order::Idol { cost, .. })
-                                if a == Action::Idol && u32::from(s.get()) == raw.survivor =>
-                            {
-                                Some(cost)
-                            }
-                            _ => None,
-                        });
-                match check_order(setup, position, player, &raw, &mut holdings, earlier_idol) {
-                    Ok(order) => Verdict::Accepted(order),
-                    Err(r) => Verdict::Rejected(r),
+    let mut sink = Verdicts {
+        lines: Vec::with_capacity(text.len() / 6 + 1),
+        in_force: Vec::new(),
+    };
+    let holdings_after = check_lines(setup, position, player, text, &mut sink);
+    Submission {
+        player,
+        lines: sink.lines,
+        holdings_after,
+    }
+}
+
+/// Collects every line's verdict, marking replaced lines (R3.5).
+struct Verdicts {
+    lines: Vec<LineVerdict>,
+    /// (survivor, action) -> index into `lines` of the order in force.
+    in_force: Vec<(SurvivorId, Action, usize)>,
+}
+
+impl LineSink for Verdicts {
+    fn earlier_idol(&self, survivor: SurvivorId) -> Option<IdolCost> {
+        self.in_force
+            .iter()
+            .find_map(|&(s, a, idx)| match self.lines[idx].verdict {
+                Verdict::Accepted(Order::Idol { cost, .. })
+                    if a == Action::Idol && s == survivor =>
+                {
+                    Some(cost)
                 }
-            }
-        };
-        if let Verdict::Accepted(order) = verdict {
-            let key = (order.survivor(), order.action());
-            let idx = lines.len();
-            match in_force.iter_mut().find(|(s, a, _)| (*s, *a) == key) {
-                Some(slot) => {
-                    let old = slot.2;
-                    if let Verdict::Accepted(o) = lines[old].verdict {
-                        lines[old].verdict = Verdict::Replaced {
-                            order: o,
-                            by_line: number,
-                        };
+                _ => None,
+            })
+    }
+
+    fn line(&mut self, number: u32, span: (u32, u32), checked: Checked) {
+        let verdict = match checked {
+            Checked::Accepted(order) => {
+                let key = (order.survivor(), order.action());
+                let idx = self.lines.len();
+                match self.in_force.iter_mut().find(|(s, a, _)| (*s, *a) == key) {
+                    Some(slot) => {
+                        if let Verdict::Accepted(o) = self.lines[slot.2].verdict {
+                            self.lines[slot.2].verdict = Verdict::Replaced {
+                                order: o,
+                                by_line: number,
+                            };
+                        }
+                        slot.2 = idx;
                     }
-                    slot.2 = idx;
+                    None => self.in_force.push((key.0, key.1, idx)),
                 }
-                None => in_force.push((key.0, key.1, idx)),
+                Verdict::Accepted(order)
             }
-        }
-        lines.push(LineVerdict {
+            Checked::Rejected(r) => Verdict::Rejected(r),
+            Checked::AfterEnd => Verdict::AfterEnd,
+        };
+        self.lines.push(LineVerdict {
             number,
             span,
             verdict,
         });
     }
-    Submission {
-        player,
-        lines,
-        holdings_after: holdings,
+}
+
+/// Where the line checker reports.
+pub(crate) trait LineSink {
+    /// How an idol already in force for `survivor` was paid (R3.5: a
+    /// repeated idol line is not paid twice).
+    fn earlier_idol(&self, survivor: SurvivorId) -> Option<IdolCost>;
+    /// One non-blank line: its 1-based number, byte span and verdict.
+    fn line(&mut self, number: u32, span: (u32, u32), checked: Checked);
+}
+
+/// What the checker says of one non-blank line.
+pub(crate) enum Checked {
+    Accepted(Order),
+    Rejected(Reason),
+    AfterEnd,
+}
+
+/// The one line checker (R3): reports every non-blank line to `sink`, in
+/// order, and returns the holdings after paying for accepted idols.
+/// Replacement (R3.5) is the sink's to track: a later accepted order of the
+/// same kind for the same survivor replaces the earlier one.
+pub(crate) fn check_lines(
+    setup: &Setup,
+    position: &Position,
+    player: PlayerId,
+    text: &str,
+    sink: &mut impl LineSink,
+) -> Holdings {
+    let mut holdings = position.holdings(player);
+    let mut ended = false;
+    let base = text.as_ptr() as usize;
+    for (i, raw) in text.lines().enumerate() {
+        let number = i as u32 + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let start = trimmed.as_ptr() as usize - base;
+        let span = (start as u32, (start + trimmed.len()) as u32);
+        if ended {
+            sink.line(number, span, Checked::AfterEnd);
+            continue;
+        }
+        let checked = match parse_line(trimmed) {
+            Ok(Line::Blank) => continue,
+            Ok(Line::End) => {
+                ended = true;
+                continue;
+            }
+            Err(e) => Checked::Rejected(Reason::Malformed(e)),
+            Ok(Line::Order(raw)) => {
+                let earlier = SurvivorId::new(raw.survivor).and_then(|s| sink.earlier_idol(s));
+                match check_order(setup, position, player, &raw, &mut holdings, earlier) {
+                    Ok(order) => Checked::Accepted(order),
+                    Err(r) => Checked::Rejected(r),
+                }
+            }
+        };
+        sink.line(number, span, checked);
     }
+    holdings
 }
 
 fn survivor_id(n: Number) -> Result<SurvivorId, Reason> {

@@ -33,12 +33,11 @@ pub fn ReportView(setup: Setup, report: RoundReport, after: Position) -> impl In
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut removed: Vec<String> = report
-        .removals
+    let removed: Vec<String> = report
+        .removed_tribes()
         .iter()
-        .map(|r| r.tribe.to_string())
+        .map(|t| t.to_string())
         .collect();
-    removed.sort();
     let outcasts: Vec<SurvivorId> = after.outcasts().collect();
     view! {
         <div class="report">
@@ -133,9 +132,8 @@ pub fn FinalView(setup: Setup, result: FinalResult) -> impl IntoView {
     let list = |v: &[u32]| {
         let items: Vec<String> = setup
             .players
-            .ids()
-            .filter(|p| v[p.index()] > 0)
-            .map(|p| format!("{} {}", setup.players.name(p), v[p.index()]))
+            .named_counts(v)
+            .map(|(p, n)| format!("{p} {n}"))
             .collect();
         if items.is_empty() {
             "none".to_string()

@@ -124,16 +124,8 @@ impl Ctx {
 
     /// Opens a game (from a file): its drafts become the current drafts.
     pub fn open(&self, id: String, file: GameFile, game: Game) {
-        self.drafts.set(file.drafts.clone());
-        self.bulk.set(file.bulk_draft.clone());
         self.selected.set(None);
-        self.live.set(Some(Live {
-            id,
-            name: file.name,
-            game,
-            script: file.script,
-            deadline: file.deadline,
-        }));
+        self.reload(id, file, game);
         self.fill_from_script();
     }
 

@@ -259,12 +259,6 @@ impl RoundRecord {
     pub fn new(setup: &Setup, report: &RoundReport, after: &Position) -> RoundRecord {
         let mut idols: Vec<SurvivorId> = report.idols.iter().map(|i| i.survivor).collect();
         idols.sort_unstable();
-        let mut removed: Vec<String> = report
-            .removals
-            .iter()
-            .map(|r| r.tribe.to_string())
-            .collect();
-        removed.sort();
         RoundRecord {
             round: report.round,
             rejected: report
@@ -288,7 +282,11 @@ impl RoundRecord {
                 })
                 .collect(),
             voted_out: report.voted_out.clone(),
-            removed,
+            removed: report
+                .removed_tribes()
+                .iter()
+                .map(|t| t.to_string())
+                .collect(),
             outcasts: after.outcasts().collect(),
             tribes: after
                 .existing_tribes(setup.grid)
@@ -333,9 +331,8 @@ impl Record {
         let names = |v: &[u32]| -> BTreeMap<String, u32> {
             setup
                 .players
-                .ids()
-                .filter(|p| v[p.index()] > 0)
-                .map(|p| (setup.players.name(p).to_string(), v[p.index()]))
+                .named_counts(v)
+                .map(|(p, n)| (p.to_string(), n))
                 .collect()
         };
         let position = game.position();

@@ -238,6 +238,20 @@ impl Roster {
         }
     }
 
+    /// (name, count) for every player whose count is above 0, in roster
+    /// order, from per-player counts in roster order (Tokens of Life,
+    /// garnets awarded).
+    pub fn named_counts<'a>(
+        &'a self,
+        counts: &'a [u32],
+    ) -> impl Iterator<Item = (&'a str, u32)> + 'a {
+        self.names
+            .iter()
+            .zip(counts)
+            .filter(|(_, n)| **n > 0)
+            .map(|(name, n)| (name.as_str(), *n))
+    }
+
     /// Pairs of players whose names share their first 3 characters (ignoring
     /// case), which makes 3-character guesses ambiguous (R3.2 setup warning).
     pub fn prefix_clashes(&self) -> Vec<(PlayerId, PlayerId)> {

@@ -226,9 +226,8 @@ impl PublicRound {
             let named = |v: &[u32]| -> Vec<(String, u32)> {
                 setup
                     .players
-                    .ids()
-                    .filter(|p| v[p.index()] > 0)
-                    .map(|p| (setup.players.name(p).to_string(), v[p.index()]))
+                    .named_counts(v)
+                    .map(|(p, n)| (p.to_string(), n))
                     .collect()
             };
             let names = |v: &[PlayerId]| {

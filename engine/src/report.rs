@@ -196,6 +196,13 @@ pub struct RoundReport {
 }
 
 impl RoundReport {
+    /// Tribes removed this round, in letter order.
+    pub fn removed_tribes(&self) -> Vec<TribeId> {
+        let mut v: Vec<TribeId> = self.removals.iter().map(|r| r.tribe).collect();
+        v.sort_unstable();
+        v
+    }
+
     /// Every survivor eliminated this round, by ID.
     pub fn eliminated(&self) -> Vec<SurvivorId> {
         let mut v: Vec<SurvivorId> = self

@@ -5,7 +5,7 @@
 // 1, 40, 45, 48, 50; A's neighbours are B and E.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen } from './helpers.mjs';
+import { open, screen, openDemo } from './helpers.mjs';
 
 const center = async (page, selector) => {
   const b = await page.locator(selector).boundingBox();
@@ -39,8 +39,7 @@ test('orders given on the board', async () => {
   const t = await open({ contextOptions: { hasTouch: true } });
   const { page } = t;
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
 
     // Mouse: 1 (Juniper's, in A) to B, adjacent: accepted.
     assert.equal(await moveBadge(page, 1).count(), 0);

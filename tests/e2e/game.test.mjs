@@ -3,15 +3,14 @@
 // final result against the game's expected record.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, fixture, screen, text, ids, external } from './helpers.mjs';
+import { open, fixture, screen, text, ids, external, openDemo } from './helpers.mjs';
 
 test('game 1001 plays to the end through pasted submissions', async () => {
   const game = fixture('game-1001.json');
   const t = await open();
   const { page } = t;
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
     await t.shot('board');
     for (const [i, round] of game.rounds.entries()) {
       const expected = game.expect.rounds[i];

@@ -38,6 +38,19 @@ export async function open({ prefix = '/', contextOptions = {} } = {}) {
 
 export const screen = (page, label) => page.click(`button.nav[data-screen="${label}"]`);
 
+/** Opens the built-in demo (shared game 1001) and waits for its board. */
+export async function openDemo(page) {
+  await page.click('[data-testid=demo]');
+  await page.waitForSelector('.tribe');
+}
+
+/** Commits the next round from the Adjudicate screen; `round` is its number. */
+export async function commit(page, round) {
+  await screen(page, 'Adjudicate');
+  await page.click('[data-testid=commit]');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=live]').textContent.startsWith(`Round ${n} adjudicated`), round);
+}
+
 /** Requests that left 127.0.0.1 (data: and blob: URLs stay in the page). */
 export const external = (requests) => requests.filter((u) => !/^(http:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(u));
 

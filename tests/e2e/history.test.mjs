@@ -2,21 +2,18 @@
 // adjudication restores the position and puts its orders back as drafts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, text } from './helpers.mjs';
+import { open, screen, text, openDemo, commit } from './helpers.mjs';
 
 test('step through history and undo the last round', async () => {
   const t = await open();
   const { page } = t;
   page.on('dialog', (d) => d.accept());
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
     await screen(page, 'Orders');
     const pebble = await page.inputValue('article[data-player="Pebble"] textarea');
     for (const n of [1, 2]) {
-      await screen(page, 'Adjudicate');
-      await page.click('[data-testid=commit]');
-      await page.waitForFunction((r) => document.querySelector('[data-testid=live]').textContent.startsWith(`Round ${r} adjudicated`), n);
+      await commit(page, n);
     }
     await screen(page, 'History');
     await page.click('.history button:has-text("Round 1")');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { open, screen, controlled, external, DIST, ROOT, ARTIFACTS } from './helpers.mjs';
+import { open, screen, controlled, external, DIST, ROOT, ARTIFACTS, openDemo, commit } from './helpers.mjs';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 
@@ -20,16 +20,13 @@ test('works offline under /mini-survivor/', async () => {
     const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]').content);
     assert.match(csp, /default-src 'self'/);
     await controlled(page);
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
 
     await context.setOffline(true);
     await page.reload();
     await page.waitForSelector('.tribe');
     assert.match(await page.locator('.game-title').textContent(), /Demo: game 1001/);
-    await screen(page, 'Adjudicate');
-    await page.click('[data-testid=commit]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 1 adjudicated'));
+    await commit(page, 1);
     await t.shot('offline-adjudicated');
     await context.setOffline(false);
     assert.deepEqual(t.errors, []);

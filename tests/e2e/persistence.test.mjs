@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ARTIFACTS } from './helpers.mjs';
+import { open, screen, ARTIFACTS, openDemo, commit } from './helpers.mjs';
 
 async function exportGame(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
@@ -17,11 +17,8 @@ test('drafts survive a reload, and export then import gives the same game', asyn
   const t = await open();
   const { page } = t;
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
-    await screen(page, 'Adjudicate');
-    await page.click('[data-testid=commit]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 1 adjudicated'));
+    await openDemo(page);
+    await commit(page, 1);
     await screen(page, 'Orders');
     const box = 'article[data-player="Pebble"] textarea';
     await page.fill(box, '');

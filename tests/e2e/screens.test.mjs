@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { open, screen } from './helpers.mjs';
+import { open, screen, openDemo, commit } from './helpers.mjs';
 
 const SCREENS = ['Games', 'Setup', 'Board', 'Orders', 'Adjudicate', 'Posts', 'History', 'Rules'];
 
@@ -11,11 +11,8 @@ test('every screen passes axe-core and logs no error', async () => {
   const t = await open();
   const { page } = t;
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
-    await screen(page, 'Adjudicate');
-    await page.click('[data-testid=commit]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 1 adjudicated'));
+    await openDemo(page);
+    await commit(page, 1);
     const problems = [];
     for (const name of SCREENS) {
       await screen(page, name);

@@ -4,7 +4,7 @@
 // has one writer, and the other tab follows it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen } from './helpers.mjs';
+import { open, screen, openDemo } from './helpers.mjs';
 
 const gameKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mini-survivor.game.')));
 
@@ -12,8 +12,7 @@ test('a corrupt save is quarantined, offered for download, and the app starts', 
   const t = await open();
   const { page } = t;
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
     await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('mini-survivor.game.')));
     const [key] = await gameKeys(page);
     const id = key.slice('mini-survivor.game.'.length);
@@ -25,8 +24,7 @@ test('a corrupt save is quarantined, offered for download, and the app starts', 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.banner button:has-text("Download it")')]);
     assert.match(download.suggestedFilename(), /damaged-save/);
     // A fresh start works, and nothing overwrote the quarantined copy.
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
     await page.waitForTimeout(600);
     assert.ok(await page.evaluate((i) => localStorage.getItem(`mini-survivor.quarantine.${i}`), id));
     assert.deepEqual(t.errors, []);
@@ -39,8 +37,7 @@ test('a full storage keeps a NOT saved banner up and loses nothing saved', async
   const t = await open();
   const { page } = t;
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
     await screen(page, 'Orders');
     const box = 'article[data-player="Pebble"] textarea';
     await page.fill(box, '24 v 2');
@@ -86,8 +83,7 @@ test('the same game in two tabs: one writer, the other follows', async () => {
   const t = await open();
   const { page, context } = t;
   try {
-    await page.click('[data-testid=demo]');
-    await page.waitForSelector('.tribe');
+    await openDemo(page);
     await page.waitForTimeout(600);
     const second = await context.newPage();
     await second.goto(t.url);

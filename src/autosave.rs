@@ -1,7 +1,8 @@
 //! Autosave: every change (drafts included) is saved 400 ms after the last
-//! one, and at once when the tab is hidden or closed. A snapshot is kept at
-//! each new round. Nothing is written by a read-only tab, nor before the
-//! startup load has finished (this starts after it).
+//! one, and at once when the tab is hidden or closed or a round is committed
+//! or undone. A snapshot is kept at each new round. Nothing is written by a
+//! read-only tab, nor before the startup load has finished (this starts
+//! after it).
 
 use crate::state::Ctx;
 use crate::{io, storage};
@@ -64,6 +65,8 @@ pub fn start(ctx: Ctx) {
         }
     };
     let schedule = pending.clone();
+    let last_rounds: Rc<Cell<Option<usize>>> =
+        Rc::new(Cell::new(ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len()))));
     Effect::new(move |first: Option<()>| {
         ctx.drafts.track();
         ctx.bulk.track();
@@ -72,6 +75,15 @@ pub fn start(ctx: Ctx) {
             return; // the state just loaded is what storage holds
         }
         let (snaps, slot) = (snapshot_rounds.clone(), schedule.clone());
+        // A round committed or undone is saved (and snapshotted) at once.
+        let rounds = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len()));
+        if rounds != last_rounds.replace(rounds) {
+            if let Some(t) = schedule.borrow_mut().take() {
+                t.cancel();
+            }
+            save_now(ctx, &snaps);
+            return;
+        }
         // Replacing the timeout drops (cancels) the previous one.
         *schedule.borrow_mut() = Some(Timeout::new(400, move || {
             slot.borrow_mut().take();

@@ -1,10 +1,11 @@
 // Storage faults in real Chromium: a corrupt save is kept aside, offered for
 // download and the app starts fresh; a full storage raises a banner that
 // stays up, with what was saved before intact; the same game in two tabs
-// has one writer, and the other tab follows it.
+// has one writer, and the other tab follows it; snapshots restore; a write
+// that reads back differently is reported.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, openDemo } from './helpers.mjs';
+import { open, screen, openDemo, commit } from './helpers.mjs';
 
 const gameKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mini-survivor.game.')));
 
@@ -105,6 +106,55 @@ test('the same game in two tabs: one writer, the other follows', async () => {
     await second.waitForTimeout(700);
     const saved = await second.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('mini-survivor.game.'))[1]);
     assert.match(saved, /27 v 11/);
+  } finally {
+    await t.close();
+  }
+});
+
+test('snapshots restore as a new game, and the export reminder shows', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await commit(page, 1);
+    await commit(page, 2);
+    await screen(page, 'Board');
+    assert.match(await page.locator('.reminder').textContent(), /never been exported/);
+    await Promise.all([page.waitForEvent('download'), page.click('.reminder button')]);
+    await page.waitForSelector('.reminder', { state: 'detached' });
+    await page.waitForTimeout(600);
+    await screen(page, 'Games');
+    await page.click('details.snapshots summary');
+    await page.click('details.snapshots button:has-text("After round 1")');
+    await page.waitForSelector('.tribe');
+    assert.match(await page.locator('.game-title').textContent(), /restored at round 1.*round 2 next/);
+    await page.waitForTimeout(600);
+    await screen(page, 'Games');
+    assert.equal(await page.locator('table.games tbody tr').count(), 2, 'the original game is still there');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a write that reads back differently is reported', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await page.waitForTimeout(600);
+    // The browser "loses" writes: what is read back is not what was written.
+    await page.evaluate(() => {
+      const get = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (k) {
+        const v = get.call(this, k);
+        return k.startsWith('mini-survivor.game.') && v ? v.slice(0, -1) : v;
+      };
+    });
+    await screen(page, 'Orders');
+    await page.fill('article[data-player="Pebble"] textarea', '24 v 2');
+    await page.waitForSelector('[data-testid=save-error]');
+    assert.match(await page.locator('[data-testid=save-error]').textContent(), /reads back differently/);
   } finally {
     await t.close();
   }

@@ -26,6 +26,36 @@ pub fn App() -> impl IntoView {
             })),
         }
     }
+    // A game file dropped anywhere on the page is imported.
+    if let Some(window) = web_sys::window() {
+        gloo_events::EventListener::new_with_options(
+            &window,
+            "dragover",
+            gloo_events::EventListenerOptions::enable_prevent_default(),
+            |ev| ev.prevent_default(),
+        )
+        .forget();
+        gloo_events::EventListener::new_with_options(
+            &window,
+            "drop",
+            gloo_events::EventListenerOptions::enable_prevent_default(),
+            move |ev| {
+                ev.prevent_default();
+                let ev: &web_sys::DragEvent = wasm_bindgen::JsCast::unchecked_ref(ev);
+                if ctx.read_only.get_untracked() {
+                    return;
+                }
+                if let Some(file) = ev
+                    .data_transfer()
+                    .and_then(|d| d.files())
+                    .and_then(|f| f.get(0))
+                {
+                    screens::home::import_file(ctx, file);
+                }
+            },
+        )
+        .forget();
+    }
     // Only now, with the load finished, may anything be written.
     autosave::start(ctx);
     tabs::start(ctx);

@@ -65,8 +65,10 @@ pub fn start(ctx: Ctx) {
         }
     };
     let schedule = pending.clone();
-    let last_rounds: Rc<Cell<Option<usize>>> =
-        Rc::new(Cell::new(ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len()))));
+    let last_rounds: Rc<Cell<Option<usize>>> = Rc::new(Cell::new(
+        ctx.live
+            .with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len())),
+    ));
     Effect::new(move |first: Option<()>| {
         ctx.drafts.track();
         ctx.bulk.track();
@@ -76,7 +78,9 @@ pub fn start(ctx: Ctx) {
         }
         let (snaps, slot) = (snapshot_rounds.clone(), schedule.clone());
         // A round committed or undone is saved (and snapshotted) at once.
-        let rounds = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len()));
+        let rounds = ctx
+            .live
+            .with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len()));
         if rounds != last_rounds.replace(rounds) {
             if let Some(t) = schedule.borrow_mut().take() {
                 t.cancel();

@@ -22,7 +22,8 @@ fn import(ctx: Ctx, text: String) {
     }
 }
 
-fn import_file(ctx: Ctx, file: web_sys::File) {
+/// Imports a picked or dropped game file.
+pub(crate) fn import_file(ctx: Ctx, file: web_sys::File) {
     spawn_local(async move {
         match io::read_text(file).await {
             Ok(text) => import(ctx, text),
@@ -59,16 +60,6 @@ pub fn Home() -> impl IntoView {
         }
         input.set_value("");
     };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        if let Some(file) = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            import_file(ctx, file);
-        }
-    };
     let start_demo = move |_| {
         let (file, game) = demo::demo();
         ctx.open(format!("{:016x}", io::random_seed()), file, game);
@@ -76,7 +67,7 @@ pub fn Home() -> impl IntoView {
         ctx.screen.set(Screen::Board);
     };
     view! {
-        <section class="home" on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=on_drop>
+        <section class="home">
             <h2>"Games"</h2>
             <div class="actions">
                 <button class="primary" on:click=move |_| ctx.screen.set(Screen::Setup)>"New game"</button>

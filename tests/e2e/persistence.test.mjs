@@ -1,5 +1,6 @@
 // Nothing is lost: a draft survives a reload mid-paste; an exported game,
-// imported into a cleared browser, is the same game; a bad import changes nothing.
+// imported into a cleared browser, is the same game; a bad import changes
+// nothing; a file dropped anywhere on the page is imported.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -51,6 +52,31 @@ test('drafts survive a reload, and export then import gives the same game', asyn
     await page.waitForSelector('.tribe');
     const second = JSON.parse(fs.readFileSync(await exportGame(page), 'utf8'));
     assert.deepEqual(second, exported);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a game file dropped on the page is imported', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await commit(page, 1);
+    const exported = fs.readFileSync(await exportGame(page), 'utf8');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.waitForSelector('main');
+    await screen(page, 'Rules');
+    // Drop it on the Rules screen: anywhere on the page works.
+    await page.evaluate((json) => {
+      const data = new DataTransfer();
+      data.items.add(new File([json], 'game.mini-survivor.json', { type: 'application/json' }));
+      document.querySelector('main').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, exported);
+    await page.waitForSelector('.tribe');
+    assert.match(await page.locator('.game-title').textContent(), /Demo: game 1001.*round 2 next/);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

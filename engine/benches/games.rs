@@ -4,7 +4,30 @@
 
 use mini_survivor::case::Case;
 use mini_survivor::{PlayerId, play_round};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// Counts allocations, to report allocations per game.
+struct Counting;
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 fn main() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/games");
@@ -61,6 +84,18 @@ fn main() {
         if fixed.is_some() {
             println!("played {n} games, checksum {checksum}");
             return;
+        }
+        if samples.len() == 1 {
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let mut pos = games[0].start.clone();
+            for subs in &rounds[0] {
+                pos = play_round(&games[0].setup, &pos, subs).0;
+            }
+            println!(
+                "allocations in one play of {}: {}",
+                games[0].setup.seed,
+                ALLOCATIONS.load(Ordering::Relaxed) - before
+            );
         }
     }
     samples.sort_by(|a, b| a.total_cmp(b));

@@ -392,14 +392,19 @@ impl Mark {
     }
 }
 
-fn ids(v: &[SurvivorId]) -> String {
+/// Survivor IDs, each with `prefix`, joined by `sep`; `empty` when there are none.
+fn id_list(v: &[SurvivorId], prefix: &str, sep: &str, empty: &str) -> String {
     if v.is_empty() {
-        return "none".to_string();
+        return empty.to_string();
     }
     v.iter()
-        .map(|s| format!("#{s}"))
+        .map(|s| format!("{prefix}{s}"))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(sep)
+}
+
+fn ids(v: &[SurvivorId]) -> String {
+    id_list(v, "#", ", ", "none")
 }
 
 fn fallen_list(m: &Mark, v: &[Fallen]) -> String {
@@ -418,30 +423,10 @@ fn lineup_block(m: &Mark, l: &Lineup) -> String {
         .max()
         .unwrap_or(0);
     for t in &l.tribes {
-        let members = if t.members.is_empty() {
-            "(empty)".to_string()
-        } else {
-            t.members
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let members = id_list(&t.members, "", " ", "(empty)");
         let _ = writeln!(grid, "{} {:width$} : {members}", t.tribe, t.name);
     }
-    let _ = write!(
-        grid,
-        "Outcasts: {}",
-        if l.outcasts.is_empty() {
-            "none".to_string()
-        } else {
-            l.outcasts
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    );
+    let _ = write!(grid, "Outcasts: {}", id_list(&l.outcasts, "", " ", "none"));
     if !l.removed.is_empty() {
         let _ = write!(
             grid,

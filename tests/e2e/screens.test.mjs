@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { open, screen, openDemo, commit } from './helpers.mjs';
 
-const SCREENS = ['Games', 'Setup', 'Board', 'Orders', 'Adjudicate', 'Posts', 'History', 'Rules'];
+const SCREENS = ['Games', 'Setup', 'Board', 'Orders', 'Adjudicate', 'Posts', 'History', 'Rules', 'Verify'];
 
 test('every screen passes axe-core and logs no error', async () => {
   const t = await open();

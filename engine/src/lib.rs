@@ -44,7 +44,8 @@ pub use player::{GuessError, PlayerId, Roster, RosterError};
 pub use position::{Holdings, Moment, Place, Position, Segment, Setup, Survivor};
 pub use report::RoundReport;
 pub use submission::{
-    IdolCost, Order, Reason, Submission, Verdict, check_submission, move_destinations, tribe_mates,
+    Defaults, IdolCost, Order, Reason, Submission, Verdict, check_submission, defaults,
+    move_destinations, tribe_mates,
 };
 pub use survivor::SurvivorId;
 pub use tribe::{Grid, TribeId, TribeSet};

@@ -576,3 +576,74 @@ fn pay_for_idol(h: &mut Holdings) -> Result<IdolCost, Reason> {
     h.purchases += 1;
     Ok(IdolCost::Bought(price))
 }
+
+/// What the defaults will do for survivors without an order (R3.6, R6.2,
+/// R6.7), given every order in force for the round.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Defaults {
+    /// Tribe members with no accepted vote: they vote for themselves (R3.6).
+    pub self_votes: Vec<SurvivorId>,
+    /// Outcasts with no accepted move: R6.7 applies (placed at random, or stay).
+    pub outcasts_without_move: Vec<SurvivorId>,
+}
+
+/// The defaults that will apply in this round, by survivor ID.
+pub fn defaults(position: &Position, orders: &[Order]) -> Defaults {
+    let has =
+        |id: SurvivorId, a: Action| orders.iter().any(|o| o.survivor() == id && o.action() == a);
+    Defaults {
+        self_votes: position
+            .living()
+            .filter(|s| s.place.tribe().is_some() && !has(s.id, Action::Vote))
+            .map(|s| s.id)
+            .collect(),
+        outcasts_without_move: position
+            .outcasts()
+            .filter(|id| !has(*id, Action::Move))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Grid, Options, Roster, Survivor};
+
+    #[test]
+    fn defaults_list_silent_voters_and_unmoved_outcasts() {
+        let setup = Setup::new(
+            Roster::new(["Ann", "Bob"]).unwrap(),
+            Grid::new(1, 2).unwrap(),
+            Options::default(),
+            0,
+        );
+        let a = TribeId::from_letter('A').unwrap();
+        let mut pos = Position::empty(2);
+        for (id, place) in [
+            (1, Place::Tribe(a)),
+            (2, Place::Tribe(a)),
+            (3, Place::Tribe(a)),
+            (4, Place::Outcast),
+            (5, Place::Outcast),
+        ] {
+            let controller = PlayerId::from(id % 2);
+            pos.insert(Survivor {
+                id: SurvivorId::new(id as u32).unwrap(),
+                controller,
+                place,
+            })
+            .unwrap();
+        }
+        let pos = pos.start(&setup).unwrap();
+        let ann = check_submission(&setup, &pos, PlayerId::from(0), "2 v 1\n4 m B");
+        let orders: Vec<Order> = ann.orders().collect();
+        let d = defaults(&pos, &orders);
+        let ids = |v: &[u16]| {
+            v.iter()
+                .map(|&n| SurvivorId::new(n.into()).unwrap())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(d.self_votes, ids(&[1, 3]));
+        assert_eq!(d.outcasts_without_move, ids(&[5]));
+    }
+}

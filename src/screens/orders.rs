@@ -5,7 +5,7 @@
 use crate::state::Ctx;
 use leptos::prelude::*;
 use mini_survivor::bulk::split_bulk;
-use mini_survivor::{Action, Order, Place, Verdict};
+use mini_survivor::{Order, Verdict, defaults};
 
 #[component]
 pub fn Orders() -> impl IntoView {
@@ -123,9 +123,10 @@ fn Missing(
             checked.with(|c| {
                 let silent: Vec<String> = c.iter().filter(|(p, t, _)| t.trim().is_empty() && pos.survivors_of(*p).any(|s| s.place.is_alive())).map(|(p, _, _)| setup.players.name(*p).to_string()).collect();
                 let orders: Vec<Order> = c.iter().flat_map(|(_, _, s)| s.orders().collect::<Vec<_>>()).collect();
-                let has = |id, a: Action| orders.iter().any(|o| o.survivor() == id && o.action() == a);
-                let self_votes: Vec<String> = pos.living().filter(|s| matches!(s.place, Place::Tribe(_)) && !has(s.id, Action::Vote)).map(|s| s.id.to_string()).collect();
-                let stuck: Vec<String> = pos.outcasts().filter(|id| !has(*id, Action::Move)).map(|id| id.to_string()).collect();
+                // R3.6, R6.7: what the engine's defaults will do.
+                let d = defaults(pos, &orders);
+                let list = |v: &[mini_survivor::SurvivorId]| v.iter().map(|id| id.to_string()).collect::<Vec<_>>();
+                let (self_votes, stuck) = (list(&d.self_votes), list(&d.outcasts_without_move));
                 Some(view! {
                     <section class="missing" aria-label="Missing orders">
                         <h3>"Missing"</h3>

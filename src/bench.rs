@@ -7,8 +7,8 @@ use gloo_storage::{LocalStorage, Storage};
 use mini_survivor::case::Case;
 use mini_survivor::save::GameFile;
 use mini_survivor::{
-    Game, Grid, Options, Place, PlayerId, Position, Roster, Setup, Survivor, SurvivorId, TribeId,
-    play_round,
+    Adjudicator, Game, Grid, Options, Place, PlayerId, Position, Roster, RoundReport, Setup,
+    Survivor, SurvivorId, TribeId,
 };
 use wasm_bindgen::prelude::*;
 
@@ -31,17 +31,23 @@ pub fn bench_adjudicate(millis: f64) -> f64 {
         .iter()
         .map(|r| r.iter().map(|(p, t)| (*p, t.as_str())).collect())
         .collect();
+    // As the native benchmark: one game replayed in place, buffers reused.
+    let mut adjudicator = Adjudicator::default();
+    let mut report = RoundReport::default();
+    let mut pos = case.start.clone();
     let start = now();
     let mut games = 0u32;
     while now() - start < millis {
-        let mut pos = case.start.clone();
-        for subs in &rounds {
-            if pos.is_game_over() {
-                break;
+        for _ in 0..8 {
+            pos.clone_from(&case.start);
+            for subs in &rounds {
+                if pos.is_game_over() {
+                    break;
+                }
+                adjudicator.play_round(&case.setup, &mut pos, subs, &mut report);
             }
-            pos = play_round(&case.setup, &pos, subs).0;
+            games += 1;
         }
-        games += 1;
     }
     f64::from(games) / ((now() - start) / 1000.0)
 }

@@ -3,7 +3,7 @@
 //! `cargo bench -p mini-survivor --bench games` prints the figure.
 
 use mini_survivor::case::Case;
-use mini_survivor::{PlayerId, play_round};
+use mini_survivor::{Adjudicator, PlayerId, RoundReport, play_round};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -56,56 +56,83 @@ fn main() {
     let fixed: Option<u64> = std::env::var("BENCH_GAMES")
         .ok()
         .and_then(|v| v.parse().ok());
-    let mut played = 0u64;
+    // One game: replayed in place, every buffer reused (`Adjudicator`), or
+    // with a fresh position and report per round (`play_round`).
+    let mut adjudicator = Adjudicator::default();
+    let mut pos = games[0].start.clone();
+    let mut report = RoundReport::default();
     let mut checksum = 0usize;
-    let mut samples = Vec::new();
-    for _ in 0..7 {
-        let t0 = Instant::now();
-        let mut n = 0u64;
-        while match fixed {
-            Some(max) => n < max,
-            None => t0.elapsed() < Duration::from_millis(400),
-        } {
-            for (g, rs) in games.iter().zip(&rounds) {
-                let mut pos = g.start.clone();
-                for subs in rs {
-                    if pos.is_game_over() {
-                        break;
-                    }
-                    let (next, report) = play_round(&g.setup, &pos, std::hint::black_box(subs));
-                    checksum += report.voted_out.len();
-                    pos = next;
-                }
-                n += 1;
+    let mut play_reused = |i: usize, checksum: &mut usize| {
+        let g = &games[i];
+        pos.clone_from(&g.start);
+        for subs in &rounds[i] {
+            if pos.is_game_over() {
+                break;
             }
+            adjudicator.play_round(&g.setup, &mut pos, std::hint::black_box(subs), &mut report);
+            *checksum += report.voted_out.len();
         }
-        samples.push(n as f64 / t0.elapsed().as_secs_f64());
-        played += n;
-        if fixed.is_some() {
-            println!("played {n} games, checksum {checksum}");
-            return;
-        }
-        if samples.len() == 1 {
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
-            let mut pos = games[0].start.clone();
-            for subs in &rounds[0] {
-                pos = play_round(&games[0].setup, &pos, subs).0;
+    };
+    let play_fresh = |i: usize, checksum: &mut usize| {
+        let g = &games[i];
+        let mut pos = g.start.clone();
+        for subs in &rounds[i] {
+            if pos.is_game_over() {
+                break;
             }
-            println!(
-                "allocations in one play of {}: {}",
-                games[0].setup.seed,
-                ALLOCATIONS.load(Ordering::Relaxed) - before
-            );
+            let (next, report) = play_round(&g.setup, &pos, std::hint::black_box(subs));
+            *checksum += report.voted_out.len();
+            pos = next;
         }
+    };
+    if let Some(max) = fixed {
+        for n in 0..max {
+            play_reused(n as usize % games.len(), &mut checksum);
+        }
+        println!("played {max} games, checksum {checksum}");
+        return;
     }
-    samples.sort_by(|a, b| a.total_cmp(b));
+    let count_allocations = |play: &mut dyn FnMut(usize, &mut usize)| {
+        let mut c = 0;
+        play(0, &mut c); // warm the buffers
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        play(0, &mut c);
+        ALLOCATIONS.load(Ordering::Relaxed) - before
+    };
     println!(
-        "adjudicate: {:.0} complete games/s (median of 7; min {:.0}, max {:.0}; {} games, {} shared game files, checksum {})",
-        samples[3],
-        samples[0],
-        samples[6],
-        played,
-        games.len(),
-        checksum
+        "allocations in one play of {}: {} with reused buffers, {} fresh",
+        games[0].setup.seed,
+        count_allocations(&mut play_reused),
+        count_allocations(&mut { play_fresh })
     );
+    let mut measure = |label: &str, play: &mut dyn FnMut(usize, &mut usize)| {
+        let mut samples = Vec::new();
+        let mut played = 0u64;
+        for _ in 0..7 {
+            let t0 = Instant::now();
+            let mut n = 0u64;
+            while t0.elapsed() < Duration::from_millis(400) {
+                for i in 0..games.len() {
+                    play(i, &mut checksum);
+                }
+                n += games.len() as u64;
+            }
+            samples.push(n as f64 / t0.elapsed().as_secs_f64());
+            played += n;
+        }
+        samples.sort_by(|a, b| a.total_cmp(b));
+        println!(
+            "{label}: {:.0} complete games/s (median of 7; min {:.0}, max {:.0}; {} games, {} shared game files, checksum {})",
+            samples[3],
+            samples[0],
+            samples[6],
+            played,
+            games.len(),
+            checksum
+        );
+    };
+    measure("adjudicate", &mut play_reused);
+    measure("adjudicate, fresh position and report per round", &mut {
+        play_fresh
+    });
 }

@@ -4,7 +4,7 @@
 
 use crate::options::OutcastWithoutMove;
 use crate::player::PlayerId;
-use crate::position::{GarnetAward, Moment, Place, Position, Segment, Setup};
+use crate::position::{GarnetAward, Moment, Place, Position, Segment, Setup, Survivor};
 use crate::report::{
     Attack, Collapse, IdolPlay, MoveOutcome, OutcastCause, Rejection, Removal, Replacement,
     RoundReport, Tally, TallyVerdict,
@@ -40,150 +40,260 @@ struct Slot {
 /// the first text used; a player not listed submitted nothing (R3.6
 /// defaults apply). On a position whose game is over, nothing happens and
 /// every order line is rejected.
+///
+/// Allocates the new position and report; [`Adjudicator::play_round`] does
+/// the same work in place, reusing its buffers, for replaying many rounds.
 pub fn play_round(
     setup: &Setup,
     position: &Position,
     submissions: &[(PlayerId, &str)],
 ) -> (Position, RoundReport) {
-    let round = position.round;
-    let mut report = RoundReport {
-        round,
-        ..RoundReport::default()
-    };
     let mut next = position.clone();
-    let mut slots = vec![Slot::default(); position.survivors.len()];
-    collect_orders(
-        setup,
-        position,
-        submissions,
-        &mut next,
-        &mut slots,
-        &mut report,
-    );
-    report.holdings = next.holdings.clone();
-    if position.game_over {
-        report.game_over = true;
-        return (next, report);
-    }
-    let mut rng = None;
-
-    // R4 Assassination
-    let before = tribe_counts(&next);
-    for s in position.survivors() {
-        if let Some((target, guess)) = slots[s.id.index()].attack {
-            let correct = position
-                .survivor(target)
-                .is_some_and(|t| t.controller == guess);
-            report.attacks.push(Attack {
-                attacker: s.id,
-                target,
-                guess,
-                correct,
-            });
-        }
-    }
-    let mut victims: Vec<SurvivorId> = report.attacks.iter().map(|a| a.victim()).collect();
-    victims.sort_unstable();
-    victims.dedup();
-    eliminate(
-        &mut next,
-        &victims,
-        round,
-        Segment::Assassination,
-        &mut report,
-    );
-    report.assassinated = victims;
-    let collapsed = removal_check(
-        setup,
-        &mut next,
-        &before,
-        Segment::Assassination,
-        &mut rng,
-        &mut report,
-    );
-
-    // R5 Voting
-    for s in position.survivors() {
-        if let Some(cost) = slots[s.id.index()].idol {
-            report.idols.push(IdolPlay {
-                survivor: s.id,
-                player: s.controller,
-                cost,
-            });
-        }
-    }
-    if collapsed {
-        report.voting_skipped = true; // R5.7
-    } else {
-        let before = tribe_counts(&next);
-        vote(setup, position, &next, &slots, &mut report);
-        let out = report.voted_out.clone();
-        eliminate(&mut next, &out, round, Segment::Voting, &mut report);
-        removal_check(
-            setup,
-            &mut next,
-            &before,
-            Segment::Voting,
-            &mut rng,
-            &mut report,
-        );
-    }
-
-    // R6 Movement
-    movement(setup, position, &mut next, &slots, &mut rng, &mut report);
-    scatter_small_tribes(setup, &mut next, &mut report);
-
-    // R8 End
-    let alive = next.alive();
-    if next.garnet_award.is_none() && alive <= GARNET_AWARD_AT {
-        next.garnet_award = Some(GarnetAward {
-            round,
-            amounts: next.alive_per_player(setup.players.len()),
-        });
-        report.garnet_award_fixed = true;
-    }
-    next.round = round.saturating_add(1);
-    if alive <= GAME_OVER_AT {
-        next.game_over = true;
-        report.game_over = true;
-        if let Some(award) = &next.garnet_award {
-            for (h, a) in next.holdings.iter_mut().zip(&award.amounts) {
-                h.garnets = h.garnets.saturating_add(*a);
-            }
-        }
-    } else {
-        next.alive_at_round_start = next.alive_per_player(setup.players.len());
-    }
+    let mut report = RoundReport::default();
+    Adjudicator::default().play_round(setup, &mut next, submissions, &mut report);
     (next, report)
 }
 
-fn collect_orders(
-    setup: &Setup,
-    position: &Position,
-    submissions: &[(PlayerId, &str)],
-    next: &mut Position,
-    slots: &mut [Slot],
-    report: &mut RoundReport,
-) {
-    let mut seen = vec![false; setup.players.len()];
-    for &(player, text) in submissions {
-        if player.index() >= seen.len() || std::mem::replace(&mut seen[player.index()], true) {
-            continue;
+/// Working memory for adjudication, kept between rounds so that replaying a
+/// game allocates (almost) nothing: the orders in force per survivor, the
+/// places at the start of the round, and spare report entries whose buffers
+/// are reused.
+#[derive(Default, Debug)]
+pub struct Adjudicator {
+    /// Orders in force, indexed by survivor ID.
+    slots: Vec<Slot>,
+    /// The survivors as they were at the start of the round, indexed by ID.
+    start: Vec<Option<Survivor>>,
+    /// Living survivors per player, roster order.
+    alive: Vec<u32>,
+    /// The Voting segment's buffers.
+    voting: VoteBuffers,
+    /// Rejections of earlier reports, kept for their buffers.
+    spare_rejections: Vec<Rejection>,
+}
+
+/// Buffers for [`vote`], kept between rounds.
+#[derive(Default, Debug)]
+struct VoteBuffers {
+    /// Votes received, indexed by survivor ID.
+    votes: Vec<u32>,
+    /// Tribe members grouped by tribe.
+    members: Vec<SurvivorId>,
+    /// Tallies of earlier reports, kept for their buffers.
+    spare_tallies: Vec<Tally>,
+}
+
+impl Adjudicator {
+    /// Plays one round exactly as [`play_round`] does, but in place:
+    /// `position` becomes the position at the start of the next round and
+    /// `report` is overwritten with the round's report (its buffers reused).
+    pub fn play_round(
+        &mut self,
+        setup: &Setup,
+        position: &mut Position,
+        submissions: &[(PlayerId, &str)],
+        report: &mut RoundReport,
+    ) {
+        let round = position.round;
+        self.reset(report, round);
+        self.slots.clear();
+        self.slots.resize(position.survivors.len(), Slot::default());
+        self.start.clone_from(&position.survivors);
+        self.collect_orders(setup, position, submissions, report);
+        report.holdings.clone_from(&position.holdings);
+        if position.game_over {
+            report.game_over = true;
+            return;
         }
-        let mut sink = SlotSink {
-            player,
-            text,
-            slots: &mut *slots,
-            report: &mut *report,
+        let next = position;
+        let slots = &self.slots[..];
+        let start = &self.start[..];
+        let mut rng = None;
+
+        // One pass over the round's start: living members per tribe,
+        // living survivors per player, attacks and idols in ID order.
+        let mut counts = [0u32; MAX_TRIBES];
+        let alive = &mut self.alive;
+        alive.clear();
+        alive.resize(setup.players.len(), 0);
+        for s in start.iter().flatten() {
+            match s.place {
+                Place::Tribe(t) => counts[t.index()] += 1,
+                Place::Outcast => {}
+                Place::Eliminated(_) => continue,
+            }
+            if let Some(n) = alive.get_mut(s.controller.index()) {
+                *n += 1;
+            }
+            let slot = &slots[s.id.index()];
+            if let Some((target, guess)) = slot.attack {
+                let correct = start[target.index()].is_some_and(|t| t.controller == guess);
+                report.attacks.push(Attack {
+                    attacker: s.id,
+                    target,
+                    guess,
+                    correct,
+                });
+            }
+            if let Some(cost) = slot.idol {
+                report.idols.push(IdolPlay {
+                    survivor: s.id,
+                    player: s.controller,
+                    cost,
+                });
+            }
+        }
+
+        // R4 Assassination
+        let before = counts;
+        report
+            .assassinated
+            .extend(report.attacks.iter().map(|a| a.victim()));
+        report.assassinated.sort_unstable();
+        report.assassinated.dedup();
+        let mut tally = Counts {
+            tribes: &mut counts,
+            players: alive,
         };
-        let holdings = check_lines(setup, position, player, text, &mut sink);
-        next.holdings[player.index()] = holdings;
+        eliminate(next, Segment::Assassination, round, &mut tally, report);
+        let collapsed = removal_check(
+            setup,
+            next,
+            &before,
+            Segment::Assassination,
+            &mut rng,
+            &mut tally,
+            report,
+        );
+
+        // R5 Voting
+        if collapsed {
+            report.voting_skipped = true; // R5.7
+        } else {
+            let before = *tally.tribes;
+            vote(setup, start, next, slots, &before, &mut self.voting, report);
+            eliminate(next, Segment::Voting, round, &mut tally, report);
+            removal_check(
+                setup,
+                next,
+                &before,
+                Segment::Voting,
+                &mut rng,
+                &mut tally,
+                report,
+            );
+        }
+
+        // R6 Movement
+        movement(setup, start, next, slots, &mut rng, report);
+        scatter_small_tribes(setup, next, report);
+
+        // R8 End
+        let alive = next.alive();
+        if next.garnet_award.is_none() && alive <= GARNET_AWARD_AT {
+            next.garnet_award = Some(GarnetAward {
+                round,
+                amounts: next.alive_per_player(setup.players.len()),
+            });
+            report.garnet_award_fixed = true;
+        }
+        next.round = round.saturating_add(1);
+        if alive <= GAME_OVER_AT {
+            next.game_over = true;
+            report.game_over = true;
+            if let Some(award) = &next.garnet_award {
+                for (h, a) in next.holdings.iter_mut().zip(&award.amounts) {
+                    h.garnets = h.garnets.saturating_add(*a);
+                }
+            }
+        } else {
+            let Position {
+                survivors,
+                alive_at_round_start,
+                ..
+            } = next;
+            alive_at_round_start.clear();
+            alive_at_round_start.resize(setup.players.len(), 0);
+            for s in survivors.iter().flatten().filter(|s| s.place.is_alive()) {
+                if let Some(n) = alive_at_round_start.get_mut(s.controller.index()) {
+                    *n += 1;
+                }
+            }
+        }
     }
-    report.replacements.sort_by_key(|r| (r.player, r.line));
-    let names = &setup.players;
-    report.rejections.sort_by(|a, b| {
-        (names.name(a.player).as_bytes(), a.line).cmp(&(names.name(b.player).as_bytes(), b.line))
-    });
+
+    /// Empties `report` for `round`, keeping every buffer.
+    fn reset(&mut self, report: &mut RoundReport, round: u16) {
+        self.voting.spare_tallies.append(&mut report.tallies);
+        self.spare_rejections.append(&mut report.rejections);
+        let RoundReport {
+            round: r,
+            rejections: _,
+            replacements,
+            attacks,
+            assassinated,
+            idols,
+            voting_skipped,
+            tallies: _,
+            voted_out,
+            removals,
+            collapse,
+            new_outcasts,
+            moves,
+            players_out,
+            holdings: _,
+            garnet_award_fixed,
+            game_over,
+        } = report;
+        *r = round;
+        replacements.clear();
+        attacks.clear();
+        assassinated.clear();
+        idols.clear();
+        *voting_skipped = false;
+        voted_out.clear();
+        removals.clear();
+        *collapse = None;
+        new_outcasts.clear();
+        moves.clear();
+        players_out.clear();
+        *garnet_award_fixed = false;
+        *game_over = false;
+    }
+
+    /// Checks every submission (R3) into the slots; the players' holdings
+    /// after paying for idols go straight into `position`.
+    fn collect_orders(
+        &mut self,
+        setup: &Setup,
+        position: &mut Position,
+        submissions: &[(PlayerId, &str)],
+        report: &mut RoundReport,
+    ) {
+        let mut seen = [false; crate::player::MAX_PLAYERS];
+        for &(player, text) in submissions {
+            if player.index() >= setup.players.len()
+                || std::mem::replace(&mut seen[player.index()], true)
+            {
+                continue;
+            }
+            let mut sink = SlotSink {
+                player,
+                text,
+                slots: &mut self.slots,
+                spare: &mut self.spare_rejections,
+                report: &mut *report,
+            };
+            let holdings = check_lines(setup, position, player, text, &mut sink);
+            position.holdings[player.index()] = holdings;
+        }
+        report.replacements.sort_by_key(|r| (r.player, r.line));
+        let names = &setup.players;
+        report.rejections.sort_by(|a, b| {
+            (names.name(a.player).as_bytes(), a.line)
+                .cmp(&(names.name(b.player).as_bytes(), b.line))
+        });
+    }
 }
 
 /// Writes checked orders straight into the survivors' slots (no per-line
@@ -192,6 +302,7 @@ struct SlotSink<'a> {
     player: PlayerId,
     text: &'a str,
     slots: &'a mut [Slot],
+    spare: &'a mut Vec<Rejection>,
     report: &'a mut RoundReport,
 }
 
@@ -201,6 +312,7 @@ impl LineSink for SlotSink<'_> {
         self.slots.get(survivor.index()).and_then(|s| s.idol)
     }
 
+    #[inline]
     fn line(&mut self, number: u32, span: (u32, u32), checked: Checked) {
         match checked {
             Checked::Accepted(order) => {
@@ -224,12 +336,26 @@ impl LineSink for SlotSink<'_> {
                     Order::Move { to, .. } => slot.to = Some(to),
                 }
             }
-            Checked::Rejected(reason) => self.report.rejections.push(Rejection {
-                player: self.player,
-                line: number,
-                text: self.text[span.0 as usize..span.1 as usize].to_string(),
-                reason,
-            }),
+            Checked::Rejected(reason) => {
+                let text = &self.text[span.0 as usize..span.1 as usize];
+                let rejection = match self.spare.pop() {
+                    Some(mut r) => {
+                        r.player = self.player;
+                        r.line = number;
+                        r.text.clear();
+                        r.text.push_str(text);
+                        r.reason = reason;
+                        r
+                    }
+                    None => Rejection {
+                        player: self.player,
+                        line: number,
+                        text: text.to_string(),
+                        reason,
+                    },
+                };
+                self.report.rejections.push(rejection);
+            }
             Checked::AfterEnd => {}
         }
     }
@@ -246,38 +372,65 @@ fn tribe_counts(p: &Position) -> [u32; MAX_TRIBES] {
     counts
 }
 
+/// Living survivors per tribe and per player, kept up to date as survivors
+/// fall or leave their tribes during the Assassination and Voting segments.
+struct Counts<'a> {
+    /// Living members per tribe index.
+    tribes: &'a mut [u32; MAX_TRIBES],
+    /// Living survivors per player, roster order.
+    players: &'a mut [u32],
+}
+
+/// Eliminates the segment's victims (`report.assassinated` or
+/// `report.voted_out`) and records players whose last survivor fell (R8.4).
 fn eliminate(
     next: &mut Position,
-    victims: &[SurvivorId],
-    round: u16,
     segment: Segment,
+    round: u16,
+    counts: &mut Counts<'_>,
     report: &mut RoundReport,
 ) {
     let moment = Moment::Segment { round, segment };
+    let victims = match segment {
+        Segment::Assassination => &report.assassinated,
+        Segment::Voting => &report.voted_out,
+    };
     for &v in victims {
-        next.survivor_mut(v).place = Place::Eliminated(moment);
+        let s = next.survivor_mut(v);
+        match s.place {
+            Place::Tribe(t) => counts.tribes[t.index()] -= 1,
+            Place::Outcast => {}
+            Place::Eliminated(_) => continue,
+        }
+        if let Some(n) = counts.players.get_mut(s.controller.index()) {
+            *n -= 1;
+        }
+        s.place = Place::Eliminated(moment);
     }
     // R8.4: players whose last survivor fell in this segment.
-    let mut alive = [0u32; crate::player::MAX_PLAYERS];
-    for s in next.living() {
-        alive[s.controller.index()] += 1;
-    }
     for (i, at) in next.eliminated_at.iter_mut().enumerate() {
-        if alive[i] == 0 && at.is_none() {
+        if counts.players.get(i) == Some(&0) && at.is_none() {
             *at = Some(moment);
             report.players_out.push((PlayerId::from_index(i), segment));
         }
     }
 }
 
-fn make_outcast(
+/// Makes every member of the tribes in `set` an outcast, in ID order.
+fn outcast_members(
     next: &mut Position,
-    id: SurvivorId,
-    cause: OutcastCause,
+    set: TribeSet,
+    cause: impl Fn(TribeId) -> OutcastCause,
     report: &mut RoundReport,
 ) {
-    next.survivor_mut(id).place = Place::Outcast;
-    report.new_outcasts.push((id, cause));
+    for s in next.survivors.iter_mut().flatten() {
+        if let Place::Tribe(t) = s.place
+            && set.contains(t)
+        {
+            s.place = Place::Outcast;
+            report.new_outcasts.push((s.id, cause(t)));
+        }
+    }
 }
 
 /// R7.1-R7.3, after the Assassination or Voting segment. Returns whether the
@@ -288,10 +441,11 @@ fn removal_check(
     before: &[u32; MAX_TRIBES],
     segment: Segment,
     rng: &mut Option<GameRng>,
+    counts: &mut Counts<'_>,
     report: &mut RoundReport,
 ) -> bool {
-    let after = tribe_counts(next);
-    let existing: TribeSet = next.existing_tribes(setup.grid).collect();
+    let after = *counts.tribes;
+    let existing = next.existing(setup.grid);
     // R7.2: a tribe empty at the start of the segment is not removed.
     let doomed: TribeSet = existing
         .iter()
@@ -300,22 +454,13 @@ fn removal_check(
     if doomed.is_empty() {
         return false;
     }
-    let in_tribes = |next: &Position, set: TribeSet| -> Vec<(SurvivorId, TribeId)> {
-        next.survivors()
-            .filter_map(|s| {
-                s.place
-                    .tribe()
-                    .filter(|t| set.contains(*t))
-                    .map(|t| (s.id, t))
-            })
-            .collect()
-    };
+    for t in doomed.iter() {
+        counts.tribes[t.index()] = 0; // its members become outcasts, below
+    }
     if doomed.len() == existing.len() {
         // R7.3: every tribe would go. All tribe members become outcasts; one
         // tribe, chosen at random, is removed, unless it is the last one.
-        for (id, _) in in_tribes(next, doomed) {
-            make_outcast(next, id, OutcastCause::Collapse(segment), report);
-        }
+        outcast_members(next, doomed, |_| OutcastCause::Collapse(segment), report);
         let removed = (existing.len() > 1).then(|| {
             let rng = rng.get_or_insert_with(|| GameRng::for_round(setup.seed, report.round));
             existing
@@ -344,96 +489,138 @@ fn removal_check(
             collapse: false,
         });
     }
-    for (id, t) in in_tribes(next, doomed) {
-        make_outcast(next, id, OutcastCause::TribeRemoved(t, segment), report);
-    }
+    outcast_members(
+        next,
+        doomed,
+        |t| OutcastCause::TribeRemoved(t, segment),
+        report,
+    );
     false
 }
 
-/// R5: every tribe with living members votes; sets `report.tallies` and
-/// `report.voted_out` (not yet applied).
-fn vote(
-    setup: &Setup,
-    position: &Position,
-    next: &Position,
-    slots: &[Slot],
-    report: &mut RoundReport,
-) {
-    let mut voted_out = Vec::new();
-    for tribe in next.existing_tribes(setup.grid) {
-        let members: Vec<SurvivorId> = next.members(tribe).collect();
-        if members.is_empty() {
-            continue;
+/// A tally for `tribe` made from a spare one (its buffers emptied) or new.
+fn empty_tally(spare: &mut Vec<Tally>, tribe: TribeId) -> Tally {
+    match spare.pop() {
+        Some(mut t) => {
+            t.tribe = tribe;
+            t.counts.clear();
+            t.ballots.clear();
+            t.converted.clear();
+            t.discarded.clear();
+            t.eliminated.clear();
+            t.verdict = TallyVerdict::Most;
+            t
         }
-        let mut tally = Tally {
+        None => Tally {
             tribe,
-            counts: members.iter().map(|&m| (m, 0)).collect(),
-            ballots: Vec::with_capacity(members.len()),
+            counts: Vec::new(),
+            ballots: Vec::new(),
             converted: Vec::new(),
             discarded: Vec::new(),
             eliminated: Vec::new(),
             verdict: TallyVerdict::Most,
-        };
+        },
+    }
+}
+
+/// R5: every tribe with living members votes; sets `report.tallies` and
+/// `report.voted_out` (not yet applied). `start` holds the survivors as
+/// they were at the start of the round; `counts` the living members per
+/// tribe now.
+fn vote(
+    setup: &Setup,
+    start: &[Option<Survivor>],
+    next: &Position,
+    slots: &[Slot],
+    counts: &[u32; MAX_TRIBES],
+    buffers: &mut VoteBuffers,
+    report: &mut RoundReport,
+) {
+    let VoteBuffers {
+        votes,
+        members,
+        spare_tallies: spare,
+    } = buffers;
+    votes.clear();
+    votes.resize(next.survivors.len(), 0);
+    // Every tribe's members in ID order, in one pass: tribe t's members are
+    // members[offset[t]..offset[t + 1]].
+    let mut offset = [0usize; MAX_TRIBES + 1];
+    for t in 0..MAX_TRIBES {
+        offset[t + 1] = offset[t] + counts[t] as usize;
+    }
+    let mut fill = offset;
+    members.clear();
+    members.resize(offset[MAX_TRIBES], SurvivorId::MIN);
+    for s in next.survivors.iter().flatten() {
+        if let Place::Tribe(t) = s.place {
+            members[fill[t.index()]] = s.id;
+            fill[t.index()] += 1;
+        }
+    }
+    for tribe in next.existing_tribes(setup.grid) {
+        let members = &members[offset[tribe.index()]..offset[tribe.index() + 1]];
+        if members.is_empty() {
+            continue;
+        }
+        let mut tally = empty_tally(spare, tribe);
         // R5.2: votes cast by assassinated survivors are not counted.
         for &id in &report.assassinated {
-            if let (Some(t), Some(Place::Tribe(home))) = (
-                slots[id.index()].vote,
-                position.survivor(id).map(|s| s.place),
-            ) && home == tribe
+            if let (Some(t), Some(s)) = (slots[id.index()].vote, start[id.index()])
+                && s.place == Place::Tribe(tribe)
             {
                 tally.discarded.push((id, t));
             }
         }
-        for &voter in &members {
+        for &voter in members {
             let target = slots[voter.index()].vote.unwrap_or(voter); // R3.6
-            let Some(i) = tally.counts.iter().position(|(m, _)| *m == target) else {
+            let member = next
+                .survivor(target)
+                .is_some_and(|s| s.place == Place::Tribe(tribe));
+            if !member {
                 tally.discarded.push((voter, target)); // R5.2: the target was assassinated
                 continue;
-            };
-            let i = if target != voter && slots[target.index()].idol.is_some() {
+            }
+            let counted = if target != voter && slots[target.index()].idol.is_some() {
                 tally.converted.push((voter, target)); // R5.3
-                tally
-                    .counts
-                    .iter()
-                    .position(|(m, _)| *m == voter)
-                    .expect("voter is a member")
+                voter
             } else {
-                i
+                target
             };
-            tally.counts[i].1 += 1;
-            tally.ballots.push((voter, tally.counts[i].0));
+            votes[counted.index()] += 1;
+            tally.ballots.push((voter, counted));
         }
         tally.discarded.sort_unstable();
+        tally
+            .counts
+            .extend(members.iter().map(|&m| (m, votes[m.index()])));
         // R5.5
         let max = tally.counts.iter().map(|c| c.1).max().unwrap_or(0);
-        tally.eliminated = tally
-            .counts
-            .iter()
-            .filter(|c| c.1 == max)
-            .map(|c| c.0)
-            .collect();
+        tally
+            .eliminated
+            .extend(tally.counts.iter().filter(|c| c.1 == max).map(|c| c.0));
         tally.verdict = match (max, tally.eliminated.len()) {
             (0, _) => TallyVerdict::AllZero,
             (_, 1) => TallyVerdict::Most,
             _ => TallyVerdict::Tie,
         };
-        voted_out.extend_from_slice(&tally.eliminated);
+        report.voted_out.extend_from_slice(&tally.eliminated);
         report.tallies.push(tally);
     }
-    voted_out.sort_unstable();
-    report.voted_out = voted_out;
+    report.voted_out.sort_unstable();
 }
 
-/// R6.1-R6.5, R6.7: all moves at once.
+/// R6.1-R6.5, R6.7: all moves at once. `start` holds the survivors as they
+/// were at the start of the round.
 fn movement(
     setup: &Setup,
-    position: &Position,
+    start: &[Option<Survivor>],
     next: &mut Position,
     slots: &[Slot],
     rng: &mut Option<GameRng>,
     report: &mut RoundReport,
 ) {
-    for s in position.living() {
+    for s in start.iter().flatten().filter(|s| s.place.is_alive()) {
         let id = s.id;
         let to = slots[id.index()].to;
         let now = next.survivor(id).map(|x| x.place).unwrap_or(Place::Outcast);
@@ -441,7 +628,10 @@ fn movement(
             (_, Place::Eliminated(_), Some(t)) => MoveOutcome::VoidEliminated(t),
             (Place::Tribe(_), Place::Outcast, Some(t)) => MoveOutcome::VoidOutcast(t), // R6.3
             (_, _, Some(t)) if next.removed.contains(t) => {
-                make_outcast(next, id, OutcastCause::MovedIntoRemoved(t), report); // R6.5
+                next.survivor_mut(id).place = Place::Outcast; // R6.5
+                report
+                    .new_outcasts
+                    .push((id, OutcastCause::MovedIntoRemoved(t)));
                 MoveOutcome::IntoRemoved(t)
             }
             (_, _, Some(t)) => {
@@ -451,10 +641,13 @@ fn movement(
             (Place::Outcast, _, None) => match setup.options.outcast_without_move {
                 // R6.7
                 OutcastWithoutMove::Random => {
-                    let existing: Vec<TribeId> = next.existing_tribes(setup.grid).collect();
+                    let existing = next.existing(setup.grid);
                     let rng =
                         rng.get_or_insert_with(|| GameRng::for_round(setup.seed, report.round));
-                    let t = existing[rng.below(existing.len())];
+                    let t = existing
+                        .iter()
+                        .nth(rng.below(existing.len()))
+                        .expect("in range");
                     next.survivor_mut(id).place = Place::Tribe(t);
                     MoveOutcome::Placed(t)
                 }
@@ -477,19 +670,7 @@ fn scatter_small_tribes(setup: &Setup, next: &mut Position, report: &mut RoundRe
         .existing_tribes(setup.grid)
         .filter(|t| (1..=SMALL_TRIBE).contains(&counts[t.index()]))
         .collect();
-    if small.is_empty() {
-        return;
-    }
-    let ids: Vec<(SurvivorId, TribeId)> = next
-        .survivors()
-        .filter_map(|s| {
-            s.place
-                .tribe()
-                .filter(|t| small.contains(*t))
-                .map(|t| (s.id, t))
-        })
-        .collect();
-    for (id, t) in ids {
-        make_outcast(next, id, OutcastCause::SmallTribe(t), report);
+    if !small.is_empty() {
+        outcast_members(next, small, OutcastCause::SmallTribe, report);
     }
 }

@@ -20,11 +20,16 @@ pub enum Action {
 impl Action {
     /// The action a word names: only its first character counts, in any case.
     pub fn from_word(word: &str) -> Option<Action> {
-        match word.chars().next()?.to_ascii_lowercase() {
-            'a' => Some(Action::Assassinate),
-            'i' => Some(Action::Idol),
-            'v' => Some(Action::Vote),
-            'm' => Some(Action::Move),
+        Action::from_byte(*word.as_bytes().first()?)
+    }
+
+    /// The action a word's first byte names (a, i, v, m in any case).
+    fn from_byte(b: u8) -> Option<Action> {
+        match b.to_ascii_lowercase() {
+            b'a' => Some(Action::Assassinate),
+            b'i' => Some(Action::Idol),
+            b'v' => Some(Action::Vote),
+            b'm' => Some(Action::Move),
             _ => None,
         }
     }
@@ -181,6 +186,152 @@ fn split_word(s: &str, ascii: bool) -> (&str, &str) {
     }
 }
 
+/// The fast path of [`parse_line`]: a trimmed ASCII line holding a
+/// well-formed order, read in one pass over its bytes. `None` for anything
+/// else (blank, `end`, malformed): the general parser below then decides,
+/// and gives the error. Agrees with it wherever it answers (a property test
+/// checks this).
+fn parse_plain_order(line: &str) -> Option<RawOrder<'_>> {
+    parse_plain_order_in(line, 0).map(|(order, _, _)| order)
+}
+
+/// Byte classes for the one-pass order reader: a table lookup per byte.
+const DIGIT: u8 = 1;
+/// ASCII white space other than the newline (`u8::is_ascii_whitespace`).
+const SPACE: u8 = 2;
+/// The vertical tab: white space to `str::trim`, not to `u8::is_ascii_whitespace`.
+const VTAB: u8 = 4;
+const NEWLINE: u8 = 8;
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = if b.is_ascii_digit() {
+            DIGIT
+        } else if b == b'\n' {
+            NEWLINE
+        } else if b.is_ascii_whitespace() {
+            SPACE
+        } else if b == 0x0B {
+            VTAB
+        } else {
+            0
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The class of byte `i` of `b`; past the end, a newline.
+#[inline(always)]
+fn class(b: &[u8], i: usize) -> u8 {
+    b.get(i).map_or(NEWLINE, |&c| CLASS[usize::from(c)])
+}
+
+/// White space as [`str::trim`] sees it, within ASCII (`u8::is_ascii_whitespace`
+/// and the vertical tab).
+pub(crate) fn is_trim_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0B
+}
+
+/// [`parse_plain_order`] reading the line of ASCII `text` that starts at
+/// `start` (its first non-space byte) and ends at the next `\n` or the end
+/// of the text, without splitting it first: `(order, end, next)` where
+/// `start..end` is the line trimmed and `next` is where the next line starts.
+pub(crate) fn parse_plain_order_in(
+    text: &str,
+    start: usize,
+) -> Option<(RawOrder<'_>, usize, usize)> {
+    let b = text.as_bytes();
+    let mut i = start;
+    let survivor = digits(b, &mut i)?;
+    if skip_space(b, &mut i) == 0 {
+        return None;
+    }
+    let action = Action::from_byte(*b.get(i)?)?;
+    while class(b, i) & (SPACE | NEWLINE) == 0 {
+        i += 1;
+    }
+    // (A vertical tab ends a line's trimmed text, but not a word.)
+    let mut word_end = i;
+    while CLASS[usize::from(b[word_end - 1])] == VTAB {
+        word_end -= 1;
+    }
+    skip_space(b, &mut i);
+    // The rest of the line from `i`, trimmed at its end: (end, next line).
+    let rest_end = |i: usize| {
+        let mut end = i;
+        while class(b, end) != NEWLINE {
+            end += 1;
+        }
+        let next = end + 1;
+        while end > i && CLASS[usize::from(b[end - 1])] & (SPACE | VTAB) != 0 {
+            end -= 1;
+        }
+        (end, next)
+    };
+    // Nothing but white space from `i` to the end of the line: where the
+    // next line starts.
+    let blank_from = |i: usize| {
+        let (end, next) = rest_end(i);
+        (end == i).then_some(next)
+    };
+    let (body, end, next) = match action {
+        Action::Idol => (RawBody::Idol, word_end, blank_from(i)?),
+        Action::Move => {
+            let (end, next) = rest_end(i);
+            if end == i {
+                return None;
+            }
+            let tribe = &text[i..end];
+            (RawBody::Move { tribe }, end, next)
+        }
+        Action::Vote => {
+            let target = digits(b, &mut i)?;
+            (RawBody::Vote { target }, i, blank_from(i)?)
+        }
+        Action::Assassinate => {
+            let target = digits(b, &mut i)?;
+            if skip_space(b, &mut i) == 0 {
+                return None;
+            }
+            let (end, next) = rest_end(i);
+            if end == i {
+                return None;
+            }
+            let guess = &text[i..end];
+            (RawBody::Assassinate { target, guess }, end, next)
+        }
+    };
+    Some((RawOrder { survivor, body }, end, next))
+}
+
+/// Reads a run of ASCII digits at `b[*i..]` as a [`Number`] (saturating),
+/// moving `*i` past it; `None` when there is no digit there.
+#[inline(always)]
+fn digits(b: &[u8], i: &mut usize) -> Option<Number> {
+    let start = *i;
+    let mut n: u64 = 0;
+    while class(b, *i) == DIGIT {
+        // At most 20 digits fit a u64 unchecked; beyond, saturate.
+        n = (n * 10 + u64::from(b[*i] - b'0')).min(u64::from(u32::MAX));
+        *i += 1;
+    }
+    (*i > start).then_some(n as Number)
+}
+
+/// Moves `*i` past ASCII white space within the line (not past a newline);
+/// returns how many bytes it skipped.
+#[inline(always)]
+fn skip_space(b: &[u8], i: &mut usize) -> usize {
+    let start = *i;
+    while class(b, *i) == SPACE {
+        *i += 1;
+    }
+    *i - start
+}
+
 /// Parses one line (R3.1-R3.3).
 ///
 /// Errors: a [`ParseError`] saying what is malformed.
@@ -191,6 +342,19 @@ pub fn parse_line(line: &str) -> Result<Line<'_>, ParseError> {
     } else {
         line.trim()
     };
+    parse_trimmed(line, ascii)
+}
+
+/// [`parse_line`] for a line already trimmed; `ascii` says it is ASCII.
+pub(crate) fn parse_trimmed(line: &str, ascii: bool) -> Result<Line<'_>, ParseError> {
+    if ascii && let Some(order) = parse_plain_order(line) {
+        return Ok(Line::Order(order));
+    }
+    parse_general(line, ascii)
+}
+
+/// The general parser: any trimmed line, with the error for a malformed one.
+fn parse_general(line: &str, ascii: bool) -> Result<Line<'_>, ParseError> {
     if line.is_empty() {
         return Ok(Line::Blank);
     }
@@ -252,6 +416,49 @@ pub fn parse_line(line: &str) -> Result<Line<'_>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The one-pass reader agrees with the general parser wherever it
+        /// answers, on lines built from order-like words, numbers and every
+        /// kind of ASCII white space (the vertical tab included).
+        #[test]
+        fn the_fast_path_agrees_with_the_general_parser(
+            words in prop_oneof![
+                // Shaped like an order: number, action, then anything.
+                (
+                    "[0-9]{1,11}",
+                    "[aivmxAIVM][a-z\x0B]{0,6}",
+                    prop::collection::vec("[0-9]{1,11}|[A-Za-z\x0B]{1,8}", 0..4),
+                )
+                    .prop_map(|(n, a, rest)| [vec![n, a], rest].concat()),
+                prop::collection::vec(
+                    "[0-9]{1,12}|[aivmxAIVM][a-z]{0,6}|[A-Za-z]{1,8}|end|[ \t\x0B\x0C\r]{1,2}",
+                    0..7,
+                ),
+            ],
+            gaps in prop::collection::vec("[ \t\x0B\x0C\r]{0,2}", 7),
+        ) {
+            let line: String = words
+                .iter()
+                .zip(&gaps)
+                .flat_map(|(w, g)| [w.as_str(), g.as_str()])
+                .collect();
+            let trimmed = line.trim();
+            let general = parse_general(trimmed, true);
+            if let Some(fast) = parse_plain_order(trimmed) {
+                prop_assert_eq!(Ok(Line::Order(fast)), general.clone());
+            }
+            // Read in place inside a text: the same order, span and next line.
+            let text = format!("x\n{line}\ny");
+            let start = 2 + (line.len() - line.trim_start().len());
+            if let Some((order, end, next)) = parse_plain_order_in(&text, start) {
+                prop_assert_eq!(Ok(Line::Order(order)), general);
+                prop_assert_eq!(&text[start..end], trimmed);
+                prop_assert_eq!(next, 3 + line.len());
+            }
+        }
+    }
 
     fn order(s: &str) -> RawOrder<'_> {
         match parse_line(s) {

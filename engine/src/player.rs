@@ -40,6 +40,17 @@ pub struct Roster {
     names: Vec<String>,
     /// Lowercased names with whitespace runs folded to one space.
     folded: Vec<String>,
+    /// The first 3 bytes of each folded name, packed by [`head`].
+    heads: Vec<u32>,
+}
+
+/// The first 3 bytes of `b` as one number; a shorter `b` gets a value no
+/// 3 ASCII bytes give (for comparing 3-character ASCII prefixes at once).
+fn head(b: &[u8]) -> u32 {
+    match b {
+        [x, y, z, ..] => u32::from_le_bytes([*x, *y, *z, 0]),
+        _ => u32::MAX,
+    }
 }
 
 /// Why a list of player names is not a valid roster.
@@ -92,17 +103,52 @@ pub(crate) fn folded(s: &str) -> impl Iterator<Item = char> + Clone + '_ {
 /// ASCII fast path, else Unicode lowercase.
 pub(crate) fn eq_folded(a: &str, b: &str) -> bool {
     if a.is_ascii() && b.is_ascii() {
-        let mut x = a.split_ascii_whitespace();
-        let mut y = b.split_ascii_whitespace();
-        loop {
-            match (x.next(), y.next()) {
-                (None, None) => return true,
-                (Some(p), Some(q)) if p.eq_ignore_ascii_case(q) => {}
-                _ => return false,
-            }
-        }
+        return AsciiFolded::new(a.as_bytes()).eq(AsciiFolded::new(b.as_bytes()));
     }
     folded(a).eq(folded(b))
+}
+
+/// [`folded`] for ASCII text, byte by byte: lowercased, whitespace runs as
+/// one space, none at either end.
+struct AsciiFolded<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    /// A byte has been given.
+    started: bool,
+    /// A space is owed before the next non-space byte.
+    space: bool,
+}
+
+impl<'a> AsciiFolded<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        AsciiFolded {
+            bytes,
+            at: 0,
+            started: false,
+            space: false,
+        }
+    }
+}
+
+impl Iterator for AsciiFolded<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        loop {
+            let c = *self.bytes.get(self.at)?;
+            if c.is_ascii_whitespace() {
+                self.space = self.started;
+                self.at += 1;
+                continue;
+            }
+            if std::mem::take(&mut self.space) {
+                return Some(b' ');
+            }
+            self.started = true;
+            self.at += 1;
+            return Some(c.to_ascii_lowercase());
+        }
+    }
 }
 
 /// [`folded`] collected.
@@ -132,6 +178,7 @@ impl Roster {
         let mut out = Roster {
             names: Vec::new(),
             folded: Vec::new(),
+            heads: Vec::new(),
         };
         for (i, name) in names.into_iter().enumerate() {
             let clean = name
@@ -146,6 +193,7 @@ impl Roster {
             if out.folded.contains(&folded) {
                 return Err(RosterError::Duplicate(clean));
             }
+            out.heads.push(head(folded.as_bytes()));
             out.names.push(clean);
             out.folded.push(folded);
         }
@@ -197,44 +245,57 @@ impl Roster {
         // Fold the guess once: into a stack buffer when it is short ASCII.
         let mut stack = [0u8; 64];
         let owned: String;
-        let g: &str = if guess.is_ascii() && guess.len() <= stack.len() {
+        let (g, ascii): (&[u8], bool) = if guess.is_ascii() && guess.len() <= stack.len() {
             let mut n = 0;
-            for w in guess.split_ascii_whitespace() {
-                if n > 0 {
-                    stack[n] = b' ';
-                    n += 1;
-                }
-                for b in w.bytes() {
-                    stack[n] = b.to_ascii_lowercase();
-                    n += 1;
-                }
+            for b in AsciiFolded::new(guess.as_bytes()) {
+                stack[n] = b;
+                n += 1;
             }
-            std::str::from_utf8(&stack[..n]).expect("ASCII")
+            (&stack[..n], true)
         } else {
             owned = fold(guess);
-            &owned
+            (owned.as_bytes(), owned.is_ascii())
         };
         if g.is_empty() {
             return Err(GuessError::NoMatch);
         }
-        if let Some(p) = self.folded.iter().position(|n| n == g) {
-            return Ok(PlayerId::from_index(p));
-        }
-        let prefix = g.char_indices().nth(3).map_or(g, |(i, _)| &g[..i]);
-        let mut hits = self
-            .folded
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| n.starts_with(prefix))
-            .map(|(i, _)| PlayerId::from_index(i));
-        match (hits.next(), hits.next()) {
-            (None, _) => Err(GuessError::NoMatch),
-            (Some(p), None) => Ok(p),
-            (Some(a), Some(b)) => {
-                let mut all = vec![a, b];
-                all.extend(hits);
-                Err(GuessError::Ambiguous(all))
+        // The guess's first 3 characters (all of it when shorter).
+        let prefix = if ascii {
+            &g[..g.len().min(3)]
+        } else {
+            let s = std::str::from_utf8(g).expect("folded from a str");
+            s.char_indices().nth(3).map_or(g, |(i, _)| &g[..i])
+        };
+        // One pass: an exact match wins, else the players whose folded name
+        // starts with the prefix (an exact match has that prefix too).
+        let key = (ascii && prefix.len() == 3).then(|| head(prefix));
+        let mut hits = 0usize;
+        let mut first = None;
+        for (i, n) in self.folded.iter().enumerate() {
+            let n = n.as_bytes();
+            let starts = match key {
+                Some(k) => self.heads[i] == k,
+                None => n.starts_with(prefix),
+            };
+            if starts {
+                if n == g {
+                    return Ok(PlayerId::from_index(i));
+                }
+                hits += 1;
+                first.get_or_insert(i);
             }
+        }
+        match (hits, first) {
+            (1, Some(p)) => Ok(PlayerId::from_index(p)),
+            (0, _) | (_, None) => Err(GuessError::NoMatch),
+            _ => Err(GuessError::Ambiguous(
+                self.folded
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| n.as_bytes().starts_with(prefix))
+                    .map(|(i, _)| PlayerId::from_index(i))
+                    .collect(),
+            )),
         }
     }
 

@@ -499,7 +499,12 @@ impl Position {
 
     /// The tribes of the grid that still exist, in letter order.
     pub fn existing_tribes(&self, grid: Grid) -> impl Iterator<Item = TribeId> + Clone + '_ {
-        grid.tribes().filter(|t| !self.removed.contains(*t))
+        self.existing(grid).iter()
+    }
+
+    /// The tribes of the grid that still exist, as a set.
+    pub fn existing(&self, grid: Grid) -> TribeSet {
+        grid.all().without(self.removed)
     }
 
     /// A player's idols and garnets.

@@ -2,7 +2,10 @@
 //! position at the start of the round (R3.4-R3.6, R4.1, R5.2-R5.4, R6.1,
 //! R6.2). Every line gets a verdict; rejected lines say why.
 
-use crate::order::{Action, Line, Number, ParseError, RawBody, RawOrder, parse_line};
+use crate::order::{
+    Action, Line, Number, ParseError, RawBody, RawOrder, is_trim_space, parse_plain_order_in,
+    parse_trimmed,
+};
 use crate::player::{GuessError, PlayerId};
 use crate::position::{Holdings, Moment, Place, Position, Setup};
 use crate::survivor::SurvivorId;
@@ -340,31 +343,114 @@ pub(crate) fn check_lines(
     text: &str,
     sink: &mut impl LineSink,
 ) -> Holdings {
-    let mut holdings = position.holdings(player);
-    let mut ended = false;
-    let base = text.as_ptr() as usize;
-    for (i, raw) in text.lines().enumerate() {
-        let number = i as u32 + 1;
-        let trimmed = raw.trim();
+    let mut checker = Checker {
+        setup,
+        position,
+        player,
+        holdings: position.holdings(player),
+        ended: false,
+    };
+    if !text.is_ascii() {
+        let base = text.as_ptr() as usize;
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            let start = trimmed.as_ptr() as usize - base;
+            checker.line(sink, i as u32 + 1, (start, trimmed), || {
+                parse_trimmed(trimmed, trimmed.is_ascii())
+            });
+        }
+        return checker.holdings;
+    }
+    // ASCII: one pass over the bytes. A plain order is parsed where it
+    // stands (no splitting first); anything else goes line by line through
+    // the general parser.
+    let b = text.as_bytes();
+    let mut at = 0;
+    let mut number = 0;
+    while at < b.len() {
+        number += 1;
+        let mut start = at;
+        while start < b.len() && b[start] != b'\n' && is_trim_space(b[start]) {
+            start += 1;
+        }
+        if !checker.ended
+            && let Some((raw, end, next)) = parse_plain_order_in(text, start)
+        {
+            at = next;
+            checker.line(sink, number, (start, &text[start..end]), || {
+                Ok(Line::Order(raw))
+            });
+            continue;
+        }
+        let mut end = start;
+        while end < b.len() && b[end] != b'\n' {
+            end += 1;
+        }
+        at = end + 1;
+        while end > start && is_trim_space(b[end - 1]) {
+            end -= 1;
+        }
+        let trimmed = &text[start..end];
+        checker.line(sink, number, (start, trimmed), || {
+            parse_trimmed(trimmed, true)
+        });
+    }
+    checker.holdings
+}
+
+/// The state of [`check_lines`] through one submission.
+struct Checker<'a> {
+    setup: &'a Setup,
+    position: &'a Position,
+    player: PlayerId,
+    /// Idols and garnets left after the idol lines so far (R5.4).
+    holdings: Holdings,
+    /// An `end` line has been read (R3.3).
+    ended: bool,
+}
+
+impl Checker<'_> {
+    /// One line: its number, where its trimmed text starts and that text,
+    /// and how to parse it (not called for blank lines and after `end`).
+    #[inline(always)]
+    fn line<'t>(
+        &mut self,
+        sink: &mut impl LineSink,
+        number: u32,
+        (start, trimmed): (usize, &'t str),
+        parse: impl FnOnce() -> Result<Line<'t>, ParseError>,
+    ) {
         if trimmed.is_empty() {
-            continue;
+            return;
         }
-        let start = trimmed.as_ptr() as usize - base;
         let span = (start as u32, (start + trimmed.len()) as u32);
-        if ended {
+        if self.ended {
             sink.line(number, span, Checked::AfterEnd);
-            continue;
+            return;
         }
-        let checked = match parse_line(trimmed) {
-            Ok(Line::Blank) => continue,
+        let checked = match parse() {
+            Ok(Line::Blank) => return,
             Ok(Line::End) => {
-                ended = true;
-                continue;
+                self.ended = true;
+                return;
             }
             Err(e) => Checked::Rejected(Reason::Malformed(e)),
             Ok(Line::Order(raw)) => {
-                let earlier = SurvivorId::new(raw.survivor).and_then(|s| sink.earlier_idol(s));
-                match check_order(setup, position, player, &raw, &mut holdings, earlier) {
+                // R3.5: a repeated idol line is not paid twice.
+                let earlier = match raw.body {
+                    RawBody::Idol => {
+                        SurvivorId::new(raw.survivor).and_then(|s| sink.earlier_idol(s))
+                    }
+                    _ => None,
+                };
+                match check_order(
+                    self.setup,
+                    self.position,
+                    self.player,
+                    &raw,
+                    &mut self.holdings,
+                    earlier,
+                ) {
                     Ok(order) => Checked::Accepted(order),
                     Err(r) => Checked::Rejected(r),
                 }
@@ -372,17 +458,22 @@ pub(crate) fn check_lines(
         };
         sink.line(number, span, checked);
     }
-    holdings
 }
 
 fn survivor_id(n: Number) -> Result<SurvivorId, Reason> {
-    SurvivorId::new(n).ok_or(Reason::NoSuchSurvivor(n))
+    // (No `ok_or`: it would build, then drop, a `Reason` on every call.)
+    match SurvivorId::new(n) {
+        Some(id) => Ok(id),
+        None => Err(Reason::NoSuchSurvivor(n)),
+    }
 }
 
 /// A living survivor's tribe at the start of the round, or why it has none.
 fn living(position: &Position, n: Number) -> Result<(SurvivorId, Place), Reason> {
     let id = survivor_id(n)?;
-    let s = position.survivor(id).ok_or(Reason::NoSuchSurvivor(n))?;
+    let Some(s) = position.survivor(id) else {
+        return Err(Reason::NoSuchSurvivor(n));
+    };
     match s.place {
         Place::Eliminated(m) => Err(Reason::Eliminated(id, m)),
         place => Ok((id, place)),
@@ -401,9 +492,9 @@ fn check_order(
         return Err(Reason::GameOver);
     }
     let id = survivor_id(raw.survivor)?;
-    let me = position
-        .survivor(id)
-        .ok_or(Reason::NoSuchSurvivor(raw.survivor))?;
+    let Some(me) = position.survivor(id) else {
+        return Err(Reason::NoSuchSurvivor(raw.survivor));
+    };
     if me.controller != player {
         return Err(Reason::NotYours(id));
     }

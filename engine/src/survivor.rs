@@ -15,6 +15,9 @@ pub const MAX_SURVIVOR_ID: u16 = 9999;
 pub struct SurvivorId(u16);
 
 impl SurvivorId {
+    /// The smallest ID, 1.
+    pub const MIN: SurvivorId = SurvivorId(1);
+
     /// `Some` for 1..=[`MAX_SURVIVOR_ID`], `None` otherwise.
     pub const fn new(n: u32) -> Option<SurvivorId> {
         if n >= 1 && n <= MAX_SURVIVOR_ID as u32 {

@@ -116,10 +116,20 @@ impl TribeSet {
     }
 
     /// The tribes in the set, in letter order.
-    pub fn iter(self) -> impl Iterator<Item = TribeId> {
-        (0..MAX_TRIBES as u8)
-            .filter(move |i| self.0 & (1 << i) != 0)
-            .map(TribeId)
+    pub fn iter(self) -> impl Iterator<Item = TribeId> + Clone {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros();
+            (i < 32).then(|| {
+                bits &= bits - 1;
+                TribeId(i as u8)
+            })
+        })
+    }
+
+    /// The tribes of `self` not in `other`.
+    pub fn without(self, other: TribeSet) -> TribeSet {
+        TribeSet(self.0 & !other.0)
     }
 }
 

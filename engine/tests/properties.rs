@@ -4,7 +4,8 @@
 use mini_survivor::case::RoundRecord;
 use mini_survivor::post::{Format, PublicRound, result_post};
 use mini_survivor::{
-    Game, Grid, Options, Place, PlayerId, Position, Roster, Setup, check_submission, deal,
+    Adjudicator, Game, Grid, Options, Place, PlayerId, Position, Roster, RoundReport, Setup,
+    check_submission, deal,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -168,6 +169,41 @@ proptest! {
                 prop_assert_eq!(text.contains("Seed:"), r.after.is_game_over());
             }
             before = r.after.clone();
+        }
+    }
+
+    /// One `Adjudicator` and one report, reused across rounds and across
+    /// two different games, give exactly what fresh `play_round` calls give.
+    #[test]
+    fn a_reused_adjudicator_replays_games_exactly(a in 0..SIZES.len(), b in 0..SIZES.len(), seed: u64, opts in options(), noise in prop::collection::vec(any::<u32>(), 1..64)) {
+        let mut adjudicator = Adjudicator::default();
+        let mut report = RoundReport::default();
+        for (size, seed) in [(a, seed), (b, seed.wrapping_add(1))] {
+            let game = play(size, seed, opts, &noise);
+            let mut pos = game.start().clone();
+            for r in game.rounds() {
+                let borrowed: Vec<(PlayerId, &str)> = r.submissions.iter().map(|(p, t)| (*p, t.as_str())).collect();
+                adjudicator.play_round(game.setup(), &mut pos, &borrowed, &mut report);
+                prop_assert_eq!(&report, &r.report);
+                prop_assert_eq!(&pos, &r.after);
+            }
+        }
+    }
+
+    /// ASCII submissions are read in one pass; the line-by-line reader (used
+    /// for non-ASCII text) gives the same verdict on every line.
+    #[test]
+    fn the_one_pass_reader_agrees_with_the_line_reader(lines in prop::collection::vec("[ \t\x0B\r]{0,2}([0-9]{1,3}[ \t\x0B]{1,2}[aivmxAIVM][a-z\x0B]{0,5}[ \t\x0B]{0,2}[0-9A-Za-z \x0B]{0,12}|end|)[ \t\x0B\r]{0,2}", 0..20)) {
+        let (setup, start) = setup(0, 1, Options::default());
+        let text = lines.join("\n");
+        // A last line with a non-ASCII character sends the text down the line reader.
+        let unicode = format!("{text}\n\u{e9}");
+        for p in setup.players.ids() {
+            let fast = check_submission(&setup, &start, p, &text);
+            let slow = check_submission(&setup, &start, p, &unicode);
+            let n = fast.lines.len();
+            prop_assert_eq!(&fast.lines[..], &slow.lines[..n]);
+            prop_assert_eq!(fast.holdings_after, slow.holdings_after);
         }
     }
 

@@ -18,29 +18,45 @@ fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// Complete games per second: shared game 1001 adjudicated from its
-/// players' submissions (parsing included) again and again for `millis` ms.
+/// The shared games (`engine/cases/games`), as the native benchmark plays them.
+const SHARED_GAMES: [&str; 3] = [
+    GAME_1001,
+    include_str!("../engine/cases/games/game-1002.json"),
+    include_str!("../engine/cases/games/game-1003.json"),
+];
+
+/// Complete games per second: the three shared games adjudicated from their
+/// players' submissions (parsing included) again and again for `millis` ms,
+/// as the native benchmark does (one position and report, buffers reused).
 #[wasm_bindgen]
 pub fn bench_adjudicate(millis: f64) -> f64 {
-    let case = Case::from_json(GAME_1001)
-        .expect("demo")
-        .prepare()
-        .expect("demo");
-    let rounds: Vec<Vec<(PlayerId, &str)>> = case
-        .rounds
+    let cases: Vec<_> = SHARED_GAMES
         .iter()
-        .map(|r| r.iter().map(|(p, t)| (*p, t.as_str())).collect())
+        .map(|json| {
+            Case::from_json(json)
+                .expect("shared game")
+                .prepare()
+                .expect("shared game")
+        })
         .collect();
-    // As the native benchmark: one game replayed in place, buffers reused.
+    let rounds: Vec<Vec<Vec<(PlayerId, &str)>>> = cases
+        .iter()
+        .map(|c| {
+            c.rounds
+                .iter()
+                .map(|r| r.iter().map(|(p, t)| (*p, t.as_str())).collect())
+                .collect()
+        })
+        .collect();
     let mut adjudicator = Adjudicator::default();
     let mut report = RoundReport::default();
-    let mut pos = case.start.clone();
+    let mut pos = cases[0].start.clone();
     let start = now();
     let mut games = 0u32;
     while now() - start < millis {
-        for _ in 0..8 {
+        for (case, rounds) in cases.iter().zip(&rounds) {
             pos.clone_from(&case.start);
-            for subs in &rounds {
+            for subs in rounds {
                 if pos.is_game_over() {
                     break;
                 }

@@ -76,7 +76,7 @@ pub fn ReportView(setup: Setup, report: RoundReport, after: Position) -> impl In
                 {report.voting_skipped.then(|| view! { <p>"Voting was skipped: every tribe fell apart after the assassinations (R7.3)."</p> })}
                 {report.tallies.iter().map(|t| {
                     let mut counts = t.counts.clone();
-                    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                    counts.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
                     let verdict = match t.verdict { TallyVerdict::Most => "most votes", TallyVerdict::Tie => "tied for the most votes: all tied fall", TallyVerdict::AllZero => "every vote was discarded: all counts are 0 and every member falls" };
                     view! {
                         <div class="tally" data-tribe-tally=t.tribe.to_string()>

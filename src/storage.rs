@@ -74,7 +74,12 @@ pub fn index() -> Vec<Entry> {
             rebuilt
         }
     };
-    v.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+    // Newest first; IDs are unique, so an unstable sort is deterministic.
+    v.sort_unstable_by(|a, b| {
+        b.updated
+            .total_cmp(&a.updated)
+            .then_with(|| a.id.cmp(&b.id))
+    });
     v
 }
 
@@ -163,7 +168,7 @@ pub fn snapshots(id: &str) -> Vec<(usize, GameFile)> {
             Some((file.rounds.len(), file))
         })
         .collect();
-    v.sort_by_key(|(n, _)| *n);
+    v.sort_unstable_by_key(|(n, _)| *n); // unique: the slot is rounds % SNAPSHOTS
     v
 }
 

@@ -116,7 +116,8 @@ impl Adjudicator {
         let alive = &mut self.alive;
         alive.clear();
         alive.resize(setup.players.len(), 0);
-        for s in start.iter().flatten() {
+        for s in start {
+            let Some(s) = s else { continue };
             match s.place {
                 Place::Tribe(t) => counts[t.index()] += 1,
                 Place::Outcast => {}
@@ -214,7 +215,10 @@ impl Adjudicator {
             } = next;
             alive_at_round_start.clear();
             alive_at_round_start.resize(setup.players.len(), 0);
-            for s in survivors.iter().flatten().filter(|s| s.place.is_alive()) {
+            for s in survivors {
+                let Some(s) = s.filter(|s| s.place.is_alive()) else {
+                    continue;
+                };
                 if let Some(n) = alive_at_round_start.get_mut(s.controller.index()) {
                     *n += 1;
                 }
@@ -287,9 +291,12 @@ impl Adjudicator {
             let holdings = check_lines(setup, position, player, text, &mut sink);
             position.holdings[player.index()] = holdings;
         }
-        report.replacements.sort_by_key(|r| (r.player, r.line));
+        // (player, line) is unique in both lists: unstable sorts are exact.
+        report
+            .replacements
+            .sort_unstable_by_key(|r| (r.player, r.line));
         let names = &setup.players;
-        report.rejections.sort_by(|a, b| {
+        report.rejections.sort_unstable_by(|a, b| {
             (names.name(a.player).as_bytes(), a.line)
                 .cmp(&(names.name(b.player).as_bytes(), b.line))
         });
@@ -312,7 +319,7 @@ impl LineSink for SlotSink<'_> {
         self.slots.get(survivor.index()).and_then(|s| s.idol)
     }
 
-    #[inline]
+    #[inline(always)]
     fn line(&mut self, number: u32, span: (u32, u32), checked: Checked) {
         match checked {
             Checked::Accepted(order) => {
@@ -364,8 +371,12 @@ impl LineSink for SlotSink<'_> {
 /// Living members per tribe index.
 fn tribe_counts(p: &Position) -> [u32; MAX_TRIBES] {
     let mut counts = [0u32; MAX_TRIBES];
-    for s in p.survivors() {
-        if let Place::Tribe(t) = s.place {
+    for s in &p.survivors {
+        if let Some(Survivor {
+            place: Place::Tribe(t),
+            ..
+        }) = s
+        {
             counts[t.index()] += 1;
         }
     }
@@ -423,7 +434,8 @@ fn outcast_members(
     cause: impl Fn(TribeId) -> OutcastCause,
     report: &mut RoundReport,
 ) {
-    for s in next.survivors.iter_mut().flatten() {
+    for s in &mut next.survivors {
+        let Some(s) = s else { continue };
         if let Place::Tribe(t) = s.place
             && set.contains(t)
         {
@@ -552,7 +564,8 @@ fn vote(
     let mut fill = offset;
     members.clear();
     members.resize(offset[MAX_TRIBES], SurvivorId::MIN);
-    for s in next.survivors.iter().flatten() {
+    for s in &next.survivors {
+        let Some(s) = s else { continue };
         if let Place::Tribe(t) = s.place {
             members[fill[t.index()]] = s.id;
             fill[t.index()] += 1;
@@ -567,7 +580,7 @@ fn vote(
         // R5.2: votes cast by assassinated survivors are not counted.
         for &id in &report.assassinated {
             if let (Some(t), Some(s)) = (slots[id.index()].vote, start[id.index()])
-                && s.place == Place::Tribe(tribe)
+                && matches!(s.place, Place::Tribe(t) if t == tribe)
             {
                 tally.discarded.push((id, t));
             }
@@ -576,7 +589,7 @@ fn vote(
             let target = slots[voter.index()].vote.unwrap_or(voter); // R3.6
             let member = next
                 .survivor(target)
-                .is_some_and(|s| s.place == Place::Tribe(tribe));
+                .is_some_and(|s| matches!(s.place, Place::Tribe(t) if t == tribe));
             if !member {
                 tally.discarded.push((voter, target)); // R5.2: the target was assassinated
                 continue;
@@ -620,7 +633,10 @@ fn movement(
     rng: &mut Option<GameRng>,
     report: &mut RoundReport,
 ) {
-    for s in start.iter().flatten().filter(|s| s.place.is_alive()) {
+    for s in start {
+        let Some(s) = s.filter(|s| s.place.is_alive()) else {
+            continue;
+        };
         let id = s.id;
         let to = slots[id.index()].to;
         let now = next.survivor(id).map(|x| x.place).unwrap_or(Place::Outcast);

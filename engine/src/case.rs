@@ -193,7 +193,7 @@ impl Case {
                 }
                 subs.push((p, text.clone()));
             }
-            subs.sort_by_key(|(p, _)| *p);
+            subs.sort_unstable_by_key(|(p, _)| *p); // one per player
             rounds.push(subs);
         }
         Ok(PreparedCase {

@@ -259,18 +259,7 @@ pub(crate) fn parse_plain_order_in(
         word_end -= 1;
     }
     skip_space(b, &mut i);
-    // The rest of the line from `i`, trimmed at its end: (end, next line).
-    let rest_end = |i: usize| {
-        let mut end = i;
-        while class(b, end) != NEWLINE {
-            end += 1;
-        }
-        let next = end + 1;
-        while end > i && CLASS[usize::from(b[end - 1])] & (SPACE | VTAB) != 0 {
-            end -= 1;
-        }
-        (end, next)
-    };
+    let rest_end = |i: usize| rest_of_line(b, i);
     // Nothing but white space from `i` to the end of the line: where the
     // next line starts.
     let blank_from = |i: usize| {
@@ -305,6 +294,21 @@ pub(crate) fn parse_plain_order_in(
         }
     };
     Some((RawOrder { survivor, body }, end, next))
+}
+
+/// The rest of the line from `b[i]`, trimmed at its end: (end, where the
+/// next line starts).
+#[inline(always)]
+fn rest_of_line(b: &[u8], i: usize) -> (usize, usize) {
+    let mut end = i;
+    while class(b, end) != NEWLINE {
+        end += 1;
+    }
+    let next = end + 1;
+    while end > i && CLASS[usize::from(b[end - 1])] & (SPACE | VTAB) != 0 {
+        end -= 1;
+    }
+    (end, next)
 }
 
 /// Reads a run of ASCII digits at `b[*i..]` as a [`Number`] (saturating),

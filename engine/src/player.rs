@@ -133,6 +133,7 @@ impl<'a> AsciiFolded<'a> {
 impl Iterator for AsciiFolded<'_> {
     type Item = u8;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<u8> {
         loop {
             let c = *self.bytes.get(self.at)?;

@@ -475,7 +475,10 @@ impl Position {
 
     /// Number of living survivors, outcasts included.
     pub fn alive(&self) -> usize {
-        self.living().count()
+        self.survivors
+            .iter()
+            .filter(|s| s.is_some_and(|s| s.place.is_alive()))
+            .count()
     }
 
     /// Members of a tribe in ID order.

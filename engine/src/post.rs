@@ -202,7 +202,7 @@ impl PublicRound {
             .iter()
             .map(|t| {
                 let mut counts = t.counts.clone();
-                counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                counts.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
                 let idols = if setup.options.announce_idols {
                     report
                         .idols

@@ -255,7 +255,7 @@ pub fn Board() -> impl IntoView {
                 <div class="chips">{move || { let o = outcasts(); if o.is_empty() { view! { <span class="muted">"none"</span> }.into_any() } else { o.into_iter().map(chip).collect_view().into_any() } }}</div>
             </section>
             {move || drag.get().filter(|d| d.moved).map(|d| view! {
-                <div class="ghost" aria-hidden="true" style:left=format!("{}px", d.x) style:top=format!("{}px", d.y)>{d.id.to_string()}</div>
+                <div class="ghost" aria-hidden="true" style:left=format!("{}px", d.x.round() as i32) style:top=format!("{}px", d.y.round() as i32)>{d.id.to_string()}</div>
             })}
             <OrderPanel/>
         </section>

@@ -125,7 +125,7 @@ pub fn bench_autosave(n: u32) -> Vec<f64> {
     let times = (0..n)
         .map(|_| {
             let t0 = now();
-            let json = serde_json::to_string(&GameFile::of("Bench", &game)).expect("serialises");
+            let json = GameFile::of("Bench", &game).to_json();
             let raw = LocalStorage::raw();
             raw.set_item(key, &json).expect("write");
             assert_eq!(

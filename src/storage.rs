@@ -134,7 +134,7 @@ fn update_index(id: &str, f: impl FnOnce(&mut Entry)) -> Result<(), String> {
 /// Saves a game and updates the index. Errors (storage full, refused, a
 /// write that reads back differently) as text; what was saved before stays.
 pub fn save(id: &str, file: &GameFile, over: bool, now: f64) -> Result<(), String> {
-    let json = serde_json::to_string(file).map_err(|e| e.to_string())?;
+    let json = file.to_json();
     write(&game_key(id), &json)?;
     update_index(id, |e| {
         e.name = file.name.clone();
@@ -152,7 +152,7 @@ pub fn mark_exported(id: &str, now: f64) {
 
 /// Keeps a snapshot of a game at its current round (rotating, [`SNAPSHOTS`] kept).
 pub fn snapshot(id: &str, file: &GameFile) -> Result<(), String> {
-    let json = serde_json::to_string(file).map_err(|e| e.to_string())?;
+    let json = file.to_json();
     write(
         &format!("{SNAPSHOT}{id}.{}", file.rounds.len() % SNAPSHOTS),
         &json,

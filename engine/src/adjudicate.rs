@@ -274,13 +274,20 @@ impl Adjudicator {
         submissions: &[(PlayerId, &str)],
         report: &mut RoundReport,
     ) {
-        let mut seen = [false; crate::player::MAX_PLAYERS];
+        // Each player's first text, then the players in name order: the
+        // rejections come out by player name and line, as the report lists
+        // them, with no sort.
+        let mut texts: [Option<&str>; crate::player::MAX_PLAYERS] =
+            [None; crate::player::MAX_PLAYERS];
         for &(player, text) in submissions {
-            if player.index() >= setup.players.len()
-                || std::mem::replace(&mut seen[player.index()], true)
-            {
-                continue;
+            if let Some(slot @ None) = texts.get_mut(player.index()) {
+                *slot = Some(text);
             }
+        }
+        for &player in setup.players.by_name() {
+            let Some(text) = texts[player.index()] else {
+                continue;
+            };
             let mut sink = SlotSink {
                 player,
                 text,
@@ -291,15 +298,10 @@ impl Adjudicator {
             let holdings = check_lines(setup, position, player, text, &mut sink);
             position.holdings[player.index()] = holdings;
         }
-        // (player, line) is unique in both lists: unstable sorts are exact.
+        // (player, line) is unique: an unstable sort is exact.
         report
             .replacements
             .sort_unstable_by_key(|r| (r.player, r.line));
-        let names = &setup.players;
-        report.rejections.sort_unstable_by(|a, b| {
-            (names.name(a.player).as_bytes(), a.line)
-                .cmp(&(names.name(b.player).as_bytes(), b.line))
-        });
     }
 }
 

@@ -235,6 +235,23 @@ pub(crate) fn is_trim_space(b: u8) -> bool {
     b.is_ascii_whitespace() || b == 0x0B
 }
 
+/// `s` without leading and trailing white space, exactly as [`str::trim`]
+/// gives it, with a byte loop when `s` is ASCII.
+pub(crate) fn trim(s: &str) -> &str {
+    if !s.is_ascii() {
+        return s.trim();
+    }
+    let b = s.as_bytes();
+    let (mut start, mut end) = (0, b.len());
+    while start < end && is_trim_space(b[start]) {
+        start += 1;
+    }
+    while end > start && is_trim_space(b[end - 1]) {
+        end -= 1;
+    }
+    &s[start..end]
+}
+
 /// [`parse_plain_order`] reading the line of ASCII `text` that starts at
 /// `start` (its first non-space byte) and ends at the next `\n` or the end
 /// of the text, without splitting it first: `(order, end, next)` where

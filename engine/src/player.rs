@@ -42,6 +42,9 @@ pub struct Roster {
     folded: Vec<String>,
     /// The first 3 bytes of each folded name, packed by [`head`].
     heads: Vec<u32>,
+    /// The players in the byte order of their names (reports list
+    /// rejections by player name).
+    by_name: Vec<PlayerId>,
 }
 
 /// The first 3 bytes of `b` as one number; a shorter `b` gets a value no
@@ -180,6 +183,7 @@ impl Roster {
             names: Vec::new(),
             folded: Vec::new(),
             heads: Vec::new(),
+            by_name: Vec::new(),
         };
         for (i, name) in names.into_iter().enumerate() {
             let clean = name
@@ -201,7 +205,12 @@ impl Roster {
         match out.names.len() {
             0 => Err(RosterError::Empty),
             n if n > MAX_PLAYERS => Err(RosterError::TooMany(n)),
-            _ => Ok(out),
+            n => {
+                out.by_name = (0..n).map(PlayerId::from_index).collect();
+                out.by_name
+                    .sort_unstable_by(|a, b| out.names[a.index()].cmp(&out.names[b.index()]));
+                Ok(out)
+            }
         }
     }
 
@@ -228,6 +237,11 @@ impl Roster {
     /// Every name, in roster order.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// The players in the byte order of their names.
+    pub fn by_name(&self) -> &[PlayerId] {
+        &self.by_name
     }
 
     /// The player whose name is exactly `name` ignoring case and spacing.

@@ -104,7 +104,7 @@ impl Setup {
     /// is the first character of `word`. `None` when that is not in the grid.
     pub fn tribe_named(&self, word: &str) -> Option<TribeId> {
         use crate::player::eq_folded;
-        let word = word.trim();
+        let word = crate::order::trim(word);
         let by_letter = word.chars().next().and_then(|c| self.grid.tribe(c));
         // Fast path: the word is the letter, or the name, of the tribe its
         // first character names.

@@ -231,8 +231,9 @@ impl GameFile {
         Ok(game)
     }
 
-    /// The file as pretty JSON.
+    /// The file as JSON, compact: what the browser stores and what an
+    /// export downloads (one serialiser, so the browser build carries one).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a game file serialises")
+        serde_json::to_string(self).expect("a game file serialises")
     }
 }

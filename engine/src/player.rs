@@ -20,6 +20,7 @@ impl From<usize> for PlayerId {
 
 impl PlayerId {
     /// Index into the roster, 0-based.
+    #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
     }

@@ -180,6 +180,7 @@ pub enum Place {
 
 impl Place {
     /// Whether the survivor is alive (in a tribe or outcast).
+    #[inline(always)]
     pub fn is_alive(self) -> bool {
         !matches!(self, Place::Eliminated(_))
     }
@@ -454,6 +455,7 @@ impl Position {
     }
 
     /// Whether R8.1 has ended the game.
+    #[inline(always)]
     pub fn is_game_over(&self) -> bool {
         self.game_over
     }
@@ -464,6 +466,7 @@ impl Position {
     }
 
     /// The survivor with this ID, if it exists in the game.
+    #[inline(always)]
     pub fn survivor(&self, id: SurvivorId) -> Option<&Survivor> {
         self.survivors.get(id.index()).and_then(Option::as_ref)
     }
@@ -496,6 +499,7 @@ impl Position {
     }
 
     /// Whether a tribe is removed.
+    #[inline(always)]
     pub fn is_removed(&self, t: TribeId) -> bool {
         self.removed.contains(t)
     }

@@ -19,6 +19,7 @@ impl SurvivorId {
     pub const MIN: SurvivorId = SurvivorId(1);
 
     /// `Some` for 1..=[`MAX_SURVIVOR_ID`], `None` otherwise.
+    #[inline(always)]
     pub const fn new(n: u32) -> Option<SurvivorId> {
         if n >= 1 && n <= MAX_SURVIVOR_ID as u32 {
             Some(SurvivorId(n as u16))
@@ -28,11 +29,13 @@ impl SurvivorId {
     }
 
     /// The number, 1..=[`MAX_SURVIVOR_ID`].
+    #[inline(always)]
     pub const fn get(self) -> u16 {
         self.0
     }
 
     /// The number as an index (used for tables indexed by ID).
+    #[inline(always)]
     pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }

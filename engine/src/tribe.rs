@@ -47,6 +47,7 @@ pub struct TribeId(u8);
 
 impl TribeId {
     /// The tribe with this letter (either case), A-Z.
+    #[inline(always)]
     pub fn from_letter(c: char) -> Option<TribeId> {
         let c = c.to_ascii_uppercase();
         c.is_ascii_uppercase().then(|| TribeId(c as u8 - b'A'))
@@ -58,6 +59,7 @@ impl TribeId {
     }
 
     /// Index 0..[`MAX_TRIBES`] (row-major position in the grid).
+    #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -96,16 +98,19 @@ impl TribeSet {
     pub const EMPTY: TribeSet = TribeSet(0);
 
     /// Whether `t` is in the set.
+    #[inline(always)]
     pub fn contains(self, t: TribeId) -> bool {
         self.0 & (1 << t.0) != 0
     }
 
     /// Adds `t`.
+    #[inline(always)]
     pub fn insert(&mut self, t: TribeId) {
         self.0 |= 1 << t.0;
     }
 
     /// Number of tribes in the set.
+    #[inline(always)]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -220,16 +225,19 @@ impl Grid {
     }
 
     /// Rows.
+    #[inline(always)]
     pub fn rows(self) -> usize {
         self.rows.into()
     }
 
     /// Columns.
+    #[inline(always)]
     pub fn cols(self) -> usize {
         self.cols.into()
     }
 
     /// Number of tribes, rows x cols.
+    #[inline(always)]
     pub fn len(self) -> usize {
         self.rows() * self.cols()
     }
@@ -240,6 +248,7 @@ impl Grid {
     }
 
     /// The tribe with this letter, if it is in the grid.
+    #[inline(always)]
     pub fn tribe(self, letter: char) -> Option<TribeId> {
         TribeId::from_letter(letter).filter(|t| t.index() < self.len())
     }
@@ -255,12 +264,14 @@ impl Grid {
     }
 
     /// (row, column) of a tribe.
+    #[inline(always)]
     pub fn coordinates(self, t: TribeId) -> (usize, usize) {
         (t.index() / self.cols(), t.index() % self.cols())
     }
 
     /// Whether `a` and `b` are adjacent under `adjacency` (R6.1). A tribe is
     /// not adjacent to itself.
+    #[inline(always)]
     pub fn adjacent(self, a: TribeId, b: TribeId, adjacency: Adjacency) -> bool {
         let (ar, ac) = self.coordinates(a);
         let (br, bc) = self.coordinates(b);

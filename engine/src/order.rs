@@ -228,7 +228,11 @@ static CLASS: [u8; 256] = {
 /// The class of byte `i` of `b`; past the end, a newline.
 #[inline(always)]
 fn class(b: &[u8], i: usize) -> u8 {
-    b.get(i).map_or(NEWLINE, |&c| CLASS[usize::from(c)])
+    if i < b.len() {
+        CLASS[usize::from(b[i])]
+    } else {
+        NEWLINE
+    }
 }
 
 /// White space as [`str::trim`] sees it, within ASCII (`u8::is_ascii_whitespace`
@@ -278,17 +282,10 @@ pub(crate) fn parse_plain_order_in(
         word_end -= 1;
     }
     skip_space(b, &mut i);
-    let rest_end = |i: usize| rest_of_line(b, i);
-    // Nothing but white space from `i` to the end of the line: where the
-    // next line starts.
-    let blank_from = |i: usize| {
-        let (end, next) = rest_end(i);
-        (end == i).then_some(next)
-    };
     let (body, end, next) = match action {
-        Action::Idol => (RawBody::Idol, word_end, blank_from(i)?),
+        Action::Idol => (RawBody::Idol, word_end, blank_from(b, i)?),
         Action::Move => {
-            let (end, next) = rest_end(i);
+            let (end, next) = rest_of_line(b, i);
             if end == i {
                 return None;
             }
@@ -297,14 +294,14 @@ pub(crate) fn parse_plain_order_in(
         }
         Action::Vote => {
             let target = digits(b, &mut i)?;
-            (RawBody::Vote { target }, i, blank_from(i)?)
+            (RawBody::Vote { target }, i, blank_from(b, i)?)
         }
         Action::Assassinate => {
             let target = digits(b, &mut i)?;
             if skip_space(b, &mut i) == 0 {
                 return None;
             }
-            let (end, next) = rest_end(i);
+            let (end, next) = rest_of_line(b, i);
             if end == i {
                 return None;
             }
@@ -328,6 +325,14 @@ fn rest_of_line(b: &[u8], i: usize) -> (usize, usize) {
         end -= 1;
     }
     (end, next)
+}
+
+/// Nothing but white space from `b[i]` to the end of the line: where the
+/// next line starts.
+#[inline(always)]
+fn blank_from(b: &[u8], i: usize) -> Option<usize> {
+    let (end, next) = rest_of_line(b, i);
+    (end == i).then_some(next)
 }
 
 /// Reads a run of ASCII digits at `b[*i..]` as a [`Number`] (saturating),

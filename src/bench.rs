@@ -8,7 +8,7 @@ use mini_survivor::case::Case;
 use mini_survivor::save::GameFile;
 use mini_survivor::{
     Adjudicator, Game, Grid, Options, Place, PlayerId, Position, Roster, RoundReport, Setup,
-    Survivor, SurvivorId, TribeId,
+    Survivor, SurvivorId, TribeId, borrow_submissions,
 };
 use wasm_bindgen::prelude::*;
 
@@ -41,12 +41,7 @@ pub fn bench_adjudicate(millis: f64) -> f64 {
         .collect();
     let rounds: Vec<Vec<Vec<(PlayerId, &str)>>> = cases
         .iter()
-        .map(|c| {
-            c.rounds
-                .iter()
-                .map(|r| r.iter().map(|(p, t)| (*p, t.as_str())).collect())
-                .collect()
-        })
+        .map(|c| c.rounds.iter().map(|r| borrow_submissions(r)).collect())
         .collect();
     let mut adjudicator = Adjudicator::default();
     let mut report = RoundReport::default();
@@ -108,7 +103,7 @@ fn long_game(rounds: usize) -> Game {
                 )
             })
             .collect();
-        let subs: Vec<(PlayerId, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        let subs = borrow_submissions(&texts);
         game.play(&subs);
     }
     game

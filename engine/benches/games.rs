@@ -3,7 +3,7 @@
 //! `cargo bench -p mini-survivor --bench games` prints the figure.
 
 use mini_survivor::case::Case;
-use mini_survivor::{Adjudicator, PlayerId, RoundReport, play_round};
+use mini_survivor::{Adjudicator, PlayerId, RoundReport, borrow_submissions, play_round};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -44,12 +44,7 @@ fn main() {
     games.sort_by_key(|g| g.setup.seed);
     let rounds: Vec<Vec<Vec<(PlayerId, &str)>>> = games
         .iter()
-        .map(|g| {
-            g.rounds
-                .iter()
-                .map(|r| r.iter().map(|(p, t)| (*p, t.as_str())).collect())
-                .collect()
-        })
+        .map(|g| g.rounds.iter().map(|r| borrow_submissions(r)).collect())
         .collect();
     // BENCH_GAMES=N: play exactly N rounds of the game set, once (for
     // instruction counting under callgrind), instead of timing.

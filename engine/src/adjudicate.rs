@@ -54,6 +54,12 @@ pub fn play_round(
     (next, report)
 }
 
+/// Owned submissions, `(player, text)`, as the borrowed pairs
+/// [`play_round`] takes.
+pub fn borrow_submissions(owned: &[(PlayerId, String)]) -> Vec<(PlayerId, &str)> {
+    owned.iter().map(|(p, t)| (*p, t.as_str())).collect()
+}
+
 /// Working memory for adjudication, kept between rounds so that replaying a
 /// game allocates (almost) nothing: the orders in force per survivor, the
 /// places at the start of the round, and spare report entries whose buffers
@@ -108,7 +114,11 @@ impl Adjudicator {
         let next = position;
         let slots = &self.slots[..];
         let start = &self.start[..];
-        let mut rng = None;
+        let mut rng = RoundRng {
+            seed: setup.seed,
+            round,
+            stream: None,
+        };
 
         // One pass over the round's start: living members per tribe,
         // living survivors per player, attacks and idols in ID order.
@@ -208,21 +218,9 @@ impl Adjudicator {
                 }
             }
         } else {
-            let Position {
-                survivors,
-                alive_at_round_start,
-                ..
-            } = next;
-            alive_at_round_start.clear();
-            alive_at_round_start.resize(setup.players.len(), 0);
-            for s in survivors {
-                let Some(s) = s.filter(|s| s.place.is_alive()) else {
-                    continue;
-                };
-                if let Some(n) = alive_at_round_start.get_mut(s.controller.index()) {
-                    *n += 1;
-                }
-            }
+            let mut counts = std::mem::take(&mut next.alive_at_round_start);
+            next.count_alive_per_player(setup.players.len(), &mut counts);
+            next.alive_at_round_start = counts;
         }
     }
 
@@ -370,6 +368,24 @@ impl LineSink for SlotSink<'_> {
     }
 }
 
+/// The round's random stream (R1.5), started only when a draw is needed.
+struct RoundRng {
+    seed: u64,
+    round: u16,
+    stream: Option<GameRng>,
+}
+
+impl RoundRng {
+    /// A tribe of `set` (not empty) drawn uniformly (R6.7, R7.3).
+    fn tribe(&mut self, set: TribeSet) -> TribeId {
+        let (seed, round) = (self.seed, self.round);
+        let rng = self
+            .stream
+            .get_or_insert_with(|| GameRng::for_round(seed, round));
+        set.iter().nth(rng.below(set.len())).expect("in range")
+    }
+}
+
 /// Living members per tribe index.
 fn tribe_counts(p: &Position) -> [u32; MAX_TRIBES] {
     let mut counts = [0u32; MAX_TRIBES];
@@ -454,7 +470,7 @@ fn removal_check(
     next: &mut Position,
     before: &[u32; MAX_TRIBES],
     segment: Segment,
-    rng: &mut Option<GameRng>,
+    rng: &mut RoundRng,
     counts: &mut Counts<'_>,
     report: &mut RoundReport,
 ) -> bool {
@@ -475,13 +491,7 @@ fn removal_check(
         // R7.3: every tribe would go. All tribe members become outcasts; one
         // tribe, chosen at random, is removed, unless it is the last one.
         outcast_members(next, doomed, |_| OutcastCause::Collapse(segment), report);
-        let removed = (existing.len() > 1).then(|| {
-            let rng = rng.get_or_insert_with(|| GameRng::for_round(setup.seed, report.round));
-            existing
-                .iter()
-                .nth(rng.below(existing.len()))
-                .expect("in range")
-        });
+        let removed = (existing.len() > 1).then(|| rng.tribe(existing));
         if let Some(t) = removed {
             next.removed.insert(t);
             report.removals.push(Removal {
@@ -582,16 +592,14 @@ fn vote(
         // R5.2: votes cast by assassinated survivors are not counted.
         for &id in &report.assassinated {
             if let (Some(t), Some(s)) = (slots[id.index()].vote, start[id.index()])
-                && matches!(s.place, Place::Tribe(t) if t == tribe)
+                && s.place.is_in(tribe)
             {
                 tally.discarded.push((id, t));
             }
         }
         for &voter in members {
             let target = slots[voter.index()].vote.unwrap_or(voter); // R3.6
-            let member = next
-                .survivor(target)
-                .is_some_and(|s| matches!(s.place, Place::Tribe(t) if t == tribe));
+            let member = next.survivor(target).is_some_and(|s| s.place.is_in(tribe));
             if !member {
                 tally.discarded.push((voter, target)); // R5.2: the target was assassinated
                 continue;
@@ -632,7 +640,7 @@ fn movement(
     start: &[Option<Survivor>],
     next: &mut Position,
     slots: &[Slot],
-    rng: &mut Option<GameRng>,
+    rng: &mut RoundRng,
     report: &mut RoundReport,
 ) {
     for s in start {
@@ -659,13 +667,7 @@ fn movement(
             (Place::Outcast, _, None) => match setup.options.outcast_without_move {
                 // R6.7
                 OutcastWithoutMove::Random => {
-                    let existing = next.existing(setup.grid);
-                    let rng =
-                        rng.get_or_insert_with(|| GameRng::for_round(setup.seed, report.round));
-                    let t = existing
-                        .iter()
-                        .nth(rng.below(existing.len()))
-                        .expect("in range");
+                    let t = rng.tribe(next.existing(setup.grid));
                     next.survivor_mut(id).place = Place::Tribe(t);
                     MoveOutcome::Placed(t)
                 }

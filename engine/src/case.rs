@@ -210,8 +210,7 @@ impl PreparedCase {
     pub fn play(&self) -> Game {
         let mut game = Game::new(self.setup.clone(), self.start.clone());
         for subs in &self.rounds {
-            let borrowed: Vec<(PlayerId, &str)> =
-                subs.iter().map(|(p, t)| (*p, t.as_str())).collect();
+            let borrowed = crate::adjudicate::borrow_submissions(subs);
             if game.play(&borrowed).is_none() {
                 break;
             }

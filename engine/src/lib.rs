@@ -34,7 +34,7 @@ pub mod submission;
 pub mod survivor;
 pub mod tribe;
 
-pub use adjudicate::{Adjudicator, play_round};
+pub use adjudicate::{Adjudicator, borrow_submissions, play_round};
 pub use deal::{DealError, deal};
 pub use end::{EliminationCandidate, FinalResult, final_result};
 pub use game::{Game, PlayedRound};

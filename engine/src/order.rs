@@ -237,8 +237,25 @@ fn class(b: &[u8], i: usize) -> u8 {
 
 /// White space as [`str::trim`] sees it, within ASCII (`u8::is_ascii_whitespace`
 /// and the vertical tab).
-pub(crate) fn is_trim_space(b: u8) -> bool {
-    b.is_ascii_whitespace() || b == 0x0B
+#[inline(always)]
+fn is_trim_space(b: u8) -> bool {
+    CLASS[usize::from(b)] & (SPACE | VTAB | NEWLINE) != 0
+}
+
+/// White space inside a line (not the newline), as [`str::trim`] sees it.
+#[inline(always)]
+fn is_line_space(b: u8) -> bool {
+    CLASS[usize::from(b)] & (SPACE | VTAB) != 0
+}
+
+/// Where the line starting at `b[at]` starts once trimmed: past its leading
+/// white space, stopping at its newline.
+#[inline(always)]
+pub(crate) fn line_start(b: &[u8], mut at: usize) -> usize {
+    while at < b.len() && is_line_space(b[at]) {
+        at += 1;
+    }
+    at
 }
 
 /// `s` without leading and trailing white space, exactly as [`str::trim`]
@@ -315,13 +332,13 @@ pub(crate) fn parse_plain_order_in(
 /// The rest of the line from `b[i]`, trimmed at its end: (end, where the
 /// next line starts).
 #[inline(always)]
-fn rest_of_line(b: &[u8], i: usize) -> (usize, usize) {
+pub(crate) fn rest_of_line(b: &[u8], i: usize) -> (usize, usize) {
     let mut end = i;
     while class(b, end) != NEWLINE {
         end += 1;
     }
     let next = end + 1;
-    while end > i && CLASS[usize::from(b[end - 1])] & (SPACE | VTAB) != 0 {
+    while end > i && is_line_space(b[end - 1]) {
         end -= 1;
     }
     (end, next)

@@ -301,10 +301,10 @@ impl Roster {
                 first.get_or_insert(i);
             }
         }
-        match (hits, first) {
-            (1, Some(p)) => Ok(PlayerId::from_index(p)),
-            (0, _) | (_, None) => Err(GuessError::NoMatch),
-            _ => Err(GuessError::Ambiguous(
+        match first {
+            None => Err(GuessError::NoMatch),
+            Some(p) if hits == 1 => Ok(PlayerId::from_index(p)),
+            Some(_) => Err(GuessError::Ambiguous(
                 self.folded
                     .iter()
                     .enumerate()

@@ -185,6 +185,12 @@ impl Place {
         !matches!(self, Place::Eliminated(_))
     }
 
+    /// Whether this is membership of tribe `t`.
+    #[inline(always)]
+    pub fn is_in(self, t: TribeId) -> bool {
+        matches!(self, Place::Tribe(u) if u == t)
+    }
+
     /// The tribe, if a member of one.
     pub fn tribe(self) -> Option<TribeId> {
         match self {
@@ -478,16 +484,13 @@ impl Position {
 
     /// Number of living survivors, outcasts included.
     pub fn alive(&self) -> usize {
-        self.survivors
-            .iter()
-            .filter(|s| s.is_some_and(|s| s.place.is_alive()))
-            .count()
+        self.living().count()
     }
 
     /// Members of a tribe in ID order.
     pub fn members(&self, t: TribeId) -> impl Iterator<Item = SurvivorId> + Clone + '_ {
         self.survivors()
-            .filter(move |s| s.place == Place::Tribe(t))
+            .filter(move |s| s.place.is_in(t))
             .map(|s| s.id)
     }
 
@@ -537,13 +540,23 @@ impl Position {
 
     /// Living survivors per player, roster order.
     pub fn alive_per_player(&self, players: usize) -> Vec<u32> {
-        let mut counts = vec![0u32; players];
-        for s in self.living() {
+        let mut counts = Vec::new();
+        self.count_alive_per_player(players, &mut counts);
+        counts
+    }
+
+    /// [`Position::alive_per_player`] into `counts` (its buffer reused).
+    pub fn count_alive_per_player(&self, players: usize, counts: &mut Vec<u32>) {
+        counts.clear();
+        counts.resize(players, 0);
+        for s in &self.survivors {
+            let Some(s) = s.filter(|s| s.place.is_alive()) else {
+                continue;
+            };
             if let Some(c) = counts.get_mut(s.controller.index()) {
                 *c += 1;
             }
         }
-        counts
     }
 
     /// A player's survivors (living and eliminated) in ID order.

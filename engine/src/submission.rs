@@ -3,8 +3,8 @@
 //! R6.2). Every line gets a verdict; rejected lines say why.
 
 use crate::order::{
-    Action, Line, Number, ParseError, RawBody, RawOrder, is_trim_space, parse_plain_order_in,
-    parse_trimmed,
+    Action, Line, Number, ParseError, RawBody, RawOrder, line_start, parse_plain_order_in,
+    parse_trimmed, rest_of_line,
 };
 use crate::player::{GuessError, PlayerId};
 use crate::position::{Holdings, Moment, Place, Position, Setup};
@@ -369,10 +369,7 @@ pub(crate) fn check_lines(
     let mut number = 0;
     while at < b.len() {
         number += 1;
-        let mut start = at;
-        while start < b.len() && b[start] != b'\n' && is_trim_space(b[start]) {
-            start += 1;
-        }
+        let start = line_start(b, at);
         if !checker.ended
             && let Some((raw, end, next)) = parse_plain_order_in(text, start)
         {
@@ -382,14 +379,8 @@ pub(crate) fn check_lines(
             });
             continue;
         }
-        let mut end = start;
-        while end < b.len() && b[end] != b'\n' {
-            end += 1;
-        }
-        at = end + 1;
-        while end > start && is_trim_space(b[end - 1]) {
-            end -= 1;
-        }
+        let (end, next) = rest_of_line(b, start);
+        at = next;
         let trimmed = &text[start..end];
         checker.line(sink, number, (start, trimmed), || {
             parse_trimmed(trimmed, true)
@@ -411,7 +402,8 @@ struct Checker<'a> {
 
 impl Checker<'_> {
     /// One line: its number, where its trimmed text starts and that text,
-    /// and how to parse it (not called for blank lines and after `end`).
+    /// and how to parse it (not called for a blank line or one after `end`,
+    /// which need no parsing).
     #[inline(always)]
     fn line<'t>(
         &mut self,

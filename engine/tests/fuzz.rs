@@ -7,7 +7,9 @@
 //!     FUZZ_SECONDS=600 cargo test --release -p mini-survivor --test fuzz -- --nocapture --test-threads 1
 
 use mini_survivor::save::GameFile;
-use mini_survivor::{Game, Grid, Options, PlayerId, Roster, Setup, check_submission, deal};
+use mini_survivor::{
+    Game, Grid, Options, PlayerId, Roster, Setup, borrow_submissions, check_submission, deal,
+};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
@@ -205,7 +207,7 @@ fn fuzz_adjudication() {
                 .iter()
                 .map(|(p, ls)| (PlayerId::from(*p), ls.join("\n")))
                 .collect();
-            let subs: Vec<(PlayerId, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
+            let subs = borrow_submissions(&texts);
             let before = game.position().alive();
             let Some(r) = game.play(&subs) else { break };
             assert_eq!(before - r.report.eliminated().len(), r.after.alive());

@@ -5,7 +5,7 @@ use mini_survivor::case::RoundRecord;
 use mini_survivor::post::{Format, PublicRound, result_post};
 use mini_survivor::{
     Adjudicator, Game, Grid, Options, Place, PlayerId, Position, Roster, RoundReport, Setup,
-    check_submission, deal,
+    borrow_submissions, check_submission, deal,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -72,7 +72,7 @@ fn play(size: usize, seed: u64, options: Options, noise: &[u32]) -> Game {
     let mut game = Game::new(setup, start);
     for _ in 0..20 {
         let subs = orders(game.setup(), game.position(), noise);
-        let borrowed: Vec<(PlayerId, &str)> = subs.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        let borrowed = borrow_submissions(&subs);
         if game.play(&borrowed).is_none() {
             break;
         }
@@ -132,7 +132,7 @@ proptest! {
         let game = play(size, seed, opts, &noise);
         let mut again = Game::new(game.setup().clone(), game.start().clone());
         for r in game.rounds() {
-            let borrowed: Vec<(PlayerId, &str)> = r.submissions.iter().map(|(p, t)| (*p, t.as_str())).collect();
+            let borrowed = borrow_submissions(&r.submissions);
             again.play(&borrowed);
         }
         prop_assert_eq!(&again, &game);
@@ -182,7 +182,7 @@ proptest! {
             let game = play(size, seed, opts, &noise);
             let mut pos = game.start().clone();
             for r in game.rounds() {
-                let borrowed: Vec<(PlayerId, &str)> = r.submissions.iter().map(|(p, t)| (*p, t.as_str())).collect();
+                let borrowed = borrow_submissions(&r.submissions);
                 adjudicator.play_round(game.setup(), &mut pos, &borrowed, &mut report);
                 prop_assert_eq!(&report, &r.report);
                 prop_assert_eq!(&pos, &r.after);

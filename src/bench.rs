@@ -21,8 +21,8 @@ fn now() -> f64 {
 /// The shared games (`engine/cases/games`), as the native benchmark plays them.
 const SHARED_GAMES: [&str; 3] = [
     GAME_1001,
-    include_str!("../engine/cases/games/game-1002.json"),
-    include_str!("../engine/cases/games/game-1003.json"),
+    include_str!("../games/mini-survivor/cases/games/game-1002.json"),
+    include_str!("../games/mini-survivor/cases/games/game-1003.json"),
 ];
 
 /// Complete games per second: the three shared games adjudicated from their

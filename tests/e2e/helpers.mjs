@@ -12,7 +12,7 @@ export const DIST = path.join(ROOT, 'dist');
 export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
 
 export function fixture(name) {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'engine/cases/games', name), 'utf8'));
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'games/mini-survivor/cases/games', name), 'utf8'));
 }
 
 /** Starts server + browser; returns { page, context, errors, url, shot, close }. */

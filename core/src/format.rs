@@ -1,0 +1,301 @@
+//! Post formats and platform limits (Mini-Survivor R9.4; Survival S9.4 and
+//! Dice ORG D10.4 adopt them): forum BBCode, Discord Markdown (messages of at
+//! most 2,000 code points, split between blocks) and plain text; escaping of
+//! names so they show as written and cannot inject markup; UTC deadlines.
+//!
+//! A post is built as a list of *blocks* (a heading with its content, a
+//! table, a paragraph) and handed to [`pack`], which joins them into one post
+//! for a forum or splits them into Discord messages without cutting a block.
+
+/// Discord's message limit in code points (R9.4).
+pub const DISCORD_LIMIT: usize = 2000;
+
+/// An output format (R9.4).
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Forum BBCode: `[b] [i] [u] [color] [quote] [code] [url] [list] [*]` only.
+    #[default]
+    BBCode,
+    /// Discord Markdown, split into messages of at most 2,000 code points.
+    Markdown,
+    /// Plain text.
+    Plain,
+}
+
+impl Format {
+    /// Every format, in the order the app offers them.
+    pub const ALL: [Format; 3] = [Format::BBCode, Format::Markdown, Format::Plain];
+
+    /// The label the app shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::BBCode => "BBCode (forum)",
+            Format::Markdown => "Discord",
+            Format::Plain => "Plain text",
+        }
+    }
+}
+
+/// Escapes a name for a format so it shows as written and cannot inject markup.
+pub fn escape(text: &str, format: Format) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match (format, c) {
+            (
+                Format::Markdown,
+                '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '(' | ')' | '<' | '@'
+                | '-' | ':',
+            ) => {
+                out.push('\\');
+                out.push(c);
+            }
+            // An empty [i][/i] after '[' stops the forum from reading a tag.
+            (Format::BBCode, '[') => out.push_str("[[i][/i]"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A deadline as a UNIX time in seconds (R9.6).
+pub type Deadline = i64;
+
+/// `2026-11-21 18:00 UTC` for a UNIX time.
+pub fn utc(t: Deadline) -> String {
+    let days = t.div_euclid(86_400);
+    let secs = t.rem_euclid(86_400);
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        secs / 3600,
+        secs % 3600 / 60
+    )
+}
+
+/// A deadline as each format shows it: Discord's timestamp tag (every reader
+/// sees their own time zone), else UTC.
+pub fn deadline_text(d: Deadline, format: Format) -> String {
+    match format {
+        Format::Markdown => format!("<t:{d}:F> (<t:{d}:R>)"),
+        _ => utc(d),
+    }
+}
+
+/// Markup helpers per format: each returns a piece of a block.
+#[derive(Copy, Clone, Debug)]
+pub struct Mark(pub Format);
+
+impl Mark {
+    /// The post's title line.
+    pub fn title(&self, s: &str) -> String {
+        match self.0 {
+            Format::BBCode => format!("[b]{s}[/b]\n"),
+            Format::Markdown => format!("# {s}\n"),
+            Format::Plain => format!("{s}\n{}\n", "=".repeat(s.chars().count())),
+        }
+    }
+    /// A section heading (starts a block).
+    pub fn heading(&self, s: &str) -> String {
+        match self.0 {
+            Format::BBCode => format!("\n[u][b]{s}[/b][/u]\n"),
+            Format::Markdown => format!("## {s}\n"),
+            Format::Plain => format!("\n{s}\n{}\n", "-".repeat(s.chars().count())),
+        }
+    }
+    /// Bold text.
+    pub fn bold(&self, s: &str) -> String {
+        match self.0 {
+            Format::BBCode => format!("[b]{s}[/b]"),
+            Format::Markdown => format!("**{s}**"),
+            Format::Plain => s.to_string(),
+        }
+    }
+    /// A preformatted block (a table, a drawing), followed by a newline.
+    /// Backticks inside are replaced: a code block cannot escape them.
+    pub fn code(&self, s: &str) -> String {
+        let s = s.replace('`', "'");
+        match self.0 {
+            Format::BBCode => format!("[code]{s}[/code]\n"),
+            Format::Markdown => format!("```\n{s}\n```\n"),
+            Format::Plain => format!("{s}\n"),
+        }
+    }
+    /// A name (or any text from a player or moderator), escaped.
+    pub fn name(&self, s: &str) -> String {
+        escape(s, self.0)
+    }
+    /// A list item line.
+    pub fn item(&self, s: &str) -> String {
+        match self.0 {
+            Format::BBCode => format!("[*]{s}\n"),
+            Format::Markdown => format!("- {s}\n"),
+            Format::Plain => format!("- {s}\n"),
+        }
+    }
+    /// A list around items made with [`Mark::item`].
+    pub fn list(&self, items: &str) -> String {
+        match self.0 {
+            Format::BBCode => format!("[list]\n{items}[/list]\n"),
+            _ => items.to_string(),
+        }
+    }
+}
+
+/// Joins blocks into the messages to post: one post for BBCode and plain
+/// text; for Discord, messages of at most [`DISCORD_LIMIT`] code points,
+/// split between blocks (a block longer than a message alone is split
+/// between lines; a heading stays with the line after it), numbered `(i/n)`
+/// when more than one.
+pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
+    if format != Format::Markdown {
+        return vec![blocks.concat().trim_end().to_string()];
+    }
+    const NUMBER_ROOM: usize = 12; // "(99/99)\n" and slack
+    let limit = DISCORD_LIMIT - NUMBER_ROOM;
+    let len = |s: &str| s.chars().count();
+    // A block that is only a heading belongs with the block after it.
+    let mut glued: Vec<String> = Vec::with_capacity(blocks.len());
+    let mut pending = String::new();
+    for b in blocks {
+        pending.push_str(&b);
+        let t = pending.trim();
+        if !(t.starts_with('#') && !t.contains('\n')) {
+            glued.push(std::mem::take(&mut pending));
+        }
+    }
+    if !pending.is_empty() {
+        glued.push(pending);
+    }
+    let mut pieces: Vec<String> = Vec::new();
+    for b in glued {
+        if len(&b) <= limit {
+            pieces.push(b);
+        } else {
+            let mut cur = String::new();
+            let mut lines = b.split_inclusive('\n').peekable();
+            while let Some(line) = lines.next() {
+                // A heading line is kept with the line that follows it.
+                let mut unit = line.chars().take(limit / 2).collect::<String>();
+                if line.starts_with('#') {
+                    if let Some(next) = lines.next() {
+                        unit.push_str(&next.chars().take(limit / 2).collect::<String>());
+                    }
+                }
+                if len(&cur) + len(&unit) > limit && !cur.is_empty() {
+                    pieces.push(std::mem::take(&mut cur));
+                }
+                cur.push_str(&unit);
+            }
+            if !cur.is_empty() {
+                pieces.push(cur);
+            }
+        }
+    }
+    let mut messages: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for p in pieces {
+        if len(&cur) + len(&p) > limit && !cur.is_empty() {
+            messages.push(std::mem::take(&mut cur));
+        }
+        cur.push_str(&p);
+    }
+    if !cur.is_empty() || messages.is_empty() {
+        messages.push(cur);
+    }
+    let n = messages.len();
+    messages
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            if n > 1 {
+                format!("({}/{n})\n{}", i + 1, s.trim_end())
+            } else {
+                s.trim_end().to_string()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(1_795_284_000), "2026-11-21 18:00 UTC");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(escape("**x**", Format::Markdown), "\\*\\*x\\*\\*");
+        assert_eq!(escape("[b]x[/b]", Format::BBCode), "[[i][/i]b]x[[i][/i]/b]");
+        assert_eq!(escape("<img>", Format::Plain), "<img>");
+    }
+
+    #[test]
+    fn markdown_splits_between_blocks() {
+        let blocks: Vec<String> = (0..30)
+            .map(|i| format!("block {i} {}\n", "x".repeat(150)))
+            .collect();
+        let msgs = pack(blocks, Format::Markdown);
+        assert!(msgs.len() > 1);
+        for (i, m) in msgs.iter().enumerate() {
+            assert!(m.chars().count() <= DISCORD_LIMIT);
+            assert!(m.starts_with(&format!("({}/{})", i + 1, msgs.len())));
+            // no block is cut: every line is whole
+            assert!(
+                m.lines()
+                    .skip(1)
+                    .all(|l| l.starts_with("block ") && l.ends_with('x'))
+            );
+        }
+    }
+
+    #[test]
+    fn a_long_block_keeps_each_heading_with_its_first_line() {
+        let mut block = String::new();
+        for i in 0..40 {
+            block.push_str(&format!("## part {i}\nline {i} {}\n", "y".repeat(90)));
+        }
+        let msgs = pack(vec![block], Format::Markdown);
+        assert!(msgs.len() > 1);
+        for m in &msgs {
+            assert!(m.chars().count() <= DISCORD_LIMIT);
+            assert!(
+                !m.trim_end().lines().last().unwrap().starts_with("## "),
+                "{m}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_heading_block_goes_with_the_next_block() {
+        let mut blocks: Vec<String> = (0..12)
+            .map(|i| format!("block {i} {}\n", "x".repeat(150)))
+            .collect();
+        blocks.push("## The game is over\n".to_string());
+        blocks.push(format!("{}\n", "z".repeat(300)));
+        let msgs = pack(blocks, Format::Markdown);
+        assert_eq!(msgs.len(), 2);
+        assert!(msgs[1].contains("## The game is over\nzzz"), "{msgs:?}");
+    }
+
+    #[test]
+    fn forum_formats_are_one_post() {
+        let blocks = vec!["a\n".to_string(); 5000];
+        assert_eq!(pack(blocks.clone(), Format::BBCode).len(), 1);
+        assert_eq!(pack(blocks, Format::Plain).len(), 1);
+    }
+}

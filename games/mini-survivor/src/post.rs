@@ -1,0 +1,495 @@
+//! R9: what leaves the moderator. The public result post is built from a
+//! [`PublicRound`], which can only name the controller of an *eliminated*
+//! survivor (through [`Fallen`], whose one constructor checks that), holds
+//! no attacker/voter links, and no holdings. Private messages
+//! ([`PrivateMessage`]) hold one player's own information.
+//!
+//! Formats (R9.4): BBCode, Discord Markdown (messages of at most 2,000 code
+//! points, split between blocks), plain text.
+
+use crate::end::final_result;
+use crate::player::PlayerId;
+use crate::position::{Place, Position, Setup};
+use crate::report::RoundReport;
+use crate::survivor::SurvivorId;
+use crate::tribe::TribeId;
+use std::fmt::Write as _;
+
+pub use console_core::format::{
+    DISCORD_LIMIT, Deadline, Format, Mark, deadline_text, escape, pack, utc,
+};
+
+/// An eliminated survivor and its controller: public once it falls (R2.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fallen {
+    survivor: SurvivorId,
+    controller: String,
+}
+
+impl Fallen {
+    /// `Some` only if `id` is eliminated in `after`.
+    pub fn new(setup: &Setup, after: &Position, id: SurvivorId) -> Option<Fallen> {
+        let s = after.survivor(id)?;
+        matches!(s.place, Place::Eliminated(_)).then(|| Fallen {
+            survivor: id,
+            controller: setup.players.name(s.controller).to_string(),
+        })
+    }
+
+    /// The survivor.
+    pub fn survivor(&self) -> SurvivorId {
+        self.survivor
+    }
+
+    /// Its controller's name.
+    pub fn controller(&self) -> &str {
+        &self.controller
+    }
+}
+
+/// One tribe line of the line-up (R2.1, R9.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TribeLine {
+    /// The tribe.
+    pub tribe: TribeId,
+    /// Its display name.
+    pub name: String,
+    /// Members, ascending.
+    pub members: Vec<SurvivorId>,
+}
+
+/// The public line-up: existing tribes, removed tribes, outcasts (R2.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lineup {
+    /// The round it is the line-up for.
+    pub round: u16,
+    /// Existing tribes in letter order.
+    pub tribes: Vec<TribeLine>,
+    /// Removed tribes.
+    pub removed: Vec<TribeId>,
+    /// Outcasts, ascending.
+    pub outcasts: Vec<SurvivorId>,
+}
+
+impl Lineup {
+    /// The line-up of a position.
+    pub fn of(setup: &Setup, position: &Position) -> Lineup {
+        Lineup {
+            round: position.round(),
+            tribes: position
+                .existing_tribes(setup.grid)
+                .map(|t| TribeLine {
+                    tribe: t,
+                    name: setup.tribe_name(t).to_string(),
+                    members: position.members(t).collect(),
+                })
+                .collect(),
+            removed: setup
+                .grid
+                .tribes()
+                .filter(|t| position.is_removed(*t))
+                .collect(),
+            outcasts: position.outcasts().collect(),
+        }
+    }
+}
+
+/// One tribe's public vote result (R5.6, R9.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicTally {
+    /// The tribe.
+    pub tribe: TribeId,
+    /// Its display name.
+    pub name: String,
+    /// (survivor, votes) by votes descending then ID.
+    pub counts: Vec<(SurvivorId, u32)>,
+    /// Eliminated, with controllers.
+    pub eliminated: Vec<Fallen>,
+    /// Survivors with an idol played on them, if announced (R5.6 option).
+    pub idols: Vec<SurvivorId>,
+}
+
+/// Tribe and the survivors assassinated in it (R4.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicAssassinations {
+    /// The tribe.
+    pub tribe: TribeId,
+    /// Its display name.
+    pub name: String,
+    /// Eliminated there, with controllers.
+    pub fallen: Vec<Fallen>,
+}
+
+/// The final standings, public once the game is over (R8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicEnd {
+    /// (player, Tokens of Life), players with at least one.
+    pub tokens: Vec<(String, u32)>,
+    /// (player, garnets awarded), players with at least one.
+    pub garnets: Vec<(String, u32)>,
+    /// EC players, and deciders of a tie.
+    pub candidate: Option<(Vec<String>, Vec<String>)>,
+    /// The seed, revealed at the end (R9.2).
+    pub seed: u64,
+    /// The commitment's salt, revealed with the seed.
+    pub salt: String,
+}
+
+/// Everything public about one round (R9.1), and nothing else (R9.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicRound {
+    /// Round number.
+    pub round: u16,
+    /// Per tribe, in letter order, tribes with an assassination.
+    pub assassinations: Vec<PublicAssassinations>,
+    /// Whether the Voting segment was skipped (R7.3).
+    pub voting_skipped: bool,
+    /// Per voting tribe.
+    pub tallies: Vec<PublicTally>,
+    /// Tribes removed this round.
+    pub removed: Vec<(TribeId, String)>,
+    /// The line-up for the next round.
+    pub lineup: Lineup,
+    /// Final standings, if the game ended.
+    pub end: Option<PublicEnd>,
+}
+
+impl PublicRound {
+    /// The public view of a round: `before` and `after` are the positions at
+    /// its start and end.
+    pub fn new(
+        setup: &Setup,
+        before: &Position,
+        report: &RoundReport,
+        after: &Position,
+    ) -> PublicRound {
+        let fallen = |ids: &[SurvivorId]| -> Vec<Fallen> {
+            ids.iter()
+                .filter_map(|&id| Fallen::new(setup, after, id))
+                .collect()
+        };
+        let assassinations = setup
+            .grid
+            .tribes()
+            .filter_map(|t| {
+                let ids: Vec<SurvivorId> = report
+                    .assassinated
+                    .iter()
+                    .copied()
+                    .filter(|id| before.survivor(*id).map(|s| s.place) == Some(Place::Tribe(t)))
+                    .collect();
+                (!ids.is_empty()).then(|| PublicAssassinations {
+                    tribe: t,
+                    name: setup.tribe_name(t).to_string(),
+                    fallen: fallen(&ids),
+                })
+            })
+            .collect();
+        let tallies = report
+            .tallies
+            .iter()
+            .map(|t| {
+                let mut counts = t.counts.clone();
+                counts.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                let idols = if setup.options.announce_idols {
+                    report
+                        .idols
+                        .iter()
+                        .map(|i| i.survivor)
+                        .filter(|s| t.counts.iter().any(|c| c.0 == *s))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                PublicTally {
+                    tribe: t.tribe,
+                    name: setup.tribe_name(t.tribe).to_string(),
+                    counts,
+                    eliminated: fallen(&t.eliminated),
+                    idols,
+                }
+            })
+            .collect();
+        let end = final_result(setup, after).map(|r| {
+            let named = |v: &[u32]| -> Vec<(String, u32)> {
+                setup
+                    .players
+                    .named_counts(v)
+                    .map(|(p, n)| (p.to_string(), n))
+                    .collect()
+            };
+            let names = |v: &[PlayerId]| {
+                v.iter()
+                    .map(|p| setup.players.name(*p).to_string())
+                    .collect()
+            };
+            PublicEnd {
+                tokens: named(&r.tokens_of_life),
+                garnets: r.garnets_awarded.as_deref().map(named).unwrap_or_default(),
+                candidate: r
+                    .elimination_candidate
+                    .map(|ec| (names(&ec.players), names(&ec.deciders))),
+                seed: setup.seed,
+                salt: setup.salt.to_string(),
+            }
+        });
+        PublicRound {
+            round: report.round,
+            assassinations,
+            voting_skipped: report.voting_skipped,
+            tallies,
+            removed: report
+                .removals
+                .iter()
+                .map(|r| (r.tribe, setup.tribe_name(r.tribe).to_string()))
+                .collect(),
+            lineup: Lineup::of(setup, after),
+            end,
+        }
+    }
+}
+
+/// A player's private message (R9.3): own survivors, idols, garnets, next price.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrivateMessage {
+    /// The player's name.
+    pub player: String,
+    /// The round it is for.
+    pub round: u16,
+    /// (survivor, where: tribe line or status).
+    pub survivors: Vec<(SurvivorId, String)>,
+    /// Idols held.
+    pub idols: u32,
+    /// Garnet balance.
+    pub garnets: u32,
+    /// Price of the next idol purchase.
+    pub next_price: u32,
+}
+
+impl PrivateMessage {
+    /// The message for `player` at `position` (the start of the next round).
+    pub fn new(setup: &Setup, position: &Position, player: PlayerId) -> PrivateMessage {
+        let h = position.holdings(player);
+        PrivateMessage {
+            player: setup.players.name(player).to_string(),
+            round: position.round(),
+            survivors: position
+                .survivors_of(player)
+                .map(|s| {
+                    let place = match s.place {
+                        Place::Tribe(t) => format!("{} ({t})", setup.tribe_name(t)),
+                        Place::Outcast => "outcast: must move this round".to_string(),
+                        Place::Eliminated(m) => format!("eliminated {m}"),
+                    };
+                    (s.id, place)
+                })
+                .collect(),
+            idols: h.idols,
+            garnets: h.garnets,
+            next_price: h.next_price(),
+        }
+    }
+}
+
+/// Survivor IDs, each with `prefix`, joined by `sep`; `empty` when there are none.
+fn id_list(v: &[SurvivorId], prefix: &str, sep: &str, empty: &str) -> String {
+    if v.is_empty() {
+        return empty.to_string();
+    }
+    v.iter()
+        .map(|s| format!("{prefix}{s}"))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn ids(v: &[SurvivorId]) -> String {
+    id_list(v, "#", ", ", "none")
+}
+
+fn fallen_list(m: &Mark, v: &[Fallen]) -> String {
+    v.iter()
+        .map(|f| format!("#{} ({})", f.survivor, m.name(&f.controller)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn lineup_block(m: &Mark, l: &Lineup) -> String {
+    let mut grid = String::new();
+    let width = l
+        .tribes
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for t in &l.tribes {
+        let members = id_list(&t.members, "", " ", "(empty)");
+        let _ = writeln!(grid, "{} {:width$} : {members}", t.tribe, t.name);
+    }
+    let _ = write!(grid, "Outcasts: {}", id_list(&l.outcasts, "", " ", "none"));
+    if !l.removed.is_empty() {
+        let _ = write!(
+            grid,
+            "\nRemoved:  {}",
+            l.removed
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    // Tribe names are the moderator's; inside a code block they cannot be escaped,
+    // so backticks are replaced.
+    m.code(&grid.replace('`', "'"))
+}
+
+/// The line-up post alone (R2.1), e.g. for round 1 after the deal, with the
+/// deal's seed commitment when given (see `commitment`).
+pub fn lineup_post(
+    setup: &Setup,
+    position: &Position,
+    format: Format,
+    deadline: Option<Deadline>,
+    commitment: Option<&str>,
+) -> Vec<String> {
+    let m = Mark(format);
+    let l = Lineup::of(setup, position);
+    let mut blocks = vec![
+        m.title(&format!("Round {}: line-up", l.round)),
+        lineup_block(&m, &l),
+    ];
+    if let Some(c) = commitment {
+        blocks.push(format!(
+            "Deal commitment (SHA-256 of seed, salt, players, survivors per player and grid): {c}\n"
+        ));
+    }
+    if let Some(d) = deadline {
+        blocks.push(format!("Orders due: {}\n", deadline_text(d, format)));
+    }
+    pack(blocks, format)
+}
+
+/// The public result post of a round (R9.1, R9.4, R9.5): one message, or for
+/// Markdown as many as needed of at most 2,000 code points, split between
+/// blocks, numbered `(1/2)`.
+pub fn result_post(
+    public: &PublicRound,
+    format: Format,
+    deadline: Option<Deadline>,
+) -> Vec<String> {
+    let m = Mark(format);
+    let mut blocks = vec![m.title(&format!("Round {} results", public.round))];
+    blocks.push(m.heading("Assassinations"));
+    if public.assassinations.is_empty() {
+        blocks.push("No survivor was assassinated.\n".to_string());
+    }
+    for a in &public.assassinations {
+        blocks.push(format!(
+            "{}: {}\n",
+            m.bold(&format!("{} ({})", m.name(&a.name), a.tribe)),
+            fallen_list(&m, &a.fallen)
+        ));
+    }
+    blocks.push(m.heading("Votes"));
+    if public.voting_skipped {
+        blocks.push("Every tribe fell apart: there was no vote this round.\n".to_string());
+    }
+    for t in &public.tallies {
+        let counts = t
+            .counts
+            .iter()
+            .map(|(s, n)| format!("#{s} ({n})"))
+            .collect::<Vec<_>>()
+            .join("  ");
+        let mut b = format!(
+            "{}\n{}",
+            m.bold(&format!("{} ({})", m.name(&t.name), t.tribe)),
+            m.code(&counts)
+        );
+        let _ = writeln!(b, "Voted out: {}", fallen_list(&m, &t.eliminated));
+        if !t.idols.is_empty() {
+            let _ = writeln!(b, "Idol played on: {}", ids(&t.idols));
+        }
+        blocks.push(b);
+    }
+    if !public.removed.is_empty() {
+        blocks.push(m.heading("Tribes removed"));
+        blocks.push(format!(
+            "{}\n",
+            public
+                .removed
+                .iter()
+                .map(|(t, n)| format!("{} ({t})", m.name(n)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if let Some(end) = &public.end {
+        blocks.push(m.heading("The game is over"));
+        let list = |v: &[(String, u32)]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.iter()
+                    .map(|(p, n)| format!("{} {n}", m.name(p)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        let mut b = format!(
+            "Tokens of Life: {}\nGarnets awarded: {}\n",
+            list(&end.tokens),
+            list(&end.garnets)
+        );
+        match &end.candidate {
+            None => b.push_str("Elimination Candidate: none (no player was fully eliminated)\n"),
+            Some((ps, ds)) if ds.is_empty() => {
+                let _ = writeln!(
+                    b,
+                    "Elimination Candidate: {}",
+                    ps.iter().map(|p| m.name(p)).collect::<Vec<_>>().join(", ")
+                );
+            }
+            Some((ps, ds)) => {
+                let _ = writeln!(
+                    b,
+                    "Elimination Candidate: tie between {}; decided by {}",
+                    ps.iter().map(|p| m.name(p)).collect::<Vec<_>>().join(", "),
+                    ds.iter().map(|p| m.name(p)).collect::<Vec<_>>().join(", ")
+                );
+            }
+        }
+        let _ = writeln!(b, "Seed: {}", end.seed);
+        let _ = writeln!(b, "Salt: {}", end.salt);
+        b.push_str("Anyone can check the deal against the commitment published at the start.\n");
+        blocks.push(b);
+    } else {
+        blocks.push(m.heading(&format!("Line-up for round {}", public.lineup.round)));
+        blocks.push(lineup_block(&m, &public.lineup));
+        if let Some(d) = deadline {
+            blocks.push(format!("Orders due: {}\n", deadline_text(d, format)));
+        }
+    }
+    pack(blocks, format)
+}
+
+/// A private message as text (R9.3).
+pub fn private_message(msg: &PrivateMessage, format: Format, deadline: Option<Deadline>) -> String {
+    let m = Mark(format);
+    let mut s = m.title(&format!(
+        "Round {}: private message for {}",
+        msg.round,
+        m.name(&msg.player)
+    ));
+    for (id, place) in &msg.survivors {
+        let _ = writeln!(s, "#{id}: {}", m.name(place));
+    }
+    let _ = writeln!(
+        s,
+        "Idols: {} | Garnets: {} | Next idol costs {} garnets",
+        msg.idols, msg.garnets, msg.next_price
+    );
+    if let Some(d) = deadline {
+        let _ = writeln!(s, "Orders due: {}", deadline_text(d, format));
+    }
+    s
+}

@@ -1,39 +1,19 @@
 #!/usr/bin/env node
-// Trunk post_build hook (also runnable as `node scripts/postbuild.mjs DIR`).
-// In the staged build it:
-//  1. puts a Content-Security-Policy meta tag first in <head>, allowing only
-//     this origin, plus the SHA-256 of Trunk's inline loader script and
-//     'wasm-unsafe-eval' for WebAssembly;
-//  2. writes sw.js with the precache list of every staged file and a version
-//     derived from their contents (no hand-kept list);
-//  3. writes 404.html (a copy of index.html) for GitHub Pages.
+// After every page is built (scripts/build), over the whole site in DIR:
+//  1. puts a Content-Security-Policy meta tag first in each page's <head>,
+//     allowing only this origin, plus the SHA-256 of Trunk's inline loader
+//     script and 'wasm-unsafe-eval' for WebAssembly;
+//  2. writes sw.js at the root with the precache list of every file of
+//     every page and a version derived from their contents (no hand-kept
+//     list);
+//  3. writes 404.html (a copy of the home page) for GitHub Pages.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
-if (!dir) { console.error('postbuild: no staging directory'); process.exit(2); }
+const dir = process.argv[2];
+if (!dir) { console.error('postbuild: usage: postbuild.mjs DIST'); process.exit(2); }
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-const indexPath = path.join(dir, 'index.html');
-let html = fs.readFileSync(indexPath, 'utf8').replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
-const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-  .map((m) => `'sha256-${crypto.createHash('sha256').update(m[1]).digest('base64')}'`);
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'none'",
-].join('; ');
-html = html.replace(/<head>/, `<head>\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`);
-fs.writeFileSync(indexPath, html);
-fs.writeFileSync(path.join(dir, '404.html'), html);
 
 const files = [];
 (function walk(d, rel) {
@@ -44,11 +24,39 @@ const files = [];
   }
 })(dir, '');
 files.sort();
+
+const pages = files.filter((f) => f === 'index.html' || f.endsWith('/index.html'));
+let hashCount = 0;
+for (const page of pages) {
+  const p = path.join(dir, page);
+  let html = fs.readFileSync(p, 'utf8').replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => `'sha256-${crypto.createHash('sha256').update(m[1]).digest('base64')}'`);
+  hashCount += hashes.length;
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+  ].join('; ');
+  html = html.replace(/<head>/, `<head>\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`);
+  fs.writeFileSync(p, html);
+  if (page === 'index.html') fs.writeFileSync(path.join(dir, '404.html'), html);
+}
+
 const version = crypto.createHash('sha256');
 for (const f of files) version.update(f).update(fs.readFileSync(path.join(dir, f)));
-const precache = ['./', ...files.filter((f) => f !== 'index.html')];
+// Pages are cached under their folder URL ('./', './survival/'), as they are navigated to.
+const precache = files.map((f) => (f === 'index.html' ? './' : f.endsWith('/index.html') ? `./${f.slice(0, -'index.html'.length)}` : f));
 const sw = fs.readFileSync(path.join(root, 'pwa/sw.js'), 'utf8')
   .replace('__VERSION__', version.digest('hex').slice(0, 16))
+  .replace('__PAGES__', JSON.stringify(pages.map((p) => p.slice(0, -'index.html'.length))))
   .replace('__PRECACHE__', JSON.stringify(precache, null, 2));
 fs.writeFileSync(path.join(dir, 'sw.js'), sw);
-console.log(`postbuild: CSP with ${hashes.length} inline script hash(es); sw.js precaches ${precache.length} files`);
+console.log(`postbuild: ${pages.length} pages, CSP with ${hashCount} inline script hash(es); sw.js precaches ${precache.length} files`);

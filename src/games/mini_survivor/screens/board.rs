@@ -3,7 +3,7 @@
 //! mouse and touch), or select it (click, Enter) to give any order from a
 //! panel. Legal destinations and targets come from the engine.
 
-use crate::state::{Ctx, Screen};
+use super::super::state::{Ctx, Screen};
 use leptos::prelude::*;
 use mini_survivor::{Order, Place, SurvivorId, TribeId, move_destinations, tribe_mates};
 use std::collections::BTreeMap;
@@ -322,7 +322,7 @@ fn OrderPanel() -> impl IntoView {
                         }}
                     </div>
                     <div class="row">
-                        <button on:click=move |_| ctx.screen.set(Screen::Orders)>"See the orders text"</button>
+                        <button on:click=move |_| ctx.go(Screen::Orders)>"See the orders text"</button>
                         <button on:click=move |_| ctx.selected.set(None)>"Close"</button>
                     </div>
                 </aside>
@@ -337,20 +337,17 @@ fn OrderPanel() -> impl IntoView {
 fn ExportReminder() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     move || {
-        ctx.saved_games.track();
+        ctx.shell.saved_games.track();
         let (id, rounds) = ctx
             .live
             .with(|l| l.as_ref().map(|l| (l.id.clone(), l.game.rounds().len())))?;
-        let exported = crate::storage::index()
-            .into_iter()
-            .find(|e| e.id == id)
-            .and_then(|e| e.exported);
-        let stale = exported.is_none_or(|t| crate::io::now_ms() - t > 3.0 * 86_400_000.0);
+        let exported = crate::shell::storage::exported(ctx.shell.kind, &id);
+        let stale = exported.is_none_or(|t| crate::shell::io::now_ms() - t > 3.0 * 86_400_000.0);
         (rounds > 0 && stale).then(|| view! {
             <p class="reminder" role="note">
                 {if exported.is_none() { "This game has never been exported. " } else { "No export for 3 days. " }}
                 "Browsers may clear a site's storage: keep a copy. "
-                <button on:click=move |_| crate::app::export(ctx)>"Export now"</button>
+                <button on:click=move |_| crate::shell::export(ctx)>"Export now"</button>
             </p>
         })
     }

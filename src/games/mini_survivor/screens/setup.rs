@@ -1,8 +1,8 @@
 //! Setup: players, survivors, grid, tribe names, options, seed, garnets;
 //! then the seeded deal (R1). Every check is the engine's.
 
-use crate::io;
-use crate::state::{Ctx, Live, Screen};
+use super::super::state::{Ctx, Live, Screen};
+use crate::shell::io;
 use leptos::prelude::*;
 use mini_survivor::tribe::GEMSTONES;
 use mini_survivor::{Adjacency, Game, Grid, Options, OutcastWithoutMove, Roster, Setup, deal};
@@ -138,7 +138,7 @@ pub fn Setup() -> impl IntoView {
                 ctx.say(
                     "Dealt. The secret roster and the round 1 line-up are on the Posts screen.",
                 );
-                ctx.screen.set(Screen::Posts);
+                ctx.go(Screen::Posts);
             }
             Err(e) => ctx.error(e.to_string()),
         }

@@ -1,7 +1,7 @@
 //! Adjudicate: preview the round from the current drafts, then commit it.
 
-use crate::report_view::{FinalView, ReportView};
-use crate::state::{Ctx, Screen};
+use super::super::report_view::{FinalView, ReportView};
+use super::super::state::{Ctx, Screen};
 use leptos::prelude::*;
 use mini_survivor::{PlayerId, final_result, play_round};
 
@@ -67,7 +67,7 @@ pub fn Adjudicate() -> impl IntoView {
                     <details class="last" open=l.game.is_over()>
                         <summary>{format!("Last committed: round {}", r.report.round)}</summary>
                         <div data-testid="last-result"><ReportView setup=setup report=r.report.clone() after=r.after.clone()/></div>
-                        <button on:click=move |_| ctx.screen.set(Screen::Posts)>"Write the posts"</button>
+                        <button on:click=move |_| ctx.go(Screen::Posts)>"Write the posts"</button>
                     </details>
                 })
             })}

@@ -1,7 +1,7 @@
 //! History: every round as pasted and as adjudicated; undo the last one.
 
-use crate::report_view::ReportView;
-use crate::state::Ctx;
+use super::super::report_view::ReportView;
+use super::super::state::Ctx;
 use leptos::prelude::*;
 
 #[component]

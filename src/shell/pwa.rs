@@ -1,5 +1,5 @@
 //! Offline support: registers the service worker (`sw.js`, written at build
-//! time) and offers a new deployment to the moderator instead of mixing
+//! time, one for every page of the site) and offers a new deployment to the moderator instead of mixing
 //! versions: the new worker waits until "Reload" is pressed.
 
 use gloo_events::EventListener;
@@ -16,11 +16,13 @@ fn container() -> Option<ServiceWorkerContainer> {
         .then(|| navigator.service_worker())
 }
 
-/// Registers the worker; sets `update_ready` when a new version is installed
-/// and waiting while this page runs the old one.
-pub fn register(update_ready: RwSignal<bool>) {
+/// Registers the worker (`sw.js` at the site's root, which is `root`
+/// relative to this page: `"./"` or `"../"`; its scope is the whole site);
+/// sets `update_ready` when a new version is installed and waiting while
+/// this page runs the old one.
+pub fn register(update_ready: RwSignal<bool>, root: &str) {
     let Some(sw) = container() else { return };
-    let promise = sw.register("./sw.js");
+    let promise = sw.register(&format!("{root}sw.js"));
     spawn_local(async move {
         let Ok(reg) = wasm_bindgen_futures::JsFuture::from(promise).await else {
             return;

@@ -2,7 +2,7 @@
 //! `bench` feature, so never shipped): adjudication speed in wasm, and the
 //! cost of one autosave of a long game.
 
-use crate::demo::GAME_1001;
+use super::demo::GAME_1001;
 use gloo_storage::{LocalStorage, Storage};
 use mini_survivor::case::Case;
 use mini_survivor::save::GameFile;
@@ -21,8 +21,8 @@ fn now() -> f64 {
 /// The shared games (`engine/cases/games`), as the native benchmark plays them.
 const SHARED_GAMES: [&str; 3] = [
     GAME_1001,
-    include_str!("../games/mini-survivor/cases/games/game-1002.json"),
-    include_str!("../games/mini-survivor/cases/games/game-1003.json"),
+    include_str!("../../../games/mini-survivor/cases/games/game-1002.json"),
+    include_str!("../../../games/mini-survivor/cases/games/game-1003.json"),
 ];
 
 /// Complete games per second: the three shared games adjudicated from their

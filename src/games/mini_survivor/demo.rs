@@ -6,7 +6,7 @@ use mini_survivor::case::Case;
 use mini_survivor::save::GameFile;
 
 pub(crate) const GAME_1001: &str =
-    include_str!("../games/mini-survivor/cases/games/game-1001.json");
+    include_str!("../../../games/mini-survivor/cases/games/game-1001.json");
 
 /// The demo as a game file (no round played) and its game.
 pub fn demo() -> (GameFile, Game) {

@@ -3,7 +3,6 @@
 pub mod adjudicate;
 pub mod board;
 pub mod history;
-pub mod home;
 pub mod orders;
 pub mod posts;
 pub mod rules;

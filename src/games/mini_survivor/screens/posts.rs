@@ -2,8 +2,8 @@
 //! private message, in BBCode, Markdown or plain text, each with Copy.
 //! Everything here comes from the engine's public types (R9).
 
-use crate::io;
-use crate::state::Ctx;
+use super::super::state::Ctx;
+use crate::shell::io;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use mini_survivor::commitment::commitment;

@@ -2,7 +2,7 @@
 //! (every line accepted, replaced or rejected with its reason), a bulk box
 //! for a pile of DMs with a header per player, and a missing-orders list.
 
-use crate::state::Ctx;
+use super::super::state::Ctx;
 use leptos::prelude::*;
 use mini_survivor::bulk::split_bulk;
 use mini_survivor::{Order, Verdict, defaults};
@@ -49,7 +49,7 @@ pub fn Orders() -> impl IntoView {
             ));
         }
         ctx.say(msg.clone());
-        ctx.notice.set(Some(crate::state::Notice {
+        ctx.shell.notice.set(Some(crate::shell::Notice {
             text: msg,
             error: !s.unknown_headers.is_empty() || !s.orphans.is_empty(),
             download: None,

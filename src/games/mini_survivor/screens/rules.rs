@@ -1,6 +1,6 @@
 //! Rules: the game in short, with R-numbers, and the options of the open game.
 
-use crate::state::Ctx;
+use super::super::state::Ctx;
 use leptos::prelude::*;
 use mini_survivor::{Adjacency, OutcastWithoutMove};
 

@@ -1,16 +1,18 @@
 //! The app's state: plain engine data inside signals, shared by context.
 //! Persistence lives in `storage`; this module only changes state.
 
+use crate::shell::storage::Summary;
+use crate::shell::ui::NavItem;
+use crate::shell::{Persist, Shell};
 use leptos::prelude::*;
 use mini_survivor::post::Format;
 use mini_survivor::save::GameFile;
 use mini_survivor::{Game, Order, PlayerId, Submission, SurvivorId, check_submission};
 use std::collections::BTreeMap;
 
-/// The screens of the console.
+/// The screens of the Mini-Survivor page.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Screen {
-    Home,
     Setup,
     Board,
     Orders,
@@ -21,26 +23,90 @@ pub enum Screen {
     Verify,
 }
 
+/// The navigation: every screen with its URL slug and label.
+pub const NAV: &[NavItem] = &[
+    NavItem {
+        slug: "setup",
+        label: "Setup",
+        needs_game: false,
+    },
+    NavItem {
+        slug: "board",
+        label: "Board",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "orders",
+        label: "Orders",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "adjudicate",
+        label: "Adjudicate",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "posts",
+        label: "Posts",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "history",
+        label: "History",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "rules",
+        label: "Rules",
+        needs_game: false,
+    },
+    NavItem {
+        slug: "verify",
+        label: "Verify",
+        needs_game: false,
+    },
+];
+
+/// Slugs that are screens (not game ids) in a URL, with the page's special
+/// places: `demo` opens the demo game, `import` takes a file from the home page.
+pub const SLUGS: &[&str] = &[
+    "setup",
+    "board",
+    "orders",
+    "adjudicate",
+    "posts",
+    "history",
+    "rules",
+    "verify",
+    "demo",
+    "import",
+];
+
 impl Screen {
-    /// Screens in the navigation, with their labels.
-    pub const NAV: [(Screen, &'static str); 9] = [
-        (Screen::Home, "Games"),
-        (Screen::Setup, "Setup"),
-        (Screen::Board, "Board"),
-        (Screen::Orders, "Orders"),
-        (Screen::Adjudicate, "Adjudicate"),
-        (Screen::Posts, "Posts"),
-        (Screen::History, "History"),
-        (Screen::Rules, "Rules"),
-        (Screen::Verify, "Verify"),
+    const ALL: [Screen; 8] = [
+        Screen::Setup,
+        Screen::Board,
+        Screen::Orders,
+        Screen::Adjudicate,
+        Screen::Posts,
+        Screen::History,
+        Screen::Rules,
+        Screen::Verify,
     ];
+
+    /// The URL slug.
+    pub fn slug(self) -> &'static str {
+        NAV[self as usize].slug
+    }
+
+    /// The screen of a slug.
+    pub fn from_slug(slug: &str) -> Option<Screen> {
+        Screen::ALL.into_iter().find(|s| s.slug() == slug)
+    }
 
     /// Whether the screen needs an open game.
     pub fn needs_game(self) -> bool {
-        !matches!(
-            self,
-            Screen::Home | Screen::Setup | Screen::Rules | Screen::Verify
-        )
+        NAV[self as usize].needs_game
     }
 }
 
@@ -59,72 +125,64 @@ pub struct Live {
     pub deadline: Option<i64>,
 }
 
-/// A banner: an error or a notice, with an optional raw save to offer for download.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notice {
-    pub text: String,
-    pub error: bool,
-    pub download: Option<(String, String)>,
-}
-
 /// Everything the screens share.
 #[derive(Copy, Clone)]
 pub struct Ctx {
-    pub screen: RwSignal<Screen>,
+    /// The page's shell: route, messages, banners, read-only, save state.
+    pub shell: Shell,
     pub live: RwSignal<Option<Live>>,
     /// Player name -> draft submission for the next round.
     pub drafts: RwSignal<BTreeMap<String, String>>,
     /// The bulk paste box.
     pub bulk: RwSignal<String>,
-    /// Text for the screen-reader live region.
-    pub announce: RwSignal<String>,
-    pub notice: RwSignal<Option<Notice>>,
     pub show_controllers: RwSignal<bool>,
     pub format: RwSignal<Format>,
     pub selected: RwSignal<Option<SurvivorId>>,
-    /// Bumped when the list of saved games changes.
-    pub saved_games: RwSignal<u32>,
-    /// This tab only follows another tab that has the game open (see `tabs`).
-    pub read_only: RwSignal<bool>,
-    /// The last save failed, and why: a banner stays up until a save works.
-    pub save_error: RwSignal<Option<String>>,
 }
 
 impl Ctx {
-    pub fn new() -> Ctx {
+    pub fn new(shell: Shell) -> Ctx {
         Ctx {
-            screen: RwSignal::new(Screen::Home),
+            shell,
             live: RwSignal::new(None),
             drafts: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
-            announce: RwSignal::new(String::new()),
-            notice: RwSignal::new(None),
             show_controllers: RwSignal::new(false),
             format: RwSignal::new(Format::BBCode),
             selected: RwSignal::new(None),
-            saved_games: RwSignal::new(0),
-            read_only: RwSignal::new(false),
-            save_error: RwSignal::new(None),
         }
     }
 
+    /// Says something visibly for a moment and to screen readers.
     pub fn say(&self, text: impl Into<String>) {
-        self.announce.set(text.into());
+        self.shell.say(text);
     }
 
+    /// An error banner.
     pub fn error(&self, text: impl Into<String>) {
-        let text = text.into();
-        self.announce.set(text.clone());
-        self.notice.set(Some(Notice {
-            text,
-            error: true,
-            download: None,
-        }));
+        self.shell.error(text);
+    }
+
+    /// Goes to a screen.
+    pub fn go(&self, screen: Screen) {
+        self.shell.go(screen.slug());
+    }
+
+    /// The screen shown: the URL's, else the board with a game open and
+    /// setup without; a screen that needs a game shows setup without one.
+    pub fn screen(&self) -> Screen {
+        let has_game = self.live.with(|l| l.is_some());
+        match self.shell.route.with(|r| Screen::from_slug(&r.screen)) {
+            Some(s) if !s.needs_game() || has_game => s,
+            _ if has_game => Screen::Board,
+            _ => Screen::Setup,
+        }
     }
 
     /// Opens a game (from a file): its drafts become the current drafts.
     pub fn open(&self, id: String, file: GameFile, game: Game) {
         self.selected.set(None);
+        self.shell.route.update(|r| r.game = Some(id.clone()));
         self.reload(id, file, game);
         self.fill_from_script();
     }
@@ -144,8 +202,8 @@ impl Ctx {
     }
 
     /// The current game as a file, drafts included.
-    pub fn file(&self) -> Option<GameFile> {
-        self.live.with(|l| {
+    pub fn game_file(&self) -> Option<GameFile> {
+        self.live.with_untracked(|l| {
             l.as_ref().map(|l| {
                 let mut f = GameFile::of(&l.name, &l.game);
                 f.drafts = self.drafts.get_untracked();
@@ -275,8 +333,58 @@ impl Ctx {
     }
 }
 
-impl Default for Ctx {
-    fn default() -> Self {
-        Ctx::new()
+impl Persist for Ctx {
+    fn shell(self) -> Shell {
+        self.shell
+    }
+
+    fn open_id(self, tracked: bool) -> Option<String> {
+        let f = |l: &Option<Live>| l.as_ref().map(|l| l.id.clone());
+        if tracked {
+            self.live.with(f)
+        } else {
+            self.live.with_untracked(f)
+        }
+    }
+
+    fn track(self) {
+        self.drafts.track();
+        self.bulk.track();
+        self.live.track();
+    }
+
+    fn progress(self) -> Option<usize> {
+        self.live
+            .with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len()))
+    }
+
+    fn file(self) -> Option<(String, Summary)> {
+        let file = self.game_file()?;
+        let (over, rounds) = self.live.with_untracked(|l| {
+            l.as_ref()
+                .map_or((false, 0), |l| (l.game.is_over(), l.game.rounds().len()))
+        });
+        let summary = Summary {
+            name: file.name.clone(),
+            progress: rounds,
+            phase: phase_text(over, rounds),
+            over,
+        };
+        Some((file.to_json(), summary))
+    }
+
+    fn follow(self, json: &str) {
+        if let (Ok((file, game)), Some(id)) = (GameFile::parse(json), self.open_id(false)) {
+            self.reload(id, file, game);
+        }
+    }
+}
+
+/// Where a game stands, as the header and the home page say it.
+pub fn phase_text(over: bool, rounds: usize) -> String {
+    if over {
+        format!("game over after round {rounds}")
+    } else {
+        format!("round {} next", rounds + 1)
     }
 }

@@ -4,8 +4,7 @@
 //! events). The writer says it is alive every 2 s; when it closes, or goes
 //! quiet for 6 s (a crash), a reader takes over. No update is lost.
 
-use crate::state::{Ctx, Notice};
-use crate::{io, storage};
+use crate::shell::{Notice, Persist, io, storage};
 use gloo_events::EventListener;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -22,17 +21,16 @@ struct Msg {
     at: f64,
 }
 
-/// Starts coordinating with other tabs of this site.
-pub fn start(ctx: Ctx) {
-    let Ok(channel) = web_sys::BroadcastChannel::new("mini-survivor") else {
+/// Starts coordinating with other tabs of this site that run the same kind
+/// of game (game ids are unique across kinds, the channel is per kind).
+pub fn start<P: Persist>(p: P) {
+    let ctx = p.shell();
+    let Ok(channel) = web_sys::BroadcastChannel::new(ctx.kind.key) else {
         return;
     };
     let tab = format!("{:016x}", io::random_seed());
     let opened_at = StoredValue::new(io::now_ms());
-    let game = move || {
-        ctx.live
-            .with_untracked(|l| l.as_ref().map(|l| l.id.clone()))
-    };
+    let game = move || p.open_id(false);
     let send = {
         let channel = channel.clone();
         let tab = tab.clone();
@@ -51,7 +49,7 @@ pub fn start(ctx: Ctx) {
     // Claim each game this tab opens.
     let claim = send.clone();
     Effect::new(move |prev: Option<Option<String>>| {
-        let id = ctx.live.with(|l| l.as_ref().map(|l| l.id.clone()));
+        let id = p.open_id(true);
         if prev.as_ref() != Some(&id) {
             opened_at.set_value(io::now_ms());
             ctx.read_only.set(false);
@@ -67,7 +65,7 @@ pub fn start(ctx: Ctx) {
     let writer_seen = StoredValue::new(io::now_ms());
     let claim_again = send.clone();
     let take_over = move || {
-        follow(ctx);
+        follow(p);
         ctx.read_only.set(false);
         opened_at.set_value(io::now_ms());
         if let Some(id) = game() {
@@ -112,12 +110,12 @@ pub fn start(ctx: Ctx) {
                         reply("taken", msg.game);
                     } else {
                         writer_seen.set_value(io::now_ms());
-                        become_reader(ctx);
+                        become_reader(p);
                     }
                 }
                 ("taken", _) => {
                     writer_seen.set_value(io::now_ms());
-                    become_reader(ctx);
+                    become_reader(p);
                 }
                 ("alive", true) => writer_seen.set_value(io::now_ms()),
                 ("release", true) => take_over(),
@@ -133,9 +131,9 @@ pub fn start(ctx: Ctx) {
     EventListener::new(&window, "storage", move |ev| {
         let ev: &web_sys::StorageEvent = ev.unchecked_ref();
         if ctx.read_only.get_untracked()
-            && game().is_some_and(|id| ev.key() == Some(storage::game_key(&id)))
+            && game().is_some_and(|id| ev.key() == Some(storage::game_key(ctx.kind, &id)))
         {
-            follow(ctx);
+            follow(p);
         }
     })
     .forget();
@@ -150,7 +148,8 @@ pub fn start(ctx: Ctx) {
     .forget();
 }
 
-fn become_reader(ctx: Ctx) {
+fn become_reader<P: Persist>(p: P) {
+    let ctx = p.shell();
     if ctx.read_only.get_untracked() {
         return;
     }
@@ -161,18 +160,15 @@ fn become_reader(ctx: Ctx) {
         error: false,
         download: None,
     }));
-    follow(ctx);
+    follow(p);
 }
 
 /// Reloads the open game from storage (what the writer saved).
-fn follow(ctx: Ctx) {
-    let Some(id) = ctx
-        .live
-        .with_untracked(|l| l.as_ref().map(|l| l.id.clone()))
-    else {
+fn follow<P: Persist>(p: P) {
+    let Some(id) = p.open_id(false) else {
         return;
     };
-    if let storage::Loaded::Ok(file, game) = storage::load(&id) {
-        ctx.reload(id, *file, *game);
+    if let Some(json) = storage::raw_game(p.shell().kind, &id) {
+        p.follow(&json);
     }
 }

@@ -37,18 +37,32 @@ pub async fn read_text(file: web_sys::File) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// A random 64-bit seed from the browser's generator (R1.5, when the moderator gives none).
+/// A random 64-bit seed from the browser's generator (when the moderator gives none).
 pub fn random_seed() -> u64 {
     let mut b = [0u8; 8];
     getrandom::fill(&mut b).expect("the browser has a random generator");
     u64::from_le_bytes(b)
 }
 
-/// A random 256-bit salt for the seed commitment.
-pub fn random_salt() -> mini_survivor::commitment::Salt {
+/// A random 256-bit salt for a deal commitment.
+pub fn random_salt() -> console_core::Salt {
     let mut b = [0u8; 32];
     getrandom::fill(&mut b).expect("the browser has a random generator");
-    mini_survivor::commitment::Salt(b)
+    console_core::Salt(b)
+}
+
+/// A new id for a saved game (16 hex digits).
+pub fn new_id() -> String {
+    format!("{:016x}", random_seed())
+}
+
+/// A file name made of a game's name: `Spring game` -> `Spring-game.survival.json`.
+pub fn file_name(name: &str, kind: &str) -> String {
+    let base: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    format!("{base}.{kind}.json")
 }
 
 /// Milliseconds since the epoch (for "last change" labels only; never in the engine).

@@ -1,0 +1,141 @@
+//! The Mini-Survivor page: its context, startup (the URL's game, the demo,
+//! a file handed over from the home page), and the screens. Storage,
+//! autosave, tabs and the page furniture are the shell's.
+
+use super::screens;
+use super::state::{Ctx, NAV, SLUGS, Screen, phase_text};
+use crate::shell::kinds::MINI_SURVIVOR;
+use crate::shell::ui::{
+    Banner, GameTitle, Header, Messages, SaveError, UpdateBanner, on_file_drop, read_file,
+};
+use crate::shell::{Notice, Shell, autosave, io, storage, tabs};
+use leptos::prelude::*;
+use mini_survivor::save::GameFile;
+
+/// Imports a game file's text as a new saved game, or says why not with the
+/// current game untouched.
+pub fn import(ctx: Ctx, text: &str) {
+    match GameFile::parse(text) {
+        Ok((file, game)) => {
+            let name = file.name.clone();
+            ctx.open(io::new_id(), file, game);
+            ctx.shell.notice.set(None);
+            ctx.go(Screen::Board);
+            ctx.say(format!("Imported {name}"));
+        }
+        Err(e) => ctx.error(format!("Import failed, nothing was changed: {e}")),
+    }
+}
+
+/// Opens a saved game by id; a damaged save is kept aside and offered for
+/// download.
+fn open_saved(ctx: Ctx, id: String) {
+    match storage::load(&MINI_SURVIVOR, &id, GameFile::parse) {
+        storage::Loaded::Ok((file, game)) => ctx.open(id, file, game),
+        storage::Loaded::Missing => {
+            ctx.shell.route.update(|r| r.game = None);
+            ctx.error("That game is not in this browser's storage.");
+        }
+        storage::Loaded::Corrupt(why, raw) => {
+            ctx.shell.route.update(|r| r.game = None);
+            ctx.shell.notice.set(Some(Notice {
+                text: format!("This save could not be read ({why}). It was kept aside; download it below, then start afresh or import a backup."),
+                error: true,
+                download: Some((format!("damaged-save-{id}.json"), raw)),
+            }));
+        }
+    }
+}
+
+/// Startup: what the URL asks for, else the game open last.
+fn start(ctx: Ctx) {
+    let route = ctx.shell.route.get_untracked();
+    match (route.screen.as_str(), route.game) {
+        ("demo", _) => {
+            let (file, game) = super::demo::demo();
+            ctx.open(io::new_id(), file, game);
+            ctx.go(Screen::Board);
+            ctx.say("Demo game opened: the players' orders for round 1 are in the Orders screen");
+        }
+        ("import", _) => {
+            ctx.go(Screen::Setup);
+            if let Some(text) = storage::handoff::take() {
+                import(ctx, &text);
+            }
+        }
+        (_, Some(id)) => open_saved(ctx, id),
+        ("", None) => {
+            if let Some(id) = storage::last(&MINI_SURVIVOR) {
+                open_saved(ctx, id);
+                ctx.go(Screen::Board);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The Mini-Survivor page.
+#[component]
+pub fn App() -> impl IntoView {
+    let shell = Shell::new(&MINI_SURVIVOR, SLUGS);
+    let ctx = Ctx::new(shell);
+    provide_context(ctx);
+    // Load before anything can be saved.
+    start(ctx);
+    // Back or Forward to another game's URL opens it.
+    Effect::new(move |_| {
+        let want = shell.route.with(|r| r.game.clone());
+        let have = ctx
+            .live
+            .with_untracked(|l| l.as_ref().map(|l| l.id.clone()));
+        if want != have {
+            match want {
+                Some(id) => open_saved(ctx, id),
+                None => ctx.live.set(None),
+            }
+        }
+    });
+    on_file_drop(shell, move |f| {
+        read_file(shell, f, move |t| import(ctx, &t))
+    });
+    // Only now, with the load finished, may anything be written.
+    autosave::start(ctx);
+    tabs::start(ctx);
+    storage::ask_persistent();
+    let status = Signal::derive(move || {
+        ctx.live.with(|l| {
+            l.as_ref().map(|l| {
+                (
+                    l.name.clone(),
+                    phase_text(l.game.is_over(), l.game.rounds().len()),
+                )
+            })
+        })
+    });
+    let has_game = Signal::derive(move || ctx.live.with(|l| l.is_some()));
+    view! {
+        <a class="skip" href="#main">"Skip to content"</a>
+        <UpdateBanner root="../"/>
+        <Header shell items=NAV has_game>
+            <GameTitle p=ctx status/>
+        </Header>
+        <SaveError p=ctx/>
+        <Banner shell/>
+        <main id="main" tabindex="-1">
+            // A read-only tab (the game is open elsewhere) cannot change anything here.
+            <fieldset class="screen" disabled=move || shell.read_only.get()>
+            {move || match ctx.screen() {
+                Screen::Setup => screens::setup::Setup().into_any(),
+                Screen::Board => screens::board::Board().into_any(),
+                Screen::Orders => screens::orders::Orders().into_any(),
+                Screen::Adjudicate => screens::adjudicate::Adjudicate().into_any(),
+                Screen::Posts => screens::posts::Posts().into_any(),
+                Screen::History => screens::history::History().into_any(),
+                Screen::Rules => screens::rules::Rules().into_any(),
+                Screen::Verify => screens::verify::Verify().into_any(),
+            }}
+            </fieldset>
+        </main>
+        <Messages shell/>
+    }
+}

@@ -1,0 +1,3 @@
+//! One page per game, each over its own rules engine.
+
+pub mod mini_survivor;

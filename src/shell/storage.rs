@@ -1,0 +1,377 @@
+//! localStorage: the one place the console reads and writes it, for every
+//! kind of game. Keys are prefixed by the kind (`survival.game.<id>`,
+//! `survival.index`, ...; Mini-Survivor's keys are those of its first
+//! release, so nothing moves). Every game is saved under its own key as its
+//! save file; an index per kind lists them with a summary the home page
+//! shows. Writes are read back and compared. A save that cannot be read is
+//! moved to a quarantine key before anything can overwrite it, and offered
+//! for download. Each game keeps a few rotating snapshots (one per
+//! committed round or phase) to fall back on.
+
+use crate::shell::kinds::{KINDS, Kind};
+use gloo_storage::{LocalStorage, Storage};
+use serde::{Deserialize, Serialize};
+
+/// Snapshots kept per game.
+pub const SNAPSHOTS: usize = 3;
+
+fn index_key(kind: &Kind) -> String {
+    format!("{}.index", kind.key)
+}
+fn last_key(kind: &Kind) -> String {
+    format!("{}.last", kind.key)
+}
+fn snapshot_key(kind: &Kind, id: &str, slot: usize) -> String {
+    format!("{}.snapshot.{id}.{slot}", kind.key)
+}
+fn quarantine_key(kind: &Kind, what: &str) -> String {
+    format!("{}.quarantine.{what}", kind.key)
+}
+
+/// The storage key of a game.
+pub fn game_key(kind: &Kind, id: &str) -> String {
+    format!("{}.game.{id}", kind.key)
+}
+
+/// What the index shows of a game, given by its page when it saves.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The moderator's name for the game.
+    pub name: String,
+    /// Rounds, phases or turns committed (snapshots are taken when it changes).
+    pub progress: usize,
+    /// Where the game stands, e.g. "night 2 next", "round 4 next", "over".
+    pub phase: String,
+    /// The game has ended.
+    pub over: bool,
+}
+
+/// One saved game in a kind's index.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    pub id: String,
+    pub name: String,
+    /// Rounds (phases, turns) played.
+    pub rounds: usize,
+    pub over: bool,
+    /// Where the game stands (empty in indexes written before it existed).
+    #[serde(default)]
+    pub phase: String,
+    /// Last change, ms since the epoch.
+    pub updated: f64,
+    /// Last export, ms since the epoch.
+    #[serde(default)]
+    pub exported: Option<f64>,
+}
+
+fn raw() -> web_sys::Storage {
+    LocalStorage::raw()
+}
+
+/// Writes and reads back; errors name what failed.
+fn write(key: &str, value: &str) -> Result<(), String> {
+    raw().set_item(key, value).map_err(|e| {
+        let name = js_sys::Reflect::get(&e, &"name".into())
+            .ok()
+            .and_then(|n| n.as_string())
+            .unwrap_or_default();
+        if name.contains("Quota") {
+            "the browser's storage is full".to_string()
+        } else {
+            format!("the browser refused to save ({name})")
+        }
+    })?;
+    match raw().get_item(key) {
+        Ok(Some(back)) if back == value => Ok(()),
+        _ => Err("the saved copy reads back differently".to_string()),
+    }
+}
+
+/// A kind's saved games, most recently changed first. An unreadable index
+/// is quarantined and rebuilt from the games themselves.
+pub fn index(kind: &Kind) -> Vec<Entry> {
+    let key = index_key(kind);
+    let text = raw().get_item(&key).ok().flatten();
+    let mut v: Vec<Entry> = match text.as_deref().map(serde_json::from_str::<Vec<Entry>>) {
+        None => Vec::new(),
+        Some(Ok(v)) => v,
+        Some(Err(_)) => {
+            let _ = raw().set_item(
+                &quarantine_key(kind, "index"),
+                text.as_deref().unwrap_or(""),
+            );
+            let rebuilt = rebuild_index(kind);
+            let _ = LocalStorage::set(&key, &rebuilt);
+            rebuilt
+        }
+    };
+    // Newest first; IDs are unique, so an unstable sort is deterministic.
+    v.sort_unstable_by(|a, b| {
+        b.updated
+            .total_cmp(&a.updated)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    v
+}
+
+fn keys() -> Vec<String> {
+    let s = raw();
+    (0..s.length().unwrap_or(0))
+        .filter_map(|i| s.key(i).ok().flatten())
+        .collect()
+}
+
+/// Entries for every game of a kind found in storage (names read from the
+/// files' `name` member; the rest is filled in at their next save).
+fn rebuild_index(kind: &Kind) -> Vec<Entry> {
+    let prefix = game_key(kind, "");
+    keys()
+        .into_iter()
+        .filter_map(|k| {
+            let id = k.strip_prefix(&prefix)?.to_string();
+            let file: serde_json::Value = serde_json::from_str(&raw().get_item(&k).ok()??).ok()?;
+            Some(Entry {
+                id,
+                name: file.get("name")?.as_str()?.to_string(),
+                rounds: 0,
+                over: false,
+                phase: String::new(),
+                updated: 0.0,
+                exported: None,
+            })
+        })
+        .collect()
+}
+
+fn update_index(kind: &Kind, id: &str, f: impl FnOnce(&mut Entry)) -> Result<(), String> {
+    let mut idx = index(kind);
+    let pos = match idx.iter().position(|e| e.id == id) {
+        Some(p) => p,
+        None => {
+            idx.push(Entry {
+                id: id.to_string(),
+                name: String::new(),
+                rounds: 0,
+                over: false,
+                phase: String::new(),
+                updated: 0.0,
+                exported: None,
+            });
+            idx.len() - 1
+        }
+    };
+    f(&mut idx[pos]);
+    write(
+        &index_key(kind),
+        &serde_json::to_string(&idx).map_err(|e| e.to_string())?,
+    )
+}
+
+/// Saves a game's file text and updates the index. Errors (storage full,
+/// refused, a write that reads back differently) as text; what was saved
+/// before stays.
+pub fn save(kind: &Kind, id: &str, json: &str, summary: &Summary, now: f64) -> Result<(), String> {
+    write(&game_key(kind, id), json)?;
+    update_index(kind, id, |e| {
+        e.name = summary.name.clone();
+        e.rounds = summary.progress;
+        e.phase = summary.phase.clone();
+        e.over = summary.over;
+        e.updated = now;
+    })?;
+    write(&last_key(kind), id)
+}
+
+/// Records an export of a game (for the "export now and then" reminder).
+pub fn mark_exported(kind: &Kind, id: &str, now: f64) {
+    let _ = update_index(kind, id, |e| e.exported = Some(now));
+}
+
+/// When a game was last exported, if ever.
+pub fn exported(kind: &Kind, id: &str) -> Option<f64> {
+    index(kind)
+        .into_iter()
+        .find(|e| e.id == id)
+        .and_then(|e| e.exported)
+}
+
+/// A snapshot as stored: the game's file text and how far it was.
+#[derive(Serialize, Deserialize)]
+struct Snapshot {
+    progress: usize,
+    file: String,
+}
+
+/// Keeps a snapshot of a game at `progress` (rotating, [`SNAPSHOTS`] kept).
+pub fn snapshot(kind: &Kind, id: &str, json: &str, progress: usize) -> Result<(), String> {
+    let snap = Snapshot {
+        progress,
+        file: json.to_string(),
+    };
+    write(
+        &snapshot_key(kind, id, progress % SNAPSHOTS),
+        &serde_json::to_string(&snap).map_err(|e| e.to_string())?,
+    )
+}
+
+/// A game's snapshots: (progress, file text), oldest first. (Snapshots
+/// written before they carried their progress are game files whose
+/// `rounds` are counted.)
+pub fn snapshots(kind: &Kind, id: &str) -> Vec<(usize, String)> {
+    let mut v: Vec<(usize, String)> = (0..SNAPSHOTS)
+        .filter_map(|k| {
+            let text = raw().get_item(&snapshot_key(kind, id, k)).ok()??;
+            if let Ok(s) = serde_json::from_str::<Snapshot>(&text) {
+                return Some((s.progress, s.file));
+            }
+            let old: serde_json::Value = serde_json::from_str(&text).ok()?;
+            Some((old.get("rounds")?.as_array()?.len(), text))
+        })
+        .collect();
+    v.sort_unstable_by_key(|(n, _)| *n); // unique: the slot is progress % SNAPSHOTS
+    v
+}
+
+/// What loading a saved game gave.
+pub enum Loaded<T> {
+    /// Read and checked by the game's own loader.
+    Ok(T),
+    /// Missing from storage.
+    Missing,
+    /// Unreadable: the message, and the raw text now kept under a quarantine key.
+    Corrupt(String, String),
+}
+
+/// Loads a saved game with the game's own loader (which checks and replays
+/// it); a save it refuses is moved to quarantine first.
+pub fn load<T, E: std::fmt::Display>(
+    kind: &Kind,
+    id: &str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Loaded<T> {
+    let key = game_key(kind, id);
+    let Ok(Some(text)) = raw().get_item(&key) else {
+        return Loaded::Missing;
+    };
+    match parse(&text) {
+        Ok(v) => Loaded::Ok(v),
+        Err(e) => {
+            let _ = raw().set_item(&quarantine_key(kind, id), &text);
+            let _ = raw().remove_item(&key);
+            let _ = update_index(kind, id, |e| {
+                e.name = format!("{} (damaged, kept aside)", e.name)
+            });
+            Loaded::Corrupt(e.to_string(), text)
+        }
+    }
+}
+
+/// The text of a saved game as stored, unchecked (for a copy or a restore
+/// that the game's page will check when it opens it).
+pub fn raw_game(kind: &Kind, id: &str) -> Option<String> {
+    raw().get_item(&game_key(kind, id)).ok().flatten()
+}
+
+/// Stores a file's text as a new game of a kind (the game's page checks it
+/// when it opens it). Returns the new id.
+pub fn add_raw(kind: &Kind, json: &str, name: &str, now: f64) -> Result<String, String> {
+    let id = crate::shell::io::new_id();
+    let summary = Summary {
+        name: name.to_string(),
+        ..Summary::default()
+    };
+    save(kind, &id, json, &summary, now)?;
+    Ok(id)
+}
+
+/// The id of the game of this kind open last, if any.
+pub fn last(kind: &Kind) -> Option<String> {
+    raw().get_item(&last_key(kind)).ok().flatten()
+}
+
+/// Deletes a saved game and its snapshots.
+pub fn delete(kind: &Kind, id: &str) {
+    let s = raw();
+    let _ = s.remove_item(&game_key(kind, id));
+    for k in 0..SNAPSHOTS {
+        let _ = s.remove_item(&snapshot_key(kind, id, k));
+    }
+    let idx: Vec<Entry> = index(kind).into_iter().filter(|e| e.id != id).collect();
+    let _ = LocalStorage::set(index_key(kind), &idx);
+    if last(kind).as_deref() == Some(id) {
+        let _ = s.remove_item(&last_key(kind));
+    }
+}
+
+/// Saves kept aside because they could not be read, of every kind:
+/// (kind, key, text).
+pub fn quarantined() -> Vec<(&'static Kind, String, String)> {
+    let mut v: Vec<_> = keys()
+        .into_iter()
+        .filter_map(|k| {
+            let kind = KINDS
+                .into_iter()
+                .find(|kind| k.starts_with(&quarantine_key(kind, "")))?;
+            let text = raw().get_item(&k).ok()??;
+            Some((kind, k, text))
+        })
+        .collect();
+    v.sort_unstable_by(|a, b| a.1.cmp(&b.1));
+    v
+}
+
+/// Removes one quarantined save (after the moderator downloaded it).
+pub fn forget_quarantined(key: &str) {
+    let _ = raw().remove_item(key);
+}
+
+/// Bytes this site keeps in localStorage (UTF-16: two bytes a code unit).
+pub fn used_bytes() -> usize {
+    let s = raw();
+    keys()
+        .iter()
+        .map(|k| {
+            (k.encode_utf16().count()
+                + s.get_item(k)
+                    .ok()
+                    .flatten()
+                    .map_or(0, |v| v.encode_utf16().count()))
+                * 2
+        })
+        .sum()
+}
+
+/// Asks the browser to keep this site's storage (it may say no).
+pub fn ask_persistent() {
+    if let Some(w) = web_sys::window() {
+        let storage = w.navigator().storage();
+        if let Ok(p) = storage.persist() {
+            leptos::task::spawn_local(async move {
+                let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+            });
+        }
+    }
+}
+
+/// Session storage: a file handed from the home page to a game page
+/// ("import this"), read once.
+pub mod handoff {
+    const KEY: &str = "console.import";
+
+    /// Leaves `json` for the next page load of this tab.
+    pub fn put(json: &str) -> Result<(), String> {
+        let s = web_sys::window()
+            .and_then(|w| w.session_storage().ok().flatten())
+            .ok_or("this browser has no session storage")?;
+        s.set_item(KEY, json)
+            .map_err(|_| "the file is too large to hand over".to_string())
+    }
+
+    /// Takes what the home page left, if anything.
+    pub fn take() -> Option<String> {
+        let s = web_sys::window()?.session_storage().ok()??;
+        let v = s.get_item(KEY).ok()??;
+        let _ = s.remove_item(KEY);
+        Some(v)
+    }
+}

@@ -1,0 +1,239 @@
+//! The page furniture every page shares: header with the way home and the
+//! screens' navigation, the update offer, banners, short visible messages
+//! and the screen-reader live region, the NOT-saved banner.
+
+use crate::shell::{Persist, Shell, export, io, pwa, storage};
+use leptos::prelude::*;
+
+/// One screen in a page's navigation.
+#[derive(Copy, Clone, Debug)]
+pub struct NavItem {
+    /// URL slug.
+    pub slug: &'static str,
+    /// Label.
+    pub label: &'static str,
+    /// Whether it needs an open game.
+    pub needs_game: bool,
+}
+
+/// The top of a game page: the console's name (a link to all games), the
+/// game's name, the screens, and what is open.
+#[component]
+pub fn Header(
+    shell: Shell,
+    items: &'static [NavItem],
+    /// Whether a game is open (for screens that need one).
+    #[prop(into)]
+    has_game: Signal<bool>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <header class="top">
+            <p class="brand"><a href="../" data-testid="home-link">"Console"</a>" / "<span>{shell.kind.title}</span></p>
+            <Nav shell items has_game/>
+            {children()}
+        </header>
+    }
+}
+
+#[component]
+fn Nav(shell: Shell, items: &'static [NavItem], has_game: Signal<bool>) -> impl IntoView {
+    view! {
+        <nav aria-label="Screens">
+            <ul>
+                {items
+                    .iter()
+                    .map(|item| {
+                        let disabled = move || item.needs_game && !has_game.get();
+                        let href = move || {
+                            shell.route.with(|r| {
+                                let game = if item.needs_game || r.game.is_some() { r.game.clone() } else { None };
+                                crate::shell::route::Route::new(game, item.slug).hash()
+                            })
+                        };
+                        view! {
+                            <li>
+                                <a
+                                    class="nav"
+                                    href=href
+                                    data-screen=item.label
+                                    aria-current=move || (shell.route.with(|r| r.screen == item.slug)).then_some("page")
+                                    aria-disabled=move || disabled().then_some("true")
+                                    on:click=move |ev| {
+                                        ev.prevent_default();
+                                        if !disabled() {
+                                            shell.go(item.slug);
+                                        }
+                                    }
+                                >
+                                    {item.label}
+                                </a>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </nav>
+    }
+}
+
+/// The open game's name, where it stands, and Export.
+#[component]
+pub fn GameTitle<P: Persist>(
+    p: P,
+    #[prop(into)] status: Signal<Option<(String, String)>>,
+) -> impl IntoView {
+    view! {
+        {move || status.get().map(|(name, phase)| view! {
+            <div class="game-title">
+                <strong>{name}</strong>
+                <span class="muted" data-testid="phase">{phase}</span>
+                <button on:click=move |_| export(p) data-testid="export">"Export"</button>
+            </div>
+        })}
+    }
+}
+
+/// Offer of a new deployment, when one is waiting.
+#[component]
+pub fn UpdateBanner(
+    /// Where `sw.js` is relative to this page: `"./"` or `"../"`.
+    root: &'static str,
+) -> impl IntoView {
+    let update_ready = RwSignal::new(false);
+    pwa::register(update_ready, root);
+    move || {
+        update_ready.get().then(|| {
+            view! {
+                <div class="banner update" role="status" data-testid="update">
+                    <span>"A new version is available. Your games are saved."</span>
+                    <button class="primary" on:click=|_| pwa::apply_update()>"Reload"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// The notice banner (errors, damaged saves to download).
+#[component]
+pub fn Banner(shell: Shell) -> impl IntoView {
+    move || {
+        shell.notice.get().map(|n| {
+            let download = n.download.clone().map(|(name, raw)| {
+                view! {
+                    <button on:click=move |_| {
+                        let _ = io::download(&name, "application/json", &raw);
+                    }>"Download it"</button>
+                }
+            });
+            view! {
+                <div class=if n.error { "banner error" } else { "banner" } role="alert" data-testid="notice">
+                    <span>{n.text.clone()}</span>
+                    {download}
+                    <button on:click=move |_| shell.notice.set(None) aria-label="Dismiss">"×"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// The short visible message and the live region that reads it out.
+#[component]
+pub fn Messages(shell: Shell) -> impl IntoView {
+    view! {
+        {move || shell.toast.get().map(|t| view! {
+            <div class=if t.error { "toast error" } else { "toast" } aria-hidden="true" data-testid="toast">{t.text}</div>
+        })}
+        <div class="sr-only" role="status" aria-live="polite" data-testid="live">{move || shell.announce.get()}</div>
+    }
+}
+
+/// Stays up while saving fails: nothing new is kept in this browser, so export.
+#[component]
+pub fn SaveError<P: Persist>(p: P) -> impl IntoView {
+    let shell = p.shell();
+    move || {
+        shell.save_error.get().map(|e| {
+            let used = storage::used_bytes();
+            view! {
+                <div class="banner error" role="alert" data-testid="save-error">
+                    <span><strong>"NOT saved"</strong>{format!(": {e}. Export the game now to keep your latest changes. (This site uses {} KB of browser storage.)", used / 1024)}</span>
+                    <button class="primary" on:click=move |_| export(p)>"Export now"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// Asks before something that cannot be taken back; true when confirmed.
+pub fn confirm(text: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.confirm_with_message(text).ok())
+        .unwrap_or(false)
+}
+
+/// A game file dropped anywhere on the page is handed to `import`.
+pub fn on_file_drop(shell: Shell, import: impl Fn(web_sys::File) + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    gloo_events::EventListener::new_with_options(
+        &window,
+        "dragover",
+        gloo_events::EventListenerOptions::enable_prevent_default(),
+        |ev| ev.prevent_default(),
+    )
+    .forget();
+    gloo_events::EventListener::new_with_options(
+        &window,
+        "drop",
+        gloo_events::EventListenerOptions::enable_prevent_default(),
+        move |ev| {
+            ev.prevent_default();
+            let ev: &web_sys::DragEvent = wasm_bindgen::JsCast::unchecked_ref(ev);
+            if shell.read_only.get_untracked() {
+                return;
+            }
+            if let Some(file) = ev
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|f| f.get(0))
+            {
+                import(file);
+            }
+        },
+    )
+    .forget();
+}
+
+/// Reads a picked or dropped file and hands its text to `then`; a file
+/// that cannot be read is reported.
+pub fn read_file(shell: Shell, file: web_sys::File, then: impl FnOnce(String) + 'static) {
+    leptos::task::spawn_local(async move {
+        match io::read_text(file).await {
+            Ok(text) => then(text),
+            Err(e) => shell.error(format!("Import failed: cannot read the file: {e}")),
+        }
+    });
+}
+
+/// A "Copy" button for a text; says whether it worked.
+#[component]
+pub fn CopyButton(
+    shell: Shell,
+    #[prop(into)] text: Signal<String>,
+    #[prop(optional)] label: &'static str,
+) -> impl IntoView {
+    let label = if label.is_empty() { "Copy" } else { label };
+    view! {
+        <button on:click=move |_| {
+            let t = text.get_untracked();
+            leptos::task::spawn_local(async move {
+                match io::copy(t).await {
+                    Ok(()) => shell.say("Copied"),
+                    Err(e) => shell.warn(format!("Copy failed: {e}")),
+                }
+            });
+        }>{label}</button>
+    }
+}

@@ -1,10 +1,47 @@
-//! The survival-circle rules engine (RULES.md). Not written yet.
+//! # Survival circle: the rules engine and the AI
+//!
+//! A two-player abstract on a 16-cell circle (`RULES.md`, C1-C8). Pure
+//! functions over plain data, in the OpenSpiel shape:
+//!
+//! - [`State`] is small and `Copy`: two 16-bit colour masks, the previous
+//!   token, both hands as counts, the player to move and the turns played;
+//!   [`State::legal_values`], [`State::apply`] / [`State::undo`],
+//!   [`State::is_terminal`], [`State::score`], [`State::returns`], and a
+//!   [`MoveReport`] of what each move did;
+//! - [`notation`] reads records (C8.1) with a reason for every rejected move
+//!   (C8.2) and writes the position text (C8.3);
+//! - [`Game`] is the app's game: options, start, moves, undo/redo, players'
+//!   names and mode; [`save`] its versioned file; [`post`] the position as
+//!   a forum or Discord post;
+//! - [`ai`] searches on top of the state (iterative-deepening alpha-beta
+//!   with a transposition table and exact endgame solving) within a node
+//!   budget or a caller's stop callback: no clock here;
+//! - [`case`] plays the rules cases of `cases/FORMAT.md`.
+//!
+//! No clock, no I/O, no global randomness.
 
-pub mod case {
-    //! The case format (cases/FORMAT.md).
+pub mod ai;
+pub mod board;
+pub mod case;
+pub mod cell;
+pub mod game;
+pub mod hand;
+pub mod notation;
+pub mod options;
+pub mod player;
+pub mod post;
+pub mod save;
+pub mod state;
+pub mod value;
 
-    /// Plays a case: the record as JSON, or why the case is broken.
-    pub fn run_case(_json: &str) -> Result<serde_json::Value, String> {
-        Err("the survival-circle engine is not written yet".to_string())
-    }
-}
+pub use board::{Board, BoardError, LandedOn, Landing};
+pub use cell::{Cell, Cells};
+pub use game::{Game, Mode, Players};
+pub use hand::{Hand, HandError};
+pub use notation::{MoveText, Played, RawMove, Rejection, parse_move, parse_moves, play_text};
+pub use options::{OpponentLanding, Options, OwnLanding};
+pub use player::Player;
+pub use state::{
+    Hands, Last, MoveReport, Outcome, Position, PositionError, Score, State, TURNS, Undo,
+};
+pub use value::{Value, Values};

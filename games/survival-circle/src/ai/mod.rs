@@ -1,0 +1,661 @@
+//! The AI, on top of the state and not mixed into it: iterative-deepening
+//! alpha-beta (negamax, principal-variation search) with a transposition
+//! table, move ordering by the immediate gain of where a value sends the
+//! opponent (C3.3), the table's move and a history table, a measured
+//! evaluation ([`eval`]), and exact solving of the endgame: an iteration
+//! that reaches the end of the game is exact, and the result says so
+//! ([`SearchResult::solved`]).
+//!
+//! No clock: a search stops when its [`Limits`] are reached or when the
+//! `stop` callback (called every 1,024 nodes with the nodes searched) says
+//! so; [`deadline`] makes such a callback from any millisecond clock (the
+//! Web Worker passes `performance.now()`). Progress is reported after each
+//! completed depth.
+//!
+//! Scores are in [`SCALE`] units from the side of the player to move: one
+//! token of final score difference (C7.1) is `SCALE`.
+
+pub mod eval;
+mod level;
+mod tt;
+
+pub use level::{Level, greedy};
+
+use crate::board::land_masks;
+use crate::cell::Cell;
+use crate::options::Options;
+use crate::state::{Score, State};
+use crate::value::Value;
+use eval::send_gain;
+use serde::{Deserialize, Serialize};
+use tt::{EXACT_BOUND, LOWER, Table, UPPER};
+
+/// Score units per token of score difference.
+pub const SCALE: i32 = 100;
+const INF: i32 = 30_000;
+/// The stored depth of an entry searched to the end of the game.
+const EXACT: u8 = 127;
+/// Positions with fewer turns left are not stored in the table (cheaper to
+/// search than to look up).
+const TT_MIN_REM: u8 = 3;
+/// The default table size: 16 MiB (fine for the browser).
+pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
+
+/// A position for the search, from the mover's side: the masks, the packed
+/// hands (3 bits per value), the mover's landing cell and the turns left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Pos {
+    pub me: u16,
+    pub opp: u16,
+    pub hm: u32,
+    pub ho: u32,
+    pub next: u8,
+    pub rem: u8,
+}
+
+impl Pos {
+    /// The search position of a state.
+    pub fn of(s: &State) -> Pos {
+        let p = s.to_move();
+        Pos {
+            me: s.board().mask(p),
+            opp: s.board().mask(p.other()),
+            hm: s.hand(p).raw(),
+            ho: s.hand(p.other()).raw(),
+            next: s.next_cell().get(),
+            rem: s.turns_left(),
+        }
+    }
+
+    /// The table key: masks, mover's hand and landing cell; opponent's hand.
+    #[inline(always)]
+    fn key(&self) -> (u64, u32) {
+        (
+            u64::from(self.me)
+                | u64::from(self.opp) << 16
+                | u64::from(self.hm) << 32
+                | u64::from(self.next) << 56,
+            self.ho,
+        )
+    }
+
+    /// The position after the mover lands (`me`, `opp` already landed) and
+    /// plays value index `i` (0-7), and whether the mover changed (not when
+    /// the opponent's hand is empty: a pass).
+    #[inline(always)]
+    fn child(&self, me: u16, opp: u16, i: u32) -> (Pos, bool) {
+        let hm = self.hm - (1 << (3 * i));
+        let next = ((u32::from(self.next) + i + 1) & 15) as u8;
+        if self.ho == 0 {
+            let p = Pos {
+                me,
+                opp,
+                hm,
+                ho: 0,
+                next,
+                rem: self.rem - 1,
+            };
+            (p, false)
+        } else {
+            let p = Pos {
+                me: opp,
+                opp: me,
+                hm: self.ho,
+                ho: hm,
+                next,
+                rem: self.rem - 1,
+            };
+            (p, true)
+        }
+    }
+}
+
+#[inline(always)]
+fn diff(me: u16, opp: u16) -> i32 {
+    (me.count_ones() as i32 - opp.count_ones() as i32) * SCALE
+}
+
+/// What bounds a search. `None`: no bound of that kind.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// The deepest iteration, in turns.
+    pub depth: Option<u8>,
+    /// The most nodes (checked every 1,024).
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// No bound but the callback.
+    pub const NONE: Limits = Limits {
+        depth: None,
+        nodes: None,
+    };
+
+    /// At most `n` nodes.
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            depth: None,
+            nodes: Some(n),
+        }
+    }
+
+    /// At most `d` turns deep.
+    pub fn depth(d: u8) -> Limits {
+        Limits {
+            depth: Some(d),
+            nodes: None,
+        }
+    }
+}
+
+/// A stop callback from a millisecond clock: true once `ms` have passed
+/// since the first call of the clock (made here). In the browser the clock
+/// is `performance.now()`; natively a closure over `std::time::Instant`.
+pub fn deadline<F: FnMut() -> f64>(mut clock: F, ms: f64) -> impl FnMut(u64) -> bool {
+    let start = clock();
+    move |_| clock() - start >= ms
+}
+
+/// A callback that never stops a search (use [`Limits`] instead).
+pub fn never(_nodes: u64) -> bool {
+    false
+}
+
+/// Reported after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// The depth completed, in turns.
+    pub depth: u8,
+    /// The best value so far.
+    pub best: Option<Value>,
+    /// Its score in [`SCALE`] units from the mover's side.
+    pub score: i32,
+    /// Whether the score is exact (the iteration reached the end of the game).
+    pub exact: bool,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchResult {
+    /// The value to play; `None` when the game is over.
+    pub best: Option<Value>,
+    /// Its score in [`SCALE`] units from the mover's side (the final score
+    /// difference times `SCALE` when exact).
+    pub score: i32,
+    /// The deepest completed iteration, in turns.
+    pub depth: u8,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// When the search proved the result with best play by both sides: the
+    /// final scores of the best line (C7.1).
+    pub solved: Option<Score>,
+    /// The best line found, from the table (to the end of the game when
+    /// solved).
+    pub line: Vec<Value>,
+}
+
+/// One legal value as the AI sees it ([`Searcher::analyse`], the hint).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEval {
+    /// The value.
+    pub value: Value,
+    /// Where it sends the opponent's next token (C3.3).
+    pub target: Cell,
+    /// Its score in [`SCALE`] units from the mover's side.
+    pub score: i32,
+    /// Whether the score is exact (final score difference with best play).
+    pub exact: bool,
+    /// The depth of the search behind the score, in turns.
+    pub depth: u8,
+}
+
+/// The searcher: owns the transposition table and history, kept from move
+/// to move (a new game with other options clears them).
+pub struct Searcher {
+    tt: Table,
+    history: [[i32; 8]; 16],
+    options: Options,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(DEFAULT_TABLE_BYTES)
+    }
+}
+
+/// One search's working state.
+struct Run<'a> {
+    tt: &'a mut Table,
+    history: &'a mut [[i32; 8]; 16],
+    options: Options,
+    nodes: u64,
+    limit: u64,
+    stopped: bool,
+    /// Whether `stop` is asked (not while the line of a proof is found).
+    ask: bool,
+    stop: &'a mut dyn FnMut(u64) -> bool,
+}
+
+impl Searcher {
+    /// A searcher with a table of about `table_bytes` bytes.
+    pub fn new(table_bytes: usize) -> Searcher {
+        Searcher {
+            tt: Table::new(table_bytes),
+            history: [[0; 8]; 16],
+            options: Options::default(),
+        }
+    }
+
+    /// The table's size in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets what earlier searches learnt.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history = [[0; 8]; 16];
+    }
+
+    fn prepare(&mut self, options: Options) {
+        if options != self.options {
+            self.clear();
+            self.options = options;
+        }
+        self.tt.next_generation();
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+    }
+
+    fn run<'a>(&'a mut self, limits: Limits, stop: &'a mut dyn FnMut(u64) -> bool) -> Run<'a> {
+        Run {
+            tt: &mut self.tt,
+            history: &mut self.history,
+            options: self.options,
+            nodes: 0,
+            limit: limits.nodes.unwrap_or(u64::MAX),
+            stopped: false,
+            ask: true,
+            stop,
+        }
+    }
+
+    /// Searches `state` by iterative deepening until it is solved, `limits`
+    /// are reached or `stop` returns true; `progress` hears of each
+    /// completed depth. The answer is that of the deepest completed depth
+    /// (or better, from a partly searched one).
+    pub fn search(
+        &mut self,
+        state: &State,
+        limits: Limits,
+        stop: &mut dyn FnMut(u64) -> bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        self.prepare(state.options());
+        let p = Pos::of(state);
+        if state.is_terminal() {
+            return SearchResult {
+                best: None,
+                score: diff(p.me, p.opp),
+                depth: 0,
+                nodes: 0,
+                solved: Some(state.score()),
+                line: Vec::new(),
+            };
+        }
+        let max_depth = limits.depth.unwrap_or(u8::MAX).clamp(1, p.rem);
+        let mut run = self.run(limits, stop);
+        let mut best = 0u8;
+        let mut score = 0;
+        let mut depth = 0u8;
+        let mut exact = false;
+        for d in 1..=max_depth {
+            let (s, v, done) = run.root(p, i32::from(d), best);
+            if done == usize::MAX {
+                (best, score, depth) = (v, s, d);
+                exact = d >= p.rem;
+                progress(&Progress {
+                    depth: d,
+                    best: Value::new(best),
+                    score,
+                    exact,
+                    nodes: run.nodes,
+                });
+            } else if done > 0 {
+                // Stopped: the moves searched fully at this depth (the
+                // previous best first) are better evidence than the last
+                // depth completed.
+                (best, score) = (v, s);
+            }
+            if run.stopped || exact {
+                break;
+            }
+        }
+        if best == 0 {
+            // Not even depth 1 finished: the first move in static order.
+            best = run.ordered(&p, 0).0[0];
+        }
+        let nodes = run.nodes;
+        let (line, solved) = if exact {
+            run.solved_line(state, nodes.max(1 << 20))
+        } else {
+            (run.table_line(&p, best, depth), None)
+        };
+        SearchResult {
+            best: Value::new(best),
+            score,
+            depth,
+            nodes: run.nodes,
+            solved,
+            line,
+        }
+    }
+
+    /// The AI's evaluation of every legal value (the hint): each is searched
+    /// with a full window, deepening until `limits` or `stop`; the scores are
+    /// those of the deepest depth completed for all values. Best first.
+    pub fn analyse(
+        &mut self,
+        state: &State,
+        limits: Limits,
+        stop: &mut dyn FnMut(u64) -> bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Vec<MoveEval> {
+        self.prepare(state.options());
+        if state.is_terminal() {
+            return Vec::new();
+        }
+        let p = Pos::of(state);
+        let max_depth = limits.depth.unwrap_or(u8::MAX).clamp(1, p.rem);
+        let mut run = self.run(limits, stop);
+        let opts = run.options;
+        let (me, opp, ..) = land_masks(p.me, p.opp, u32::from(p.next), opts);
+        let moves: Vec<u8> = {
+            let (v, n) = run.ordered(&p, 0);
+            v[..n].to_vec()
+        };
+        let mut evals: Vec<MoveEval> = Vec::new();
+        for d in 1..=max_depth {
+            let mut these = Vec::with_capacity(moves.len());
+            for &v in &moves {
+                let (child, swap) = p.child(me, opp, u32::from(v) - 1);
+                let s = if swap {
+                    -run.negamax(child, i32::from(d) - 1, -INF, INF)
+                } else {
+                    run.negamax(child, i32::from(d) - 1, -INF, INF)
+                };
+                if run.stopped {
+                    break;
+                }
+                let value = Value::new(v).expect("a value");
+                these.push(MoveEval {
+                    value,
+                    target: state.target(value),
+                    score: s,
+                    exact: d >= p.rem,
+                    depth: d,
+                });
+            }
+            if run.stopped {
+                break;
+            }
+            these.sort_by(|a, b| b.score.cmp(&a.score).then(a.value.cmp(&b.value)));
+            progress(&Progress {
+                depth: d,
+                best: Some(these[0].value),
+                score: these[0].score,
+                exact: d >= p.rem,
+                nodes: run.nodes,
+            });
+            evals = these;
+        }
+        if evals.is_empty() {
+            // Not even depth 1 finished: the static order, unscored.
+            evals = moves
+                .iter()
+                .map(|&v| {
+                    let value = Value::new(v).expect("a value");
+                    MoveEval {
+                        value,
+                        target: state.target(value),
+                        score: 0,
+                        exact: false,
+                        depth: 0,
+                    }
+                })
+                .collect();
+        }
+        evals
+    }
+}
+
+impl Run<'_> {
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && !self.stopped
+            && (self.nodes >= self.limit || (self.ask && (self.stop)(self.nodes)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The mover's values (as numbers 1-8) in search order: `first`, then by
+    /// the immediate gain of where each sends the opponent, then history.
+    #[inline(always)]
+    fn ordered(&self, p: &Pos, first: u8) -> ([u8; 8], usize) {
+        let opts = self.options;
+        let (me, opp, ..) = land_masks(p.me, p.opp, u32::from(p.next), opts);
+        let mut vals = [0u8; 8];
+        let mut keys = [0i32; 8];
+        let mut n = 0;
+        let hist = &self.history[usize::from(p.next)];
+        for i in 0..8u32 {
+            if (p.hm >> (3 * i)) & 7 == 0 {
+                continue;
+            }
+            let v = i as u8 + 1;
+            let t = (u32::from(p.next) + i + 1) & 15;
+            let k = if v == first {
+                i32::MAX
+            } else {
+                send_gain(me, opp, t, opts) * (1 << 20) + hist[i as usize]
+            };
+            let mut j = n;
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
+                vals[j] = vals[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            vals[j] = v;
+            n += 1;
+        }
+        (vals, n)
+    }
+
+    /// Fail-soft negamax with principal-variation search.
+    fn negamax(&mut self, p: Pos, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let opts = self.options;
+        if p.rem == 0 {
+            return diff(p.me, p.opp);
+        }
+        let (me, opp, ..) = land_masks(p.me, p.opp, u32::from(p.next), opts);
+        if p.rem == 1 {
+            return diff(me, opp);
+        }
+        if depth <= 0 {
+            return eval::evaluate(me, opp, p.hm, p.ho, u32::from(p.next), opts);
+        }
+        let need = if depth >= i32::from(p.rem) {
+            EXACT
+        } else {
+            depth as u8
+        };
+        let use_tt = p.rem >= TT_MIN_REM;
+        let (k1, k2) = p.key();
+        let mut first = 0;
+        if use_tt && let Some(e) = self.tt.probe(k1, k2) {
+            first = e.best();
+            if e.depth >= need {
+                let s = i32::from(e.score);
+                match e.bound() {
+                    EXACT_BOUND => return s,
+                    LOWER if s >= beta => return s,
+                    UPPER if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let (vals, n) = self.ordered(&p, first);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_v = 0u8;
+        for (j, &v) in vals[..n].iter().enumerate() {
+            let (child, swap) = p.child(me, opp, u32::from(v) - 1);
+            let s = if !swap {
+                self.negamax(child, depth - 1, alpha, beta)
+            } else if j == 0 {
+                -self.negamax(child, depth - 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(child, depth - 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_v = v;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        let h = &mut self.history[usize::from(p.next)][usize::from(v - 1)];
+                        *h = (*h + depth * depth).min(1 << 19);
+                        break;
+                    }
+                }
+            }
+        }
+        if use_tt {
+            let bound = if best <= alpha0 {
+                UPPER
+            } else if best >= beta {
+                LOWER
+            } else {
+                EXACT_BOUND
+            };
+            self.tt.store(k1, k2, best, need, bound, best_v);
+        }
+        best
+    }
+
+    /// The root: every move searched (PVS), `first` first. Returns the best
+    /// score and value among the moves searched fully, and how many were:
+    /// `usize::MAX` when all were.
+    fn root(&mut self, p: Pos, depth: i32, first: u8) -> (i32, u8, usize) {
+        let opts = self.options;
+        let (me, opp, ..) = land_masks(p.me, p.opp, u32::from(p.next), opts);
+        let (vals, n) = self.ordered(&p, first);
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best = -INF;
+        let mut best_v = 0u8;
+        for (j, &v) in vals[..n].iter().enumerate() {
+            let (child, swap) = p.child(me, opp, u32::from(v) - 1);
+            let s = if !swap {
+                self.negamax(child, depth - 1, alpha, beta)
+            } else if j == 0 {
+                -self.negamax(child, depth - 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                if s > alpha && !self.stopped {
+                    -self.negamax(child, depth - 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                return (best, best_v, j);
+            }
+            if s > best {
+                best = s;
+                best_v = v;
+                alpha = alpha.max(s);
+            }
+        }
+        if p.rem >= TT_MIN_REM {
+            let (k1, k2) = p.key();
+            let need = if depth >= i32::from(p.rem) {
+                EXACT
+            } else {
+                depth as u8
+            };
+            self.tt.store(k1, k2, best, need, EXACT_BOUND, best_v);
+        }
+        (best, best_v, usize::MAX)
+    }
+
+    /// The best line after a proof: each position on it solved again (the
+    /// table makes it cheap), with the final scores; `None` for the scores
+    /// if that takes more than `budget` nodes.
+    fn solved_line(&mut self, state: &State, budget: u64) -> (Vec<Value>, Option<Score>) {
+        let old_limit = std::mem::replace(&mut self.limit, self.nodes.saturating_add(budget));
+        self.ask = false;
+        self.stopped = false;
+        let mut s = *state;
+        let mut line = Vec::new();
+        let mut complete = true;
+        while !s.is_terminal() {
+            let p = Pos::of(&s);
+            let first = self.tt.probe(p.key().0, p.key().1).map_or(0, |e| e.best());
+            let (_, v, done) = self.root(p, i32::from(p.rem), first);
+            if done != usize::MAX {
+                complete = false;
+                break;
+            }
+            let v = Value::new(v).expect("a value");
+            line.push(v);
+            s.apply(v);
+        }
+        self.ask = true;
+        self.limit = old_limit;
+        (line, complete.then(|| s.score()))
+    }
+
+    /// The best line as far as the table knows it (at most `depth` turns).
+    fn table_line(&self, p: &Pos, best: u8, depth: u8) -> Vec<Value> {
+        let mut line = Vec::new();
+        let mut p = *p;
+        let mut v = best;
+        while v != 0 && p.rem > 0 && line.len() < usize::from(depth.max(1)) {
+            let i = u32::from(v) - 1;
+            if (p.hm >> (3 * i)) & 7 == 0 {
+                break;
+            }
+            line.push(Value::new(v).expect("a value"));
+            let (me, opp, ..) = land_masks(p.me, p.opp, u32::from(p.next), self.options);
+            p = p.child(me, opp, i).0;
+            v = if p.rem >= TT_MIN_REM {
+                self.tt.probe(p.key().0, p.key().1).map_or(0, |e| e.best())
+            } else {
+                0
+            };
+        }
+        line
+    }
+}

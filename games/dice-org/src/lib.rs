@@ -1,10 +1,46 @@
-//! The dice-org rules engine (RULES.md). Not written yet.
+//! # Dice ORG rules engine
+//!
+//! Pure functions over plain serde data implementing `RULES.md` (D1-D11),
+//! an online reality game in the style of Survivor run by producers:
+//!
+//! - [`setup`] starts a season (D1): attributes rolled or entered, teams
+//!   dealt or assigned, a commitment to the seed;
+//! - [`step::apply`] plays one step on a [`State`]: a [`competition`] (D4),
+//!   a [`camp`] (D5), a [`conversation`] schedule (D6), a [`vote`] (D7), the
+//!   [`final_vote`] (D8), or a production [`edit`] (D9); each returns the
+//!   next state and a report that says why;
+//! - [`roll`] computes competition and survival rolls (D2) and their exact
+//!   odds for the app's chart;
+//! - [`season::Season`] is the app's season: setup, the list of steps and
+//!   edits, replay from the seed, undo, the round wizard, the dice log;
+//! - [`save`] writes and reads the season file; [`post`] writes the public
+//!   posts and private messages (D10); [`case`] plays the rules cases.
+//!
+//! Dice come from a [`dice::DiceSource`] the engine is given, drawn in the
+//! order of D11 and logged. No clock, no I/O, no global randomness.
 
-pub mod case {
-    //! The case format (cases/FORMAT.md).
+pub mod advantage;
+pub mod camp;
+pub mod case;
+pub mod competition;
+pub mod conversation;
+pub mod dice;
+pub mod edit;
+pub mod final_vote;
+pub mod options;
+pub mod penalty;
+pub mod report;
+pub mod roll;
+pub mod state;
+pub mod step;
+pub mod tiebreak;
+pub mod vote;
 
-    /// Plays a case: the record as JSON, or why the case is broken.
-    pub fn run_case(_json: &str) -> Result<serde_json::Value, String> {
-        Err("the dice-org engine is not written yet".to_string())
-    }
-}
+pub use advantage::Advantage;
+pub use dice::{Dice, DiceList, DiceSource, DieUse, LoggedDie, OutOfDice, Purpose, SeededDice};
+pub use options::{Deadlock, JurySize, Options, TeamScore};
+pub use penalty::Penalties;
+pub use report::{Rejection, StepError};
+pub use roll::{Boost, Odds, Roll, RollKind, RollOptions, odds};
+pub use state::{Attributes, Living, Phase, Player, PlayerId, State, Team, TeamId};
+pub use step::{Entry, StepReport, apply};

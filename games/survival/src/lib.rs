@@ -1,10 +1,62 @@
-//! The survival rules engine (RULES.md). Not written yet.
+//! # Survival rules engine
+//!
+//! The Werewolf-style social deduction game of `RULES.md` (S1-S9), played
+//! by forum or Discord: pure functions over plain serde data.
+//!
+//! - [`setup`]: the deck and the seeded deal (S1), [`commitment`] (S1.6);
+//! - [`line`], [`verb`], [`pair`]: reading private messages (S2);
+//! - [`night`]: a night's actions and their resolution (S3, S4);
+//! - [`vote`], [`count`], [`day`]: reading the thread's votes, the count
+//!   and the day's outcome (S5, S6);
+//! - [`chain`](crate::report::Elimination) chains and decisions (S7) and
+//!   [`win`] (S8) run inside both;
+//! - [`game`]: a whole game with preview, commit and undo, and what the UI
+//!   asks (missing actions, decisions called for, legal verbs, the count
+//!   at any post);
+//! - [`thread`] and [`bulk`]: splitting pasted threads and pasted private
+//!   messages;
+//! - [`post`]: what the moderator posts and sends (S9);
+//! - [`save`]: the versioned game file; [`case`]: the case format.
+//!
+//! No clock, no I/O, no global randomness: the deal draws from stream 0 of
+//! the seed and a day's lot from stream `1000 + phase index` (S1.6, S6.5),
+//! so a game replays exactly from its seed and inputs.
 
-pub mod case {
-    //! The case format (cases/FORMAT.md).
+pub mod bulk;
+pub mod card;
+pub mod case;
+mod chain;
+pub mod commitment;
+pub mod count;
+pub mod day;
+pub mod game;
+pub mod line;
+pub mod night;
+pub mod options;
+pub mod pair;
+pub mod phase;
+pub mod post;
+pub mod record;
+pub mod report;
+pub mod roster;
+pub mod save;
+pub mod setup;
+pub mod state;
+pub mod thread;
+pub mod verb;
+pub mod vote;
+pub mod win;
 
-    /// Plays a case: the record as JSON, or why the case is broken.
-    pub fn run_case(_json: &str) -> Result<serde_json::Value, String> {
-        Err("the survival engine is not written yet".to_string())
-    }
-}
+pub use card::{Card, Side};
+pub use count::{Electorate, Tally, VoteCount};
+pub use day::{DayInput, Post};
+pub use game::{Game, InputError, Legal, PhaseInput, PlayedPhase};
+pub use night::NightInput;
+pub use options::Options;
+pub use phase::{Phase, PhaseKind};
+pub use report::{Cause, PhaseReport, Reason};
+pub use roster::{PlayerId, PlayerSet, Roster};
+pub use setup::{DealSpec, Dealt, Edition, Setup, SetupError, deal};
+pub use state::{PolarDecision, State};
+pub use verb::Verb;
+pub use win::Winner;

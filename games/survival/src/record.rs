@@ -1,0 +1,277 @@
+//! The game record of `cases/FORMAT.md`: per phase, names instead of IDs,
+//! lists sorted by name in byte order, members exactly as FORMAT.md shows
+//! them. The case command prints it; save files store it per phase so a
+//! loaded file can be checked against its inputs.
+
+use crate::game::Game;
+use crate::report::{Outcome, PhaseReport, Place};
+use crate::roster::{PlayerId, PlayerSet, Roster};
+use crate::state::PolarDecision;
+use crate::win::Winner;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A rejected line: player and 1-based line; by day the 1-based post (and
+/// `revote` for revote posts); decision lines marked `decision`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RejectedRecord {
+    /// The sender or author.
+    pub player: String,
+    /// The post, by day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub post: Option<u32>,
+    /// The line.
+    pub line: u32,
+    /// A revote post.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub revote: bool,
+    /// A decision line.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub decision: bool,
+}
+
+/// The Scientist's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRecord {
+    /// The checked player.
+    pub target: String,
+    /// `"Good"` or `"Evil"`.
+    pub result: String,
+}
+
+/// The Green Activist's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WatchRecord {
+    /// The living Evil Forces, sorted.
+    pub evil: Vec<String>,
+    /// Their kill target, or `null`.
+    pub target: Option<String>,
+}
+
+/// A Polar Bear decision: `{"sole": NAME}` or `{"bar": NAME}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PolarRecord {
+    /// Only this player votes.
+    Sole(String),
+    /// This player may not vote.
+    Bar(String),
+}
+
+/// A night's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NightRecord {
+    /// `"night N"`.
+    pub phase: String,
+    /// Rejected lines.
+    pub rejected: Vec<RejectedRecord>,
+    /// Player -> sorted causes.
+    pub eliminated: BTreeMap<String, Vec<String>>,
+    /// The Scientist's result.
+    pub check: Option<CheckRecord>,
+    /// The Green Activist's result.
+    pub watch: Option<WatchRecord>,
+    /// Buddies formed this night.
+    pub buddies: Option<Vec<String>>,
+    /// The player summoned for the coming day.
+    pub nairobi: Option<String>,
+    /// The Spotlight holder after the phase.
+    pub spotlight: Option<String>,
+    /// A Polar Bear decision made this phase.
+    pub polar_bear: Option<PolarRecord>,
+    /// Living players after the phase.
+    pub alive: Vec<String>,
+    /// Winners (`[]` while the game goes on).
+    pub winners: Vec<String>,
+}
+
+/// A day's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DayRecord {
+    /// `"day N"`.
+    pub phase: String,
+    /// Rejected lines.
+    pub rejected: Vec<RejectedRecord>,
+    /// The final count (candidates above 0).
+    pub count: BTreeMap<String, u32>,
+    /// The revote count, `{}` for a revote with no vote, `null` if none.
+    pub revote: Option<BTreeMap<String, u32>>,
+    /// `vote`, `tie`, `revote`, `lot` or `none`.
+    pub outcome: String,
+    /// Player -> sorted causes.
+    pub eliminated: BTreeMap<String, Vec<String>>,
+    /// The Spotlight holder after the phase.
+    pub spotlight: Option<String>,
+    /// A Polar Bear decision made this phase.
+    pub polar_bear: Option<PolarRecord>,
+    /// Living players after the phase.
+    pub alive: Vec<String>,
+    /// Winners (`[]` while the game goes on).
+    pub winners: Vec<String>,
+}
+
+/// One phase's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PhaseRecord {
+    /// A night.
+    Night(NightRecord),
+    /// A day.
+    Day(DayRecord),
+}
+
+/// The whole record (FORMAT.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Every phase played.
+    pub phases: Vec<PhaseRecord>,
+    /// Whether the game ended (S8).
+    pub game_over: bool,
+    /// The winners, `[]` while the game goes on.
+    pub winners: Vec<String>,
+    /// A comment member: the 1-based phase from which results depend on a
+    /// lot (S6.5), if any phase was decided by lot.
+    #[serde(
+        rename = "_random_from_phase",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub random_from_phase: Option<usize>,
+}
+
+fn names(roster: &Roster, set: PlayerSet) -> Vec<String> {
+    roster.sorted_names(set)
+}
+
+fn winners(w: Option<&[Winner]>) -> Vec<String> {
+    w.unwrap_or_default()
+        .iter()
+        .map(|w| w.to_string())
+        .collect()
+}
+
+fn polar(roster: &Roster, d: Option<PolarDecision>) -> Option<PolarRecord> {
+    d.map(|d| match d {
+        PolarDecision::Sole(p) => PolarRecord::Sole(roster.name(p).to_string()),
+        PolarDecision::Bar(p) => PolarRecord::Bar(roster.name(p).to_string()),
+    })
+}
+
+fn counts(roster: &Roster, tally: &crate::count::Tally) -> BTreeMap<String, u32> {
+    tally
+        .counts()
+        .map(|(p, n)| (roster.name(p).to_string(), n))
+        .collect()
+}
+
+impl PhaseRecord {
+    /// The record of one phase.
+    pub fn new(roster: &Roster, report: &PhaseReport) -> PhaseRecord {
+        let name = |p: PlayerId| roster.name(p).to_string();
+        let rejected = report
+            .rejections
+            .iter()
+            .map(|r| {
+                let (post, line, revote, decision) = match r.place {
+                    Place::Night { line } => (None, line, false, false),
+                    Place::Post { post, line } => (Some(post), line, false, false),
+                    Place::Revote { post, line } => (Some(post), line, true, false),
+                    Place::Decision { line } => (None, line, false, true),
+                };
+                RejectedRecord {
+                    player: name(r.player),
+                    post,
+                    line,
+                    revote,
+                    decision,
+                }
+            })
+            .collect();
+        let eliminated = report
+            .eliminations
+            .iter()
+            .map(|e| {
+                let mut causes: Vec<String> =
+                    e.causes.iter().map(|c| c.name().to_string()).collect();
+                causes.sort();
+                (name(e.player), causes)
+            })
+            .collect();
+        let spotlight = report.spotlight.map(name);
+        let polar_bear = polar(roster, report.polar_bear);
+        let alive = names(roster, report.alive);
+        let win = winners(report.winners.as_deref());
+        if let Some(n) = report.night() {
+            PhaseRecord::Night(NightRecord {
+                phase: report.phase.to_string(),
+                rejected,
+                eliminated,
+                check: n.check.map(|c| CheckRecord {
+                    target: name(c.target),
+                    result: if c.evil { "Evil" } else { "Good" }.to_string(),
+                }),
+                watch: n.watch.as_ref().map(|w| WatchRecord {
+                    evil: names(roster, w.evil.iter().copied().collect()),
+                    target: w.target.map(name),
+                }),
+                buddies: n
+                    .buddies
+                    .map(|[a, b]| names(roster, [a, b].into_iter().collect())),
+                nairobi: n.nairobi.map(name),
+                spotlight,
+                polar_bear,
+                alive,
+                winners: win,
+            })
+        } else {
+            let d = report.day().expect("a day");
+            PhaseRecord::Day(DayRecord {
+                phase: report.phase.to_string(),
+                rejected,
+                count: counts(roster, &d.count),
+                revote: d.revote.as_ref().map(|t| counts(roster, t)),
+                outcome: d.outcome.name().to_string(),
+                eliminated,
+                spotlight,
+                polar_bear,
+                alive,
+                winners: win,
+            })
+        }
+    }
+}
+
+impl Record {
+    /// The record of a game.
+    pub fn of(game: &Game) -> Record {
+        let roster = &game.setup().roster;
+        let random_from_phase = game
+            .phases()
+            .iter()
+            .position(|p| {
+                p.report
+                    .day()
+                    .is_some_and(|d| matches!(d.outcome, Outcome::Lot { .. }))
+            })
+            .map(|i| i + 1);
+        Record {
+            phases: game
+                .phases()
+                .iter()
+                .map(|p| PhaseRecord::new(roster, &p.report))
+                .collect(),
+            game_over: game.is_over(),
+            winners: winners(game.state().winners()),
+            random_from_phase,
+        }
+    }
+}

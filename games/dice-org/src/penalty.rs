@@ -68,6 +68,6 @@ mod tests {
         assert_eq!(p(7), (4, 4, 4));
         assert_eq!(p(8), (5, 5, 5));
         assert_eq!(p(9), (6, 6, 6));
-        assert_eq!(p(u32::MAX).stat, u32::MAX - 3);
+        assert_eq!(Penalties::of(u32::MAX).stat, u32::MAX - 3);
     }
 }

@@ -1,0 +1,187 @@
+//! The season file: what the app saves and exports. Versioned JSON
+//! (`{"format": "dice-org-game", "version": 1, ...}`) holding the setup
+//! (with the seed), every step and edit as entered, and unsent drafts, so
+//! the season replays exactly (D1.4). Each entry also stores where the dice
+//! stood after it and a digest of the state it produced; loading replays
+//! the season and compares, so a damaged or edited file is refused with the
+//! reason instead of being trusted.
+
+use crate::camp::CampInput;
+use crate::competition::CompetitionInput;
+use crate::conversation::ConversationInput;
+use crate::edit::Edit;
+use crate::final_vote::FinalInput;
+use crate::season::{ReplayError, Season};
+use crate::setup::SetupInput;
+use crate::state::State;
+use crate::step::Entry;
+use crate::vote::VoteInput;
+use console_core::commitment::sha256_hex;
+use console_core::rng::RngState;
+use console_core::save::{EnvelopeError, check_envelope};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The `format` member of a season file.
+pub const FORMAT: &str = "dice-org-game";
+/// The current `version`.
+pub const VERSION: u32 = 1;
+
+/// What an entry produced, to check a replay against.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryCheck {
+    /// Where the dice stood after the entry.
+    pub dice_after: RngState,
+    /// SHA-256 of the state after the entry (its compact JSON).
+    pub state: String,
+}
+
+/// One step or edit in a season file.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryFile {
+    /// The input as entered.
+    pub entry: Entry,
+    /// What it produced when it was played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<EntryCheck>,
+}
+
+/// Unsent work: an input per phase that the producers have started but not
+/// played. Not checked against the season (drafts may be half done).
+#[derive(Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Drafts {
+    /// Competition choices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub competition: Option<CompetitionInput>,
+    /// Camp choices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub camp: Option<CampInput>,
+    /// Conversation preferences.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conversation: Option<ConversationInput>,
+    /// Ballots and cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vote: Option<VoteInput>,
+    /// Jurors' votes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_vote: Option<FinalInput>,
+    /// A production edit being written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edit: Option<Edit>,
+}
+
+/// A saved or exported season (version 1).
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonFile {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`] when written.
+    pub version: u32,
+    /// The season's name, chosen by the producers.
+    #[serde(default)]
+    pub name: String,
+    /// Players, teams, options, seed and salt.
+    pub setup: SetupInput,
+    /// Every step and edit, oldest first.
+    #[serde(default)]
+    pub entries: Vec<EntryFile>,
+    /// Unsent drafts.
+    #[serde(default)]
+    pub drafts: Drafts,
+}
+
+/// Why a season file cannot be loaded. `Display` names the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The envelope: too large, not JSON, another format, a newer version.
+    Envelope(EnvelopeError),
+    /// JSON not of the file's shape: serde's message (with line and column).
+    Invalid(String),
+    /// The setup or an entry is refused on replay.
+    Replay(ReplayError),
+    /// Replaying entry `entry` (from 1) does not give what the file stored.
+    Tampered {
+        /// Entry, from 1.
+        entry: usize,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Envelope(e) => e.fmt(f),
+            LoadError::Invalid(e) => write!(f, "not a valid Dice ORG season file: {e}"),
+            LoadError::Replay(e) => write!(f, "the season does not replay: {e}"),
+            LoadError::Tampered { entry } => write!(
+                f,
+                "entry {entry}'s stored results do not follow from its input: the file was changed or is damaged"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// SHA-256 of a state's compact JSON.
+pub fn state_digest(s: &State) -> String {
+    sha256_hex(&serde_json::to_string(s).expect("a state serialises"))
+}
+
+impl SeasonFile {
+    /// The file of a season, with these drafts.
+    pub fn of(name: &str, season: &Season, drafts: Drafts) -> SeasonFile {
+        SeasonFile {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            name: name.to_string(),
+            setup: season.setup().clone(),
+            entries: season
+                .played()
+                .iter()
+                .map(|p| EntryFile {
+                    entry: p.entry.clone(),
+                    check: Some(EntryCheck {
+                        dice_after: p.dice_after,
+                        state: state_digest(&p.after),
+                    }),
+                })
+                .collect(),
+            drafts,
+        }
+    }
+
+    /// Parses and checks a file, replaying every entry (D1.4).
+    ///
+    /// Errors: [`LoadError`] naming the problem; nothing is half-loaded.
+    pub fn parse(json: &str) -> Result<(SeasonFile, Season), LoadError> {
+        check_envelope(json, FORMAT, VERSION).map_err(LoadError::Envelope)?;
+        let file: SeasonFile =
+            serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        let season = file.replay()?;
+        Ok((file, season))
+    }
+
+    /// Rebuilds the season from setup and entries, checking each entry's
+    /// stored results.
+    pub fn replay(&self) -> Result<Season, LoadError> {
+        let entries: Vec<Entry> = self.entries.iter().map(|e| e.entry.clone()).collect();
+        let season = Season::replay(self.setup.clone(), &entries).map_err(LoadError::Replay)?;
+        for (i, (e, p)) in self.entries.iter().zip(season.played()).enumerate() {
+            if let Some(c) = &e.check
+                && (c.dice_after != p.dice_after || c.state != state_digest(&p.after))
+            {
+                return Err(LoadError::Tampered { entry: i + 1 });
+            }
+        }
+        Ok(season)
+    }
+
+    /// The file as compact JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a season file serialises")
+    }
+}

@@ -1,0 +1,543 @@
+//! The app's season: setup, every step and edit with its input, replay from
+//! the seed, undo of the last step or edit, the round wizard, the board,
+//! the odds of a roll, and the dice log.
+//!
+//! All dice come from one generator stream of the seed
+//! ([`crate::dice::DICE_STREAM`]) whose position is kept after every entry,
+//! so the season replays exactly from its seed and inputs (D1.4, D11).
+
+use crate::advantage::Advantage;
+use crate::competition::Mode;
+use crate::conversation::{ConversationInput, Pair, Prefs, fill_slots};
+use crate::dice::{Dice, LoggedDie, SeededDice};
+use crate::penalty::Penalties;
+use crate::report::StepError;
+use crate::roll::{Boost, Odds, RollKind, RollOptions, odds};
+use crate::setup::{SetupError, SetupInput, SetupReport, commitment, setup};
+use crate::state::{Attributes, Phase, PlayerId, State};
+use crate::step::{Entry, StepReport, apply};
+use console_core::rng::RngState;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One entry of the season as played.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Played {
+    /// The input.
+    pub entry: Entry,
+    /// Why things came out as they did.
+    pub report: StepReport,
+    /// The state after it.
+    pub after: State,
+    /// The dice it drew, in order.
+    pub dice: Vec<LoggedDie>,
+    /// Where the dice stand after it.
+    pub dice_after: RngState,
+}
+
+/// A season in progress or over.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct Season {
+    setup: SetupInput,
+    start: State,
+    setup_report: SetupReport,
+    setup_dice: Vec<LoggedDie>,
+    dice_start: RngState,
+    played: Vec<Played>,
+}
+
+/// An entry that cannot be replayed: its index (from 0) and why.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum ReplayError {
+    /// The setup is refused.
+    Setup(SetupError),
+    /// Entry `index` is refused.
+    Entry {
+        /// Index from 0.
+        index: usize,
+        /// Why.
+        error: StepError,
+    },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "setup: {e}"),
+            ReplayError::Entry { index, error } => write!(f, "entry {}: {error}", index + 1),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A line of the dice log.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct DiceLogLine {
+    /// The entry that drew it (index from 0), `None` for setup.
+    pub entry: Option<usize>,
+    /// The die.
+    #[serde(flatten)]
+    pub die: LoggedDie,
+}
+
+/// One player on the board. Secret fields are `None` when secrets are hidden.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct BoardPlayer {
+    /// The name.
+    pub name: String,
+    /// Attributes (secret, D10.3).
+    pub attributes: Option<Attributes>,
+    /// RP (private, D10.2).
+    pub rp: Option<u32>,
+    /// Depletion counters (private).
+    pub counters: Option<u32>,
+    /// The penalties of those counters (D2.1).
+    pub penalties: Option<Penalties>,
+    /// Advantages held (secret until played).
+    pub advantages: Option<Vec<Advantage>>,
+    /// Immune (public).
+    pub immune: bool,
+}
+
+/// One team on the board.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct BoardTeam {
+    /// The name.
+    pub name: String,
+    /// The pool (public).
+    pub pool: u32,
+    /// Advantages waiting at camp (producers only).
+    pub camp: Option<Vec<Advantage>>,
+    /// Living members, roster order.
+    pub members: Vec<BoardPlayer>,
+}
+
+/// The season board.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Board {
+    /// The round (D3.1).
+    pub round: u32,
+    /// The phase the wizard offers next.
+    pub next: Phase,
+    /// Teams in team order (empty ones included).
+    pub teams: Vec<BoardTeam>,
+    /// The team that votes next, if a team competition decided it.
+    pub to_vote: Option<String>,
+    /// Voted out or quit, oldest first.
+    pub voted_out: Vec<String>,
+    /// The jury, once three players remain.
+    pub jury: Vec<String>,
+    /// The winner, once the final is over.
+    pub winner: Option<String>,
+}
+
+/// One participant's offer in the competition wizard.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Offer {
+    /// The player.
+    pub name: String,
+    /// Their team.
+    pub team: String,
+    /// RP now.
+    pub rp: u32,
+    /// Boosts they can pay for without deducting.
+    pub boosts: Vec<Boost>,
+    /// Boosts they can pay for if they also deduct (the RP is paid at once, D2.3).
+    pub boosts_with_deduct: Vec<Boost>,
+}
+
+/// One team in the camp wizard.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct CampOffer {
+    /// The team.
+    pub team: String,
+    /// Its pool.
+    pub pool: u32,
+    /// Food the camp needs (D5.1).
+    pub need: u32,
+    /// Whether it will be consumed.
+    pub consumes: bool,
+    /// Advantages waiting (producers only).
+    pub waiting: usize,
+    /// Members and their choices' costs.
+    pub members: Vec<Offer>,
+}
+
+/// What the wizard's next phase needs (D3.1).
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "lowercase")]
+pub enum Needs {
+    /// D4: each participant's choices.
+    Competition {
+        /// Team or individual.
+        mode: Mode,
+        /// Participants in roll order.
+        participants: Vec<Offer>,
+    },
+    /// D5: each member's choices.
+    Camp {
+        /// Teams in team order.
+        teams: Vec<CampOffer>,
+    },
+    /// D6: every living player's preferences.
+    Conversation {
+        /// Living players, roster order.
+        players: Vec<String>,
+        /// Pairs that talked this round.
+        held: Vec<[String; 2]>,
+        /// Slots left this round.
+        slots_left: u32,
+    },
+    /// D7: the ballots.
+    Vote {
+        /// Voters, roster order.
+        voters: Vec<String>,
+        /// Candidates, roster order.
+        candidates: Vec<String>,
+        /// Immune voters.
+        immune: Vec<String>,
+        /// Voters' and others' playable cards: (holder, card), producers only.
+        cards: Vec<(String, Advantage)>,
+    },
+    /// D8: the jurors' votes.
+    Final {
+        /// The jury, in the order voted out.
+        jury: Vec<String>,
+        /// The finalists, roster order.
+        finalists: Vec<String>,
+    },
+    /// Nothing: the season is over.
+    Over {
+        /// The winner.
+        winner: String,
+    },
+}
+
+impl Season {
+    /// Starts a season (D1): rolls attributes from the dice when asked to.
+    ///
+    /// Errors: the setup is refused ([`crate::setup::check`]).
+    pub fn new(input: SetupInput) -> Result<Season, SetupError> {
+        let mut src = SeededDice::new(input.seed);
+        let mut dice = Dice::new(&mut src);
+        let (start, setup_report) = setup(&input, &mut dice)?;
+        let setup_dice = dice.into_log();
+        Ok(Season {
+            dice_start: src.state(),
+            setup: input,
+            start,
+            setup_report,
+            setup_dice,
+            played: Vec::new(),
+        })
+    }
+
+    /// Replays a season from its setup and entries (D1.4).
+    ///
+    /// Errors: the first entry that is refused.
+    pub fn replay(input: SetupInput, entries: &[Entry]) -> Result<Season, ReplayError> {
+        let mut s = Season::new(input).map_err(ReplayError::Setup)?;
+        for (index, e) in entries.iter().enumerate() {
+            s.play(e.clone())
+                .map_err(|error| ReplayError::Entry { index, error })?;
+        }
+        Ok(s)
+    }
+
+    /// The setup input.
+    pub fn setup(&self) -> &SetupInput {
+        &self.setup
+    }
+
+    /// What setup drew.
+    pub fn setup_report(&self) -> &SetupReport {
+        &self.setup_report
+    }
+
+    /// The commitment to publish at the start (D1.4).
+    pub fn commitment(&self) -> String {
+        commitment(&self.setup)
+    }
+
+    /// The state after setup.
+    pub fn start(&self) -> &State {
+        &self.start
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        self.played.last().map_or(&self.start, |p| &p.after)
+    }
+
+    /// The state before entry `i` (from 0).
+    pub fn before(&self, i: usize) -> &State {
+        if i == 0 {
+            &self.start
+        } else {
+            &self.played[i - 1].after
+        }
+    }
+
+    /// Every entry played, oldest first.
+    pub fn played(&self) -> &[Played] {
+        &self.played
+    }
+
+    /// The inputs, oldest first (what a save file stores).
+    pub fn entries(&self) -> Vec<Entry> {
+        self.played.iter().map(|p| p.entry.clone()).collect()
+    }
+
+    /// Where the dice stand now.
+    pub fn dice_position(&self) -> RngState {
+        self.played.last().map_or(self.dice_start, |p| p.dice_after)
+    }
+
+    /// Plays a step or edit on the current state.
+    ///
+    /// Errors: the step is refused ([`StepError`]); nothing changes then.
+    pub fn play(&mut self, entry: Entry) -> Result<&Played, StepError> {
+        let mut src = SeededDice::at(self.dice_position());
+        let mut dice = Dice::new(&mut src);
+        let (after, report) = apply(self.state(), &entry, &mut dice)?;
+        let log = dice.into_log();
+        self.played.push(Played {
+            entry,
+            report,
+            after,
+            dice: log,
+            dice_after: src.state(),
+        });
+        Ok(self.played.last().expect("just pushed"))
+    }
+
+    /// Undoes the last step or edit, returning it; the dice go back too.
+    pub fn undo(&mut self) -> Option<Played> {
+        self.played.pop()
+    }
+
+    /// The phase the round wizard offers next.
+    pub fn next_phase(&self) -> Phase {
+        self.state().next_phase()
+    }
+
+    /// What the next phase needs from the producers.
+    pub fn needs(&self) -> Needs {
+        needs(self.state())
+    }
+
+    /// The board; `hide_secrets` blanks attributes, RP, counters and
+    /// advantages (for screen sharing).
+    pub fn board(&self, hide_secrets: bool) -> Board {
+        board(self.state(), hide_secrets)
+    }
+
+    /// Every die drawn, with the entry that drew it (setup first).
+    pub fn dice_log(&self) -> Vec<DiceLogLine> {
+        let mut out: Vec<DiceLogLine> = self
+            .setup_dice
+            .iter()
+            .map(|d| DiceLogLine {
+                entry: None,
+                die: d.clone(),
+            })
+            .collect();
+        for (i, p) in self.played.iter().enumerate() {
+            out.extend(p.dice.iter().map(|d| DiceLogLine {
+                entry: Some(i),
+                die: d.clone(),
+            }));
+        }
+        out
+    }
+
+    /// The odds of a living player's next roll of `kind` with `options`
+    /// (D2.2), counts out of 216; `None` for a player not living.
+    pub fn odds_for(&self, player: &str, kind: RollKind, options: RollOptions) -> Option<Odds> {
+        let s = self.state();
+        let l = s.living(s.find(player)?)?;
+        Some(odds(l.attributes.get(kind), l.counters, options))
+    }
+
+    /// A conversation input for the slots left this round (D6.4): the pairs
+    /// that talked this round are held, `slots` defaults to the slots left.
+    pub fn conversation_input(
+        &self,
+        prefs: BTreeMap<String, Prefs>,
+        slots: Option<u32>,
+    ) -> ConversationInput {
+        let s = self.state();
+        let left = s
+            .options
+            .conversation_slots
+            .saturating_sub(s.talks.len() as u32);
+        ConversationInput {
+            prefs,
+            held: s
+                .talked()
+                .into_iter()
+                .map(|(a, b)| [s.name(a).to_string(), s.name(b).to_string()])
+                .collect(),
+            slots: Some(slots.unwrap_or(left).min(left)),
+        }
+    }
+
+    /// The plan for the rest of the round's conversations from these
+    /// preferences (D6.3, D6.4), without playing it: slots of pairs.
+    ///
+    /// Errors: an unknown name.
+    pub fn plan_conversations(
+        &self,
+        prefs: BTreeMap<String, Prefs>,
+    ) -> Result<Vec<Vec<Pair>>, StepError> {
+        let input = self.conversation_input(prefs, None);
+        let (_, report) = crate::conversation::conversation(self.state(), &input)?;
+        Ok(fill_slots(&report.pairs, input.slots.unwrap_or(0)).0)
+    }
+}
+
+fn offer(s: &State, p: PlayerId) -> Offer {
+    let l = s.living(p).expect("living");
+    let afford = |rp: u32| -> Vec<Boost> {
+        [Boost::Two, Boost::Seven]
+            .into_iter()
+            .filter(|b| rp >= b.cost())
+            .collect()
+    };
+    Offer {
+        name: s.name(p).to_string(),
+        team: s.team_name(l.team).to_string(),
+        rp: l.rp,
+        boosts: afford(l.rp),
+        boosts_with_deduct: afford(l.rp.saturating_add(1)),
+    }
+}
+
+/// What the next phase of `s` needs (see [`Needs`]).
+pub fn needs(s: &State) -> Needs {
+    let names = |v: &[PlayerId]| v.iter().map(|&p| s.name(p).to_string()).collect::<Vec<_>>();
+    match s.next_phase() {
+        Phase::Over => Needs::Over {
+            winner: s.winner.map(|p| s.name(p).to_string()).unwrap_or_default(),
+        },
+        Phase::Competition => {
+            let teams = s.teams_in_play();
+            Needs::Competition {
+                mode: if teams.len() > 1 {
+                    Mode::Team
+                } else {
+                    Mode::Individual
+                },
+                participants: teams
+                    .iter()
+                    .flat_map(|&t| s.members(t))
+                    .map(|p| offer(s, p))
+                    .collect(),
+            }
+        }
+        Phase::Camp => Needs::Camp {
+            teams: s
+                .teams_in_play()
+                .into_iter()
+                .map(|t| {
+                    let members = s.members(t);
+                    let need = s
+                        .options
+                        .food_per_player
+                        .saturating_mul(members.len() as u32);
+                    let team = &s.teams[t.index()];
+                    CampOffer {
+                        team: team.name.clone(),
+                        pool: team.pool,
+                        need,
+                        consumes: team.pool >= need,
+                        waiting: team.camp.len(),
+                        members: members.iter().map(|&p| offer(s, p)).collect(),
+                    }
+                })
+                .collect(),
+        },
+        Phase::Conversation => Needs::Conversation {
+            players: s.alive().map(|(p, _)| s.name(p).to_string()).collect(),
+            held: s
+                .talked()
+                .into_iter()
+                .map(|(a, b)| [s.name(a).to_string(), s.name(b).to_string()])
+                .collect(),
+            slots_left: s
+                .options
+                .conversation_slots
+                .saturating_sub(s.talks.len() as u32),
+        },
+        Phase::Vote => {
+            let voters = s.voters();
+            let immune: Vec<PlayerId> = voters
+                .iter()
+                .copied()
+                .filter(|&p| s.living(p).is_some_and(|l| l.immune))
+                .collect();
+            let candidates: Vec<PlayerId> = voters
+                .iter()
+                .copied()
+                .filter(|p| !immune.contains(p))
+                .collect();
+            Needs::Vote {
+                voters: names(&voters),
+                candidates: names(&candidates),
+                immune: names(&immune),
+                cards: s
+                    .alive()
+                    .flat_map(|(p, l)| {
+                        l.advantages
+                            .iter()
+                            .filter(|a| {
+                                matches!(a, Advantage::HiddenImmunity | Advantage::ExtraVote)
+                            })
+                            .map(move |a| (s.name(p).to_string(), a.clone()))
+                    })
+                    .collect(),
+            }
+        }
+        Phase::Final => Needs::Final {
+            jury: names(&s.jury()),
+            finalists: s.alive().map(|(p, _)| s.name(p).to_string()).collect(),
+        },
+    }
+}
+
+/// The board of `s` (see [`Board`]).
+pub fn board(s: &State, hide_secrets: bool) -> Board {
+    let secret = |show: bool| show && !hide_secrets;
+    Board {
+        round: s.round(),
+        next: s.next_phase(),
+        teams: s
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(t, team)| BoardTeam {
+                name: team.name.clone(),
+                pool: team.pool,
+                camp: secret(true).then(|| team.camp.clone()),
+                members: s
+                    .alive()
+                    .filter(|(_, l)| l.team.index() == t)
+                    .map(|(p, l)| BoardPlayer {
+                        name: s.name(p).to_string(),
+                        attributes: secret(true).then_some(l.attributes),
+                        rp: secret(true).then_some(l.rp),
+                        counters: secret(true).then_some(l.counters),
+                        penalties: secret(true).then(|| Penalties::of(l.counters)),
+                        advantages: secret(true).then(|| l.advantages.clone()),
+                        immune: l.immune,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        to_vote: s.to_vote.map(|t| s.team_name(t).to_string()),
+        voted_out: s.voted_out.iter().map(|&p| s.name(p).to_string()).collect(),
+        jury: s.jury().iter().map(|&p| s.name(p).to_string()).collect(),
+        winner: s.winner.map(|p| s.name(p).to_string()),
+    }
+}

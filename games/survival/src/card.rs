@@ -1,6 +1,7 @@
 //! The cards (S1.2): Evil Forces, Special Forces and Elements for Survival,
 //! and which verbs each allows at night (S3).
 
+use crate::options::EvilWinsAt;
 use crate::verb::Verb;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -288,12 +289,19 @@ impl Card {
         }
     }
 
-    /// How the card wins (S8), for its private message (S9.3).
-    pub fn win_condition(self) -> &'static str {
-        if self.is_evil() {
-            "The Evil Forces win when they are at least as many as all other living players."
-        } else {
-            "Good (the Special Forces and Elements) wins when no Evil Force is left alive."
+    /// How the card wins (S8), for its private message (S9.3), under the
+    /// option `evil_wins_at`.
+    pub fn win_condition(self, evil_wins_at: EvilWinsAt) -> &'static str {
+        match (self.is_evil(), evil_wins_at) {
+            (true, EvilWinsAt::Parity) => {
+                "The Evil Forces win when they are at least as many as all other living players."
+            }
+            (true, EvilWinsAt::Majority) => {
+                "The Evil Forces win when they are more than all other living players together."
+            }
+            (false, _) => {
+                "Good (the Special Forces and Elements) wins when no Evil Force is left alive."
+            }
         }
     }
 }

@@ -296,6 +296,7 @@ pub fn play_day(setup: &Setup, state: &State, input: &DayInput) -> (State, Phase
         notes: end.notes,
         decisions: end.requests,
         detail: Detail::Day(DayDetail {
+            posts: counter.posts,
             count,
             ended_at_post,
             revote: revote_tally,

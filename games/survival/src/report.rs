@@ -732,6 +732,8 @@ impl Outcome {
 /// What happened by day (S5, S6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DayDetail {
+    /// Posts in the day's thread.
+    pub posts: u32,
     /// The count at the end of the day's input (or when a majority ended it).
     pub count: Tally,
     /// Under `majority`: the 1-based post after which the day ended.

@@ -1,1 +1,289 @@
-//! (being written)
+//! The game file: what the app saves and exports. Versioned JSON
+//! (`"format": "survival-game", "version": 1`) holding the setup (seed as a
+//! string, salt), every committed phase's raw inputs and its record, and
+//! the unsent drafts. Loading checks the envelope, deals again from the
+//! setup, replays every phase (S1.6) and compares the stored records: a
+//! file whose records disagree with its inputs is refused, not trusted.
+
+use crate::day::{DayInput, Post};
+use crate::game::{Game, PhaseInput};
+use crate::night::NightInput;
+use crate::record::PhaseRecord;
+use crate::roster::{PlayerId, Roster};
+use crate::setup::{DealSpec, deal};
+use console_core::save::{EnvelopeError, check_envelope};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The `format` member of a game file.
+pub const FORMAT: &str = "survival-game";
+/// The current `version`.
+pub const VERSION: u32 = 1;
+
+/// One phase's input as stored: names instead of IDs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum InputFile {
+    /// A night: player -> private message, player -> decision text.
+    Night {
+        /// Private messages.
+        #[serde(default)]
+        actions: BTreeMap<String, String>,
+        /// Decision texts.
+        #[serde(default)]
+        decisions: BTreeMap<String, String>,
+    },
+    /// A day: posts as `[author, text]`, revote posts, decision texts.
+    Day {
+        /// The thread.
+        #[serde(default)]
+        posts: Vec<(String, String)>,
+        /// The revote thread.
+        #[serde(default)]
+        revote: Vec<(String, String)>,
+        /// Decision texts.
+        #[serde(default)]
+        decisions: BTreeMap<String, String>,
+    },
+}
+
+/// One committed phase in a game file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseFile {
+    /// The raw input.
+    pub input: InputFile,
+    /// The record the phase produced when committed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<PhaseRecord>,
+}
+
+/// Unsent work the UI autosaves: per-player night texts, the bulk paste,
+/// the thread and revote pastes, decision texts, the next deadline.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Drafts {
+    /// Player name -> night message draft.
+    pub night: BTreeMap<String, String>,
+    /// The bulk paste box (private messages).
+    pub bulk: String,
+    /// The day thread paste.
+    pub thread: String,
+    /// The revote thread paste.
+    pub revote: String,
+    /// Player name -> decision text draft.
+    pub decisions: BTreeMap<String, String>,
+    /// The next deadline, UNIX seconds.
+    pub deadline: Option<i64>,
+}
+
+/// A saved or exported game (version 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`] when written.
+    pub version: u32,
+    /// The game's name, chosen by the moderator.
+    #[serde(default)]
+    pub name: String,
+    /// The setup: players, edition, deck choice, Spotlight, options, seed
+    /// and salt.
+    pub setup: DealSpec,
+    /// Every committed phase, oldest first.
+    #[serde(default)]
+    pub phases: Vec<PhaseFile>,
+    /// Unsent work.
+    #[serde(default)]
+    pub drafts: Drafts,
+}
+
+/// Why a game file cannot be loaded. `Display` names the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// Too large, not JSON, another format or a newer version.
+    Envelope(EnvelopeError),
+    /// Not of the file's shape: serde's message (with line and column).
+    Invalid(String),
+    /// The setup cannot be dealt.
+    Setup(String),
+    /// A phase names a player who is not in the game.
+    UnknownPlayer {
+        /// Phase, from 1.
+        phase: usize,
+        /// The name.
+        name: String,
+    },
+    /// A phase's input is of the wrong kind (a night's for a day).
+    WrongKind {
+        /// Phase, from 1.
+        phase: usize,
+    },
+    /// Replaying the inputs does not give the stored record.
+    Tampered {
+        /// Phase, from 1.
+        phase: usize,
+    },
+    /// Phases after the end of the game.
+    AfterGameOver {
+        /// Phase, from 1.
+        phase: usize,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Envelope(e) => e.fmt(f),
+            LoadError::Invalid(e) => write!(f, "not a valid Survival game file: {e}"),
+            LoadError::Setup(e) => write!(f, "the game file's setup cannot be dealt: {e}"),
+            LoadError::UnknownPlayer { phase, name } => write!(
+                f,
+                "phase {phase} has input from {name:?}, who is not a player"
+            ),
+            LoadError::WrongKind { phase } => {
+                write!(
+                    f,
+                    "phase {phase}'s input is of the wrong kind (night or day)"
+                )
+            }
+            LoadError::Tampered { phase } => write!(
+                f,
+                "phase {phase}'s recorded results do not follow from its inputs: the file was changed or is damaged"
+            ),
+            LoadError::AfterGameOver { phase } => {
+                write!(f, "phase {phase} comes after the end of the game")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl InputFile {
+    /// The stored form of an input.
+    pub fn of(roster: &Roster, input: &PhaseInput) -> InputFile {
+        let named = |m: &BTreeMap<PlayerId, String>| -> BTreeMap<String, String> {
+            m.iter()
+                .map(|(p, t)| (roster.name(*p).to_string(), t.clone()))
+                .collect()
+        };
+        let posts = |v: &[Post]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|p| (roster.name(p.author).to_string(), p.text.clone()))
+                .collect()
+        };
+        match input {
+            PhaseInput::Night(n) => InputFile::Night {
+                actions: named(&n.actions),
+                decisions: named(&n.decisions),
+            },
+            PhaseInput::Day(d) => InputFile::Day {
+                posts: posts(&d.posts),
+                revote: posts(&d.revote),
+                decisions: named(&d.decisions),
+            },
+        }
+    }
+
+    /// The input with names resolved (full names, S1.1), or the first
+    /// unknown name.
+    pub fn resolve(&self, roster: &Roster) -> Result<PhaseInput, String> {
+        let find = |n: &str| roster.find(n).ok_or_else(|| n.to_string());
+        let map = |m: &BTreeMap<String, String>| -> Result<BTreeMap<PlayerId, String>, String> {
+            let mut out = BTreeMap::new();
+            for (n, t) in m {
+                out.insert(find(n)?, t.clone());
+            }
+            Ok(out)
+        };
+        let posts = |v: &[(String, String)]| -> Result<Vec<Post>, String> {
+            v.iter()
+                .map(|(a, t)| Ok(Post::new(find(a)?, t.clone())))
+                .collect()
+        };
+        Ok(match self {
+            InputFile::Night { actions, decisions } => PhaseInput::Night(NightInput {
+                actions: map(actions)?,
+                decisions: map(decisions)?,
+            }),
+            InputFile::Day {
+                posts: p,
+                revote,
+                decisions,
+            } => PhaseInput::Day(DayInput {
+                posts: posts(p)?,
+                revote: posts(revote)?,
+                decisions: map(decisions)?,
+            }),
+        })
+    }
+}
+
+impl GameFile {
+    /// The file for a game dealt from `setup`, with empty drafts.
+    pub fn new(name: &str, setup: &DealSpec, game: &Game) -> GameFile {
+        let roster = &game.setup().roster;
+        GameFile {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            name: name.to_string(),
+            setup: setup.clone(),
+            phases: game
+                .phases()
+                .iter()
+                .map(|p| PhaseFile {
+                    input: InputFile::of(roster, &p.input),
+                    record: Some(PhaseRecord::new(roster, &p.report)),
+                })
+                .collect(),
+            drafts: Drafts::default(),
+        }
+    }
+
+    /// Parses and checks a file: envelope, shape, the deal, then every
+    /// phase replayed and compared with its stored record.
+    ///
+    /// Errors: [`LoadError`] naming the problem; nothing is half-loaded.
+    pub fn parse(json: &str) -> Result<(GameFile, Game), LoadError> {
+        check_envelope(json, FORMAT, VERSION).map_err(LoadError::Envelope)?;
+        let file: GameFile =
+            serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        let game = file.replay()?;
+        Ok((file, game))
+    }
+
+    /// Deals the setup and replays every phase, checking stored records.
+    pub fn replay(&self) -> Result<Game, LoadError> {
+        let dealt = deal(&self.setup).map_err(|e| LoadError::Setup(e.to_string()))?;
+        let mut game = Game::from_deal(dealt);
+        for (i, phase) in self.phases.iter().enumerate() {
+            let n = i + 1;
+            if game.is_over() {
+                return Err(LoadError::AfterGameOver { phase: n });
+            }
+            let input = phase
+                .input
+                .resolve(&game.setup().roster)
+                .map_err(|name| LoadError::UnknownPlayer { phase: n, name })?;
+            let roster = game.setup().roster.clone();
+            let played = game
+                .commit(input)
+                .map_err(|_| LoadError::WrongKind { phase: n })?;
+            if let Some(stored) = &phase.record
+                && *stored != PhaseRecord::new(&roster, &played.report)
+            {
+                return Err(LoadError::Tampered { phase: n });
+            }
+        }
+        Ok(game)
+    }
+
+    /// The file as compact JSON (what the browser stores and an export
+    /// downloads).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a game file serialises")
+    }
+}

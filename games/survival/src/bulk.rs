@@ -49,6 +49,7 @@ pub fn split_bulk(roster: &Roster, text: &str) -> BulkSplit {
                 Some(p) => {
                     let t = out.texts.entry(p).or_default();
                     if !t.is_empty() {
+                        t.truncate(t.trim_end().len());
                         t.push('\n');
                     }
                     current = Some(p);
@@ -87,7 +88,7 @@ mod tests {
         let text = "stray\n== Ann ==\nkill Bob\n\nHarbor lights:\nprotect Ann\nend\nNobody:\ncheck Ann\n**Bob**:\nwatch\nAnn:\nexpose Eve";
         let s = split_bulk(&r, text);
         let id = |n: &str| r.find(n).unwrap();
-        assert_eq!(s.texts[&id("Ann")], "kill Bob\n\nexpose Eve");
+        assert_eq!(s.texts[&id("Ann")], "kill Bob\nexpose Eve");
         assert_eq!(s.texts[&id("Harbor Lights")], "protect Ann\nend");
         assert_eq!(s.texts[&id("Bob")], "watch");
         assert_eq!(s.unknown_headers, vec![(8, "Nobody".to_string())]);

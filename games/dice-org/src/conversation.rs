@@ -184,8 +184,8 @@ pub fn fill_slots(pairs: &[Pair], slots: u32) -> (Vec<Vec<Pair>>, Vec<Pair>) {
     (out, left)
 }
 
-/// Schedules conversations (D6) from `input`; the state records the slots
-/// scheduled as this round's talks.
+/// Schedules conversations (D6) from `input`; the state records the pairs
+/// scheduled as this round's talks and the slots asked for as used.
 ///
 /// Errors: an unknown player name, a held pair of one player, or the season over.
 pub fn conversation(
@@ -225,6 +225,9 @@ pub fn conversation(
             .iter()
             .map(|slot| slot.iter().map(|p| (p.a, p.b)).collect()),
     );
+    // Every slot asked for counts as used, even when no pair was left for
+    // it (the wizard then moves on to the vote).
+    s.slots_used = s.slots_used.saturating_add(slots);
     s.last_phase = Some(Phase::Conversation);
     sort_rejections(&mut rejected);
     Ok((

@@ -110,7 +110,7 @@ pub struct PublicCamp {
 }
 
 /// A vote as read (D7.6): the name on it, never who cast it.
-#[derive(Clone, Eq, PartialEq, Debug)]
+#[derive(Clone, Eq, PartialEq, Ord, PartialOrd, Debug)]
 pub struct VoteRead {
     /// The name written.
     pub name: String,
@@ -193,13 +193,16 @@ fn sorted_counts(s: &State, c: &[(PlayerId, u32)]) -> Vec<(String, u32)> {
     v
 }
 
-/// Shuffles the reads with `rng` and puts one counted vote for `deciding`
-/// last (D7.6).
-fn reveal<T: Clone>(
+/// Shuffles the reads with `rng` and puts one vote that `is_deciding` last
+/// (D7.6). The reads are sorted first, so the order read depends only on
+/// which votes were cast, never on who cast them (the seed is public once
+/// the season is over, and the shuffle could be undone).
+fn reveal<T: Clone + Ord>(
     mut reads: Vec<T>,
     rng: &mut GameRng,
     is_deciding: impl Fn(&T) -> bool,
 ) -> Vec<T> {
+    reads.sort();
     rng.shuffle(&mut reads);
     if let Some(i) = reads.iter().rposition(is_deciding) {
         let r = reads.remove(i);
@@ -851,7 +854,7 @@ pub fn private_messages(season: &Season, i: usize) -> Vec<PrivateMessage> {
             .alive()
             .map(|(p, _)| {
                 let mut lines = Vec::new();
-                let done = after.talks.len() - r.slots.len();
+                let done = season.before(i).slots_used as usize;
                 for (k, slot) in r.slots.iter().enumerate() {
                     let with = slot.iter().find_map(|pair| {
                         if pair.a == p {

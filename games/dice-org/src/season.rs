@@ -368,10 +368,7 @@ impl Season {
         slots: Option<u32>,
     ) -> ConversationInput {
         let s = self.state();
-        let left = s
-            .options
-            .conversation_slots
-            .saturating_sub(s.talks.len() as u32);
+        let left = s.options.conversation_slots.saturating_sub(s.slots_used);
         ConversationInput {
             prefs,
             held: s
@@ -465,10 +462,7 @@ pub fn needs(s: &State) -> Needs {
                 .into_iter()
                 .map(|(a, b)| [s.name(a).to_string(), s.name(b).to_string()])
                 .collect(),
-            slots_left: s
-                .options
-                .conversation_slots
-                .saturating_sub(s.talks.len() as u32),
+            slots_left: s.options.conversation_slots.saturating_sub(s.slots_used),
         },
         Phase::Vote => {
             let voters = s.voters();

@@ -136,6 +136,8 @@ pub struct State {
     pub last_phase: Option<Phase>,
     /// This round's conversation slots so far (D6.4), each a list of pairs.
     pub talks: Vec<Vec<(PlayerId, PlayerId)>>,
+    /// Conversation slots used this round (asked for, even if left empty).
+    pub slots_used: u32,
     /// The winner, once the final is over (D8.2).
     pub winner: Option<PlayerId>,
 }
@@ -152,6 +154,7 @@ impl State {
             votes_held: 0,
             last_phase: None,
             talks: Vec::new(),
+            slots_used: 0,
             winner: None,
         }
     }
@@ -271,7 +274,7 @@ impl State {
             Some(Phase::Competition) => Phase::Camp,
             Some(Phase::Camp) => Phase::Conversation,
             Some(Phase::Conversation) => {
-                if (self.talks.len() as u32) < self.options.conversation_slots {
+                if self.slots_used < self.options.conversation_slots {
                     Phase::Conversation
                 } else {
                     Phase::Vote

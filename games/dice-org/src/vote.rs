@@ -457,6 +457,7 @@ pub fn vote(
     s.votes_held += 1;
     s.last_phase = Some(Phase::Vote);
     s.talks.clear();
+    s.slots_used = 0;
     ballots.sort_by(|a, b| state.name(a.voter).cmp(state.name(b.voter)));
     sort_rejections(&mut rejected);
     Ok((

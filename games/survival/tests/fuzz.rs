@@ -1,0 +1,325 @@
+//! Fuzzing with proptest's generators, time-bounded: the action-line
+//! reader, the vote reader, the thread and bulk splitters and the save-file
+//! loader never panic (or hang) on arbitrary text. Each target runs for
+//! `FUZZ_SECONDS` (default 2: the smoke run of the test command; the long
+//! runs use 600) and prints how many inputs it tried. A panic prints the
+//! input that caused it.
+//!
+//!     FUZZ_SECONDS=600 cargo test --release -p survival --test fuzz -- --nocapture --test-threads 1 line_reader
+
+use console_core::commitment::Salt;
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
+use serde_json::Value;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+use survival::count::Electorate;
+use survival::day::Counter;
+use survival::save::GameFile;
+use survival::vote::{VoteLine, read_votes};
+use survival::{Card, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PlayerId, deal};
+
+fn budget() -> Duration {
+    Duration::from_secs_f64(
+        std::env::var("FUZZ_SECONDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(2.0),
+    )
+}
+
+/// Runs `check` on values from `strategy` until the time budget is spent.
+fn fuzz<S: Strategy>(name: &str, strategy: S, check: impl Fn(&S::Value)) -> u64
+where
+    S::Value: std::fmt::Debug,
+{
+    let mut runner = TestRunner::deterministic();
+    let start = Instant::now();
+    let mut n = 0u64;
+    while start.elapsed() < budget() {
+        let value = strategy.new_tree(&mut runner).expect("a value").current();
+        if catch_unwind(AssertUnwindSafe(|| check(&value))).is_err() {
+            panic!("fuzz {name}: panicked on input {value:?}");
+        }
+        n += 1;
+    }
+    println!(
+        "fuzz {name}: {n} inputs in {:.0} s, no panic",
+        start.elapsed().as_secs_f64()
+    );
+    n
+}
+
+const NAMES: [&str; 12] = [
+    "Kraken",
+    "Harbor Lights",
+    "Bob",
+    "Bobby",
+    "Ann",
+    "Annabel",
+    "Zoë",
+    "李",
+    "x",
+    "Wren",
+    "Tobi",
+    "and",
+];
+
+/// A dealt 12-player game with every Special Force, played to night 2 (so
+/// the Engineer can act).
+fn game() -> Game {
+    let spec = DealSpec {
+        players: NAMES.map(String::from).to_vec(),
+        edition: Edition::Advanced,
+        evil: Some(3),
+        specials: Card::SPECIAL.to_vec(),
+        spotlight: Some("Ann".into()),
+        options: Options::default(),
+        seed: 99,
+        salt: Salt([1; 32]),
+    };
+    let mut g = Game::from_deal(deal(&spec).unwrap());
+    g.commit(PhaseInput::Night(NightInput::default())).unwrap();
+    g.commit(PhaseInput::empty(g.phase())).unwrap();
+    g
+}
+
+fn word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "kill",
+            "expose",
+            "protect",
+            "check",
+            "watch",
+            "bomb",
+            "shield",
+            "summon",
+            "buddies",
+            "revenge",
+            "spotlight",
+            "sole",
+            "bar",
+            "end",
+            "END",
+            "pro",
+            "ki",
+            "vote",
+            "unvote",
+            "and",
+            "&",
+            ",",
+            "[vote]",
+            "[/vote]",
+            "[unvote]",
+            "[quote]",
+            "[/quote]",
+            "[quote=Ann]",
+            "[b]",
+            "[/b]",
+            "**",
+            "__",
+            "~~",
+            ">",
+            ">>>",
+            "[color=red]",
+            "[/color]",
+            ":",
+            "Harbor",
+            "Lights",
+            "Harbor Lights",
+            "bob",
+            "Bobby",
+            "Ann",
+            "Annabel",
+            "Zoë",
+            "李",
+            "x",
+            "\u{a0}",
+            "\t",
+            "\r",
+            "\n",
+            "\r\n",
+            " ",
+            "[18:05]",
+            " — Today at 18:04",
+            "==",
+            "Kraken:",
+            "🦀",
+            "\u{0}",
+            "\u{200b}",
+        ])
+        .prop_map(String::from),
+        "\\PC{0,8}",
+        "[a-zA-Z ]{1,12}",
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "\\PC{0,600}".boxed(),
+        prop::collection::vec(word(), 0..120)
+            .prop_map(|v| v.join(" "))
+            .boxed(),
+        prop::collection::vec(word(), 0..120)
+            .prop_map(|v| v.concat())
+            .boxed(),
+        prop::collection::vec(
+            (
+                word(),
+                word(),
+                prop::sample::select(vec!["\n", "\r\n", "\r", " "])
+            ),
+            0..40
+        )
+        .prop_map(|v| v
+            .into_iter()
+            .map(|(a, b, s)| format!("{a} {b}{s}"))
+            .collect::<String>())
+        .boxed(),
+    ]
+}
+
+#[test]
+fn fuzz_line_reader() {
+    let g = game();
+    let s = g.setup().clone();
+    fuzz("line_reader", (text(), 0usize..12), |(text, p)| {
+        let p = PlayerId::from_index(*p);
+        let mut input = NightInput::default();
+        input.actions.insert(p, text.clone());
+        input.decisions.insert(p, text.clone());
+        let orders = survival::night::read_orders(&s, g.state(), &input.actions);
+        let lines = survival::line::read_message(text);
+        assert!(orders.accepted.len() + orders.rejections.len() <= lines.len());
+        for a in &orders.accepted {
+            assert_eq!(a.player, p);
+        }
+        let _ = survival::pair::split_pair(&s.roster, text);
+        let report = g.preview(&PhaseInput::Night(input)).unwrap();
+        assert!(report.alive.len() <= g.state().alive().len());
+        for r in &report.rejections {
+            let _ = r.reason.text(&s.roster);
+        }
+    });
+}
+
+#[test]
+fn fuzz_vote_reader() {
+    let mut g = game();
+    g.commit(PhaseInput::Night(NightInput::default())).unwrap();
+    let s = g.setup().clone();
+    let state = g.state().clone();
+    fuzz(
+        "vote_reader",
+        prop::collection::vec((0usize..12, text()), 1..6),
+        |posts| {
+            let mut c = Counter::new(&s, Electorate::new(&s, &state), false);
+            for (a, t) in posts {
+                let lines = survival::line::lines(t).count() as u32;
+                for v in read_votes(t) {
+                    assert!(v.line() >= 1 && v.line() <= lines);
+                    if let VoteLine::Vote { name, .. } = &v {
+                        assert!(!name.contains('\n'));
+                    }
+                }
+                c.push(PlayerId::from_index(*a), t);
+            }
+            let view = c.view(&state);
+            let total: u32 = view.rows.iter().map(|r| r.count).sum();
+            assert!(total <= c.electorate().total());
+        },
+    );
+}
+
+#[test]
+fn fuzz_thread_splitter() {
+    let g = game();
+    let s = g.setup().clone();
+    fuzz("thread_splitter", text(), |text| {
+        let split = survival::thread::split_thread(&s.roster, text);
+        let lines = survival::line::lines(text).count() as u32;
+        for p in &split.posts {
+            assert!(p.line >= 1 && p.line <= lines);
+        }
+        let bulk = survival::bulk::split_bulk(&s.roster, text);
+        assert!(bulk.texts.len() <= 12);
+    });
+}
+
+/// Replaces the node at a random path of `v` with `new`.
+fn mutate(v: &mut Value, path: &[usize], new: Value) {
+    let Some((&first, rest)) = path.split_first() else {
+        *v = new;
+        return;
+    };
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            let key = m.keys().nth(first % m.len()).unwrap().clone();
+            mutate(m.get_mut(&key).unwrap(), rest, new);
+        }
+        Value::Array(a) if !a.is_empty() => {
+            let i = first % a.len();
+            mutate(&mut a[i], rest, new);
+        }
+        _ => *v = new,
+    }
+}
+
+#[test]
+fn fuzz_save_loader() {
+    let base: Value = serde_json::from_str(include_str!("fixtures/game-v1.json")).unwrap();
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        "\\PC{0,20}".prop_map(Value::from),
+        Just(Value::Array(vec![])),
+        Just(serde_json::json!({})),
+        Just(serde_json::json!({"night": {"actions": {"Ann": "kill Bob"}}})),
+        Just(serde_json::json!({"day": {"posts": [["Ann", "vote Bob"]]}})),
+        Just(serde_json::json!(["Ann", "Bob"])),
+        Just(serde_json::json!("36")),
+    ];
+    let mutation = (
+        prop::collection::vec((prop::collection::vec(any::<usize>(), 0..7), leaf), 1..4),
+        "\\PC{0,64}",
+    );
+    fuzz("save_loader", mutation, |(edits, garbage)| {
+        let mut v = base.clone();
+        for (path, new) in edits {
+            mutate(&mut v, path, new.clone());
+        }
+        let _ = GameFile::parse(&v.to_string());
+        let _ = GameFile::parse(garbage);
+        let text = v.to_string();
+        let cut = (0..=text.len() / 2)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        let _ = GameFile::parse(&text[..cut]);
+    });
+}
+
+#[test]
+fn fuzz_case_reader() {
+    let base: Value = serde_json::from_str(include_str!("../cases/public/chain-008.json")).unwrap();
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<i64>().prop_map(Value::from),
+        "\\PC{0,20}".prop_map(Value::from),
+        Just(Value::Array(vec![])),
+        Just(serde_json::json!({})),
+        Just(serde_json::json!({"day": 0})),
+        Just(serde_json::json!(["Ann", "Ann"])),
+    ];
+    let edits = prop::collection::vec((prop::collection::vec(any::<usize>(), 0..6), leaf), 1..4);
+    fuzz("case_reader", edits, |edits| {
+        let mut v = base.clone();
+        for (path, new) in edits {
+            mutate(&mut v, path, new.clone());
+        }
+        let _ = survival::case::run_case(&v.to_string());
+    });
+}

@@ -21,6 +21,10 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// The most players a case may list as voted out (the roster holds at most
+/// 65,535 players).
+pub const MAX_VOTED_OUT: usize = 1000;
+
 /// A player as a case gives them (FORMAT.md).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -230,6 +234,9 @@ fn start(case: &CaseFile, order: &[String]) -> Result<State, String> {
             "1 to {MAX_PLAYERS} living players (D1.1), not {}",
             case.players.len()
         ));
+    }
+    if case.voted_out.len() > MAX_VOTED_OUT {
+        return Err(format!("at most {MAX_VOTED_OUT} players voted out"));
     }
     let all: Vec<&String> = order.iter().chain(&case.voted_out).collect();
     check_names(&all).map_err(|e| format!("players: {e}"))?;

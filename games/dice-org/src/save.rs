@@ -2,18 +2,18 @@
 //! (`{"format": "dice-org-game", "version": 1, ...}`) holding the setup
 //! (with the seed), every step and edit as entered, and unsent drafts, so
 //! the season replays exactly (D1.4). Each entry also stores where the dice
-//! stood after it and a digest of the state it produced; loading replays
+//! stood after it and a digest of its record (FORMAT.md); loading replays
 //! the season and compares, so a damaged or edited file is refused with the
 //! reason instead of being trusted.
 
 use crate::camp::CampInput;
+use crate::case::step_record;
 use crate::competition::CompetitionInput;
 use crate::conversation::ConversationInput;
 use crate::edit::Edit;
 use crate::final_vote::FinalInput;
 use crate::season::{ReplayError, Season};
 use crate::setup::SetupInput;
-use crate::state::State;
 use crate::step::Entry;
 use crate::vote::VoteInput;
 use console_core::commitment::sha256_hex;
@@ -33,8 +33,9 @@ pub const VERSION: u32 = 1;
 pub struct EntryCheck {
     /// Where the dice stood after the entry.
     pub dice_after: RngState,
-    /// SHA-256 of the state after the entry (its compact JSON).
-    pub state: String,
+    /// SHA-256 of the entry's record in the case format (FORMAT.md), which
+    /// later versions keep, so old files keep loading.
+    pub record: String,
 }
 
 /// One step or edit in a season file.
@@ -126,9 +127,11 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// SHA-256 of a state's compact JSON.
-pub fn state_digest(s: &State) -> String {
-    sha256_hex(&serde_json::to_string(s).expect("a state serialises"))
+/// SHA-256 of entry `i`'s record (FORMAT.md) in compact JSON.
+pub fn record_digest(season: &Season, i: usize) -> String {
+    let p = &season.played()[i];
+    let record = step_record(&p.entry, &p.report, season.before(i), &p.after);
+    sha256_hex(&record.to_string())
 }
 
 impl SeasonFile {
@@ -142,11 +145,12 @@ impl SeasonFile {
             entries: season
                 .played()
                 .iter()
-                .map(|p| EntryFile {
+                .enumerate()
+                .map(|(i, p)| EntryFile {
                     entry: p.entry.clone(),
                     check: Some(EntryCheck {
                         dice_after: p.dice_after,
-                        state: state_digest(&p.after),
+                        record: record_digest(season, i),
                     }),
                 })
                 .collect(),
@@ -172,7 +176,7 @@ impl SeasonFile {
         let season = Season::replay(self.setup.clone(), &entries).map_err(LoadError::Replay)?;
         for (i, (e, p)) in self.entries.iter().zip(season.played()).enumerate() {
             if let Some(c) = &e.check
-                && (c.dice_after != p.dice_after || c.state != state_digest(&p.after))
+                && (c.dice_after != p.dice_after || c.record != record_digest(&season, i))
             {
                 return Err(LoadError::Tampered { entry: i + 1 });
             }

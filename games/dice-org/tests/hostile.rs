@@ -1,0 +1,160 @@
+//! Hostile and broken season files: every one is refused with a message
+//! naming the problem, never a panic; the version-1 fixture keeps loading.
+
+mod common;
+
+use dice_org::save::{Drafts, LoadError, SeasonFile};
+use dice_org::season::ReplayError;
+use serde_json::{Value, json};
+
+const V1: &str = include_str!("fixtures/season-v1.json");
+
+fn v1() -> Value {
+    serde_json::from_str(V1).unwrap()
+}
+
+fn load(v: &Value) -> Result<(), LoadError> {
+    SeasonFile::parse(&v.to_string()).map(|_| ())
+}
+
+/// Writes the fixture (run once, by hand, when the format is first made:
+/// `cargo test -p dice-org --test hostile -- --ignored`). A fixture must
+/// keep loading in every later version, so it is never rewritten after.
+#[test]
+#[ignore]
+fn write_the_fixture() {
+    let words: Vec<u32> = (0..40).map(|i| 17 + i * 7_919).collect();
+    let season = common::play(2024, words, 400);
+    assert!(season.state().is_over(), "the fixture is a whole season");
+    let mut drafts = Drafts::default();
+    drafts.edit = Some(dice_org::edit::Edit {
+        note: "an unsent draft".into(),
+        changes: Vec::new(),
+    });
+    let file = SeasonFile::of("Fixture season", &season, drafts);
+    let v: Value = serde_json::from_str(&file.to_json()).unwrap();
+    std::fs::write(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/season-v1.json"),
+        serde_json::to_string_pretty(&v).unwrap() + "\n",
+    )
+    .unwrap();
+}
+
+#[test]
+fn the_version_1_fixture_loads_and_replays() {
+    let (file, season) = SeasonFile::parse(V1).expect("version 1 loads");
+    assert_eq!(file.version, 1);
+    assert!(season.state().is_over());
+    assert!(season.played().len() > 20);
+    assert!(file.drafts.edit.is_some(), "drafts survive");
+    let again = SeasonFile::of(&file.name, &season, file.drafts.clone());
+    assert_eq!(again, file);
+}
+
+#[test]
+fn envelopes_are_checked_first() {
+    let mut v = v1();
+    v["format"] = json!("mini-survivor-game");
+    let e = load(&v).unwrap_err().to_string();
+    assert!(e.contains("mini-survivor-game"), "{e}");
+    let mut v = v1();
+    v["version"] = json!(2);
+    assert!(load(&v).unwrap_err().to_string().contains("version 2"));
+    let big = format!(
+        "{{\"format\":\"dice-org-game\",\"x\":\"{}\"}}",
+        "x".repeat(9 << 20)
+    );
+    assert!(matches!(
+        SeasonFile::parse(&big),
+        Err(LoadError::Envelope(_))
+    ));
+    assert!(matches!(
+        SeasonFile::parse("[1,"),
+        Err(LoadError::Envelope(_))
+    ));
+}
+
+#[test]
+fn wrong_shapes_name_the_member() {
+    let mut v = v1();
+    v["setup"]["seed"] = json!("seven");
+    assert!(
+        load(&v)
+            .unwrap_err()
+            .to_string()
+            .contains("not a whole number")
+    );
+    let mut v = v1();
+    v["surprise"] = json!(1);
+    assert!(
+        load(&v)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown field `surprise`")
+    );
+    let mut v = v1();
+    v["entries"][0]["entry"] = json!({"dance": {}});
+    assert!(matches!(load(&v), Err(LoadError::Invalid(_))));
+    let mut v = v1();
+    v["setup"]["options"]["jury_size"] = json!(9);
+    assert!(load(&v).unwrap_err().to_string().contains("jury size 9"));
+}
+
+#[test]
+fn changed_results_are_refused() {
+    // A stored digest that does not match.
+    let mut v = v1();
+    v["entries"][3]["check"]["record"] = json!("0".repeat(64));
+    assert_eq!(load(&v), Err(LoadError::Tampered { entry: 4 }));
+    // Another seed: the dice differ from the stored positions' results.
+    let mut v = v1();
+    v["setup"]["seed"] = json!("1");
+    assert!(matches!(
+        load(&v),
+        Err(LoadError::Tampered { .. }) | Err(LoadError::Replay(_))
+    ));
+    // The stored dice position moved.
+    let mut v = v1();
+    v["entries"][0]["check"]["dice_after"]["words"] = json!("999999");
+    assert_eq!(load(&v), Err(LoadError::Tampered { entry: 1 }));
+}
+
+#[test]
+fn a_refused_entry_names_itself() {
+    let mut v = v1();
+    let n = v["entries"].as_array().unwrap().len();
+    // A step after the final.
+    v["entries"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"entry": {"competition": {}}}));
+    match load(&v) {
+        Err(LoadError::Replay(ReplayError::Entry { index, .. })) => assert_eq!(index, n),
+        other => panic!("{other:?}"),
+    }
+    // An unknown player.
+    let mut v = v1();
+    v["entries"][0] = json!({"entry": {"camp": {"Nobody": {"deduct_for_bonus": true}}}});
+    let e = load(&v).unwrap_err().to_string();
+    assert!(e.contains("entry 1") && e.contains("Nobody"), "{e}");
+}
+
+#[test]
+fn a_bad_setup_is_refused() {
+    let mut v = v1();
+    v["setup"]["players"] = json!(["Ann", "Bob", "Cid"]);
+    let e = load(&v).unwrap_err().to_string();
+    assert!(e.contains("4 to 40 players"), "{e}");
+    let mut v = v1();
+    v["setup"]["players"][1] = json!("a[b]");
+    assert!(load(&v).unwrap_err().to_string().contains("contains '['"));
+}
+
+#[test]
+fn entries_without_checks_are_replayed_and_trusted() {
+    let mut v = v1();
+    for e in v["entries"].as_array_mut().unwrap() {
+        e.as_object_mut().unwrap().remove("check");
+    }
+    assert_eq!(load(&v), Ok(()));
+}

@@ -169,7 +169,7 @@ pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
     for b in blocks {
         pending.push_str(&b);
         let t = pending.trim();
-        if !(t.starts_with('#') && !t.contains('\n')) {
+        if !t.starts_with('#') || t.contains('\n') {
             glued.push(std::mem::take(&mut pending));
         }
     }
@@ -186,10 +186,10 @@ pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
             while let Some(line) = lines.next() {
                 // A heading line is kept with the line that follows it.
                 let mut unit = line.chars().take(limit / 2).collect::<String>();
-                if line.starts_with('#') {
-                    if let Some(next) = lines.next() {
-                        unit.push_str(&next.chars().take(limit / 2).collect::<String>());
-                    }
+                if line.starts_with('#')
+                    && let Some(next) = lines.next()
+                {
+                    unit.push_str(&next.chars().take(limit / 2).collect::<String>());
                 }
                 if len(&cur) + len(&unit) > limit && !cur.is_empty() {
                     pieces.push(std::mem::take(&mut cur));

@@ -63,7 +63,17 @@ pub fn start<P: Persist>(p: P) {
     Effect::new(move |first: Option<()>| {
         p.track();
         if first.is_none() {
-            return; // the state just loaded is what storage holds
+            // A game just loaded is what storage holds; a new one (the demo, an
+            // import, a restored snapshot) is saved now.
+            let stored = p
+                .open_id(false)
+                .and_then(|id| storage::raw_game(p.shell().kind, &id));
+            if p.file()
+                .is_some_and(|(json, _)| stored.as_deref() != Some(json.as_str()))
+            {
+                save_now(p, &snapshot_progress);
+            }
+            return;
         }
         let (snaps, slot) = (snapshot_progress.clone(), schedule.clone());
         // A round committed or undone, or another game opened, is saved at once.

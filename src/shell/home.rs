@@ -16,6 +16,7 @@ const HOME: Kind = Kind {
     format: "",
     blurb: "",
     demo: false,
+    unit: "",
 };
 
 /// Hands a file's text to its game's page, which checks and imports it.
@@ -182,7 +183,7 @@ fn Snapshots(shell: Shell, kind: &'static Kind, id: String, name: String) -> imp
             <details class="snapshots">
                 <summary>"Snapshots"</summary>
                 {snaps.into_iter().map(|(progress, file)| {
-                    let name = format!("{name} (restored at {progress})");
+                    let name = format!("{name} (restored at {} {progress})", kind.unit);
                     view! {
                         <button on:click=move |_| {
                             let renamed = serde_json::from_str::<serde_json::Value>(&file)
@@ -196,7 +197,7 @@ fn Snapshots(shell: Shell, kind: &'static Kind, id: String, name: String) -> imp
                                 Ok(new) => go_to(&format!("{}/#/{new}", kind.key)),
                                 Err(e) => shell.error(format!("The snapshot could not be restored: {e}")),
                             }
-                        }>{format!("After {progress}")}</button>
+                        }>{format!("After {} {progress}", kind.unit)}</button>
                     }
                 }).collect_view()}
             </details>

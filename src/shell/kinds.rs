@@ -15,6 +15,8 @@ pub struct Kind {
     pub blurb: &'static str,
     /// Whether the page has a built-in demo game (`#/demo`).
     pub demo: bool,
+    /// What the game counts in its progress: "round", "phase", "move", "step".
+    pub unit: &'static str,
 }
 
 /// Mini-Survivor.
@@ -24,6 +26,7 @@ pub const MINI_SURVIVOR: Kind = Kind {
     format: "mini-survivor-game",
     blurb: "Survivors on a gemstone tribe grid; orders by forum post; rounds adjudicated.",
     demo: true,
+    unit: "round",
 };
 
 /// Survival (social deduction).
@@ -33,6 +36,7 @@ pub const SURVIVAL: Kind = Kind {
     format: "survival-game",
     blurb: "Werewolf-style: dealt cards, night actions by PM, day votes in the thread.",
     demo: false,
+    unit: "phase",
 };
 
 /// Survival circle.
@@ -42,6 +46,7 @@ pub const SURVIVAL_CIRCLE: Kind = Kind {
     format: "survival-circle-game",
     blurb: "Two players on a 16-cell circle: referee, hot-seat, or play the AI.",
     demo: false,
+    unit: "move",
 };
 
 /// Dice ORG.
@@ -51,6 +56,7 @@ pub const DICE_ORG: Kind = Kind {
     format: "dice-org-game",
     blurb: "A Survivor-style season run by producers: dice, camp, conversations, votes, jury.",
     demo: false,
+    unit: "step",
 };
 
 /// Every kind, in the order the home page shows them.

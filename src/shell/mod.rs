@@ -156,6 +156,29 @@ pub trait Persist: Copy + Send + Sync + 'static {
     fn follow(self, json: &str);
 }
 
+/// A file of another kind of game, given to this page (dropped on it), is
+/// handed to that game's page; true when it was (the caller does nothing
+/// more). Files of this page's kind, or of no known kind, stay here.
+pub fn forward_foreign(shell: Shell, text: &str) -> bool {
+    let Some(kind) = console_core::save::format_of(text)
+        .as_deref()
+        .and_then(kinds::by_format)
+    else {
+        return false;
+    };
+    if kind == shell.kind {
+        return false;
+    }
+    if let Err(e) = storage::handoff::put(text) {
+        shell.error(format!("Import failed, nothing was changed: {e}"));
+        return true;
+    }
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_href(&format!("../{}/#/import", kind.key));
+    }
+    true
+}
+
 /// Exports the open game as a file download.
 pub fn export<P: Persist>(p: P) {
     let shell = p.shell();

@@ -91,23 +91,26 @@ pub fn sync(route: RwSignal<Route>, screens: &'static [&'static str]) {
     on_pop.forget();
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const S: &[&str] = &["setup", "rules", "board"];
-
-    #[test]
-    fn routes_round_trip() {
-        for r in [
-            Route::default(),
-            Route::new(None, "setup"),
-            Route::new(Some("00ab".into()), "board"),
-            Route::new(Some("00ab".into()), ""),
-        ] {
-            assert_eq!(Route::parse(&r.hash(), S), r, "{r:?}");
+/// Keeps the URL's game and the open game in step: opening a game (from
+/// setup, an import, a file) puts its id in the URL; going to another
+/// game's URL (Back, Forward, a link) calls `switch` with it, or with
+/// `None` for a URL with no game.
+pub fn follow_game(
+    shell: crate::shell::Shell,
+    open_id: Signal<Option<String>>,
+    switch: impl Fn(Option<String>) + Send + Sync + 'static,
+) {
+    Effect::new(move |_| {
+        let id = open_id.get();
+        if id.is_some() && shell.route.with_untracked(|r| r.game != id) {
+            shell.route.update(|r| r.game = id);
         }
-        assert_eq!(Route::parse("#/rules", S), Route::new(None, "rules"));
-        assert_eq!(Route::parse("", S), Route::default());
-    }
+    });
+    Effect::new(move |prev: Option<Option<String>>| {
+        let want = shell.route.with(|r| r.game.clone());
+        if prev.is_some_and(|p| p != want) && open_id.get_untracked() != want {
+            switch(want.clone());
+        }
+        want
+    });
 }

@@ -15,8 +15,9 @@ export function fixture(name) {
   return JSON.parse(fs.readFileSync(path.join(ROOT, 'games/mini-survivor/cases/games', name), 'utf8'));
 }
 
-/** Starts server + browser; returns { page, context, errors, url, shot, close }. */
-export async function open({ prefix = '/', contextOptions = {} } = {}) {
+/** Starts server + browser at the home page (or `page`, a path under the
+ * site such as 'survival/'); returns { page, context, errors, url, shot, close }. */
+export async function open({ prefix = '/', contextOptions = {}, page: start = '' } = {}) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = await serve(DIST, { prefix });
   const browser = await launch();
@@ -27,7 +28,7 @@ export async function open({ prefix = '/', contextOptions = {} } = {}) {
   context.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  await page.goto(server.url);
+  await page.goto(server.url + start);
   await page.waitForSelector('main');
   return {
     page, context, browser, errors, requests, url: server.url,
@@ -36,11 +37,33 @@ export async function open({ prefix = '/', contextOptions = {} } = {}) {
   };
 }
 
-export const screen = (page, label) => page.click(`button.nav[data-screen="${label}"]`);
+/** The site's root URL (the home page) from any page of it. */
+export function siteRoot(page) {
+  const u = new URL(page.url());
+  u.hash = '';
+  u.pathname = u.pathname.replace(/(mini-survivor|survival-circle|survival|dice-org)\/[^/]*$/, '');
+  return u.href;
+}
+
+/** Goes to a page of the site ('' for home, 'survival/#/setup', ...). */
+export async function goto(page, rel) {
+  await page.goto(siteRoot(page) + rel);
+  await page.waitForSelector('main');
+}
+
+/** Goes to a screen by its navigation label; 'Games' is the home page. */
+export async function screen(page, label) {
+  if (label === 'Games') {
+    await page.click('[data-testid=home-link]');
+    await page.waitForSelector('[data-testid=games], [data-testid=no-games]');
+    return;
+  }
+  await page.click(`a.nav[data-screen="${label}"]`);
+}
 
 /** Opens the built-in demo (shared game 1001) and waits for its board. */
 export async function openDemo(page) {
-  await page.click('[data-testid=demo]');
+  await goto(page, 'mini-survivor/#/demo');
   await page.waitForSelector('.tribe');
 }
 

@@ -11,12 +11,12 @@ import { open, screen, controlled, external, DIST, ROOT, ARTIFACTS, openDemo, co
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 
-test('works offline under /mini-survivor/', async () => {
-  const t = await open({ prefix: '/mini-survivor/' });
+test('works offline under a sub-path (/console/)', async () => {
+  const t = await open({ prefix: '/console/' });
   const { page, context } = t;
   try {
     const manifest = await page.evaluate(() => document.querySelector('link[rel=manifest]').href);
-    assert.match(manifest, /\/mini-survivor\/manifest\.webmanifest$/);
+    assert.match(manifest, /\/console\/manifest\.webmanifest$/);
     const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]').content);
     assert.match(csp, /default-src 'self'/);
     await controlled(page);
@@ -41,7 +41,7 @@ test('a new deployment is offered with a reload button', async () => {
   const root = fs.mkdtempSync(path.join(ARTIFACTS, 'deploy-'));
   const site = path.join(root, 'site');
   fs.cpSync(DIST, site, { recursive: true });
-  const server = await serve(site, { prefix: '/mini-survivor/' });
+  const server = await serve(site, { prefix: '/console/' });
   const browser = await launch();
   try {
     const page = await (await browser.newContext()).newPage();
@@ -51,13 +51,13 @@ test('a new deployment is offered with a reload button', async () => {
     assert.equal(await page.locator('[data-testid=update]').count(), 0);
 
     const versionOf = (dir) => fs.readFileSync(path.join(dir, 'sw.js'), 'utf8').match(/const VERSION = '([0-9a-f]+)'/)[1];
-    const oldCache = `mini-survivor-${versionOf(site)}`;
+    const oldCache = `console-${versionOf(site)}`;
     assert.deepEqual(await page.evaluate(() => caches.keys()), [oldCache]);
 
     // Deploy the second build: one more file, so a new precache list and version.
     fs.writeFileSync(path.join(site, 'release.txt'), 'second deployment\n');
     execFileSync('node', [path.join(ROOT, 'scripts/postbuild.mjs'), site]);
-    const newCache = `mini-survivor-${versionOf(site)}`;
+    const newCache = `console-${versionOf(site)}`;
     assert.notEqual(newCache, oldCache);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
     await page.waitForSelector('[data-testid=update]', { timeout: 15000 });

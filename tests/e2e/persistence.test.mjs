@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ARTIFACTS, openDemo, commit } from './helpers.mjs';
+import { open, screen, ARTIFACTS, openDemo, commit, goto } from './helpers.mjs';
 
 async function exportGame(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
@@ -24,9 +24,9 @@ test('drafts survive a reload, and export then import gives the same game', asyn
     const box = 'article[data-player="Pebble"] textarea';
     await page.fill(box, '');
     await page.type(box, '24 v 38\n24 m F\n27 vo');
+    // The URL names the game and the screen: a reload comes back to both.
     await page.reload();
-    await page.waitForSelector('.tribe');
-    await screen(page, 'Orders');
+    await page.waitForSelector(box);
     assert.equal(await page.inputValue(box), '24 v 38\n24 m F\n27 vo');
 
     const first = await exportGame(page);
@@ -36,16 +36,17 @@ test('drafts survive a reload, and export then import gives the same game', asyn
     assert.equal(exported.rounds.length, 1);
 
     await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await page.waitForSelector('main');
+    await goto(page, '');
     assert.match(await page.locator('main').textContent(), /No saved games yet/);
 
-    // A broken file is refused with a reason, and nothing changes.
+    // A broken file is refused with a reason (by the game's page, which the
+    // home page hands it to), and nothing changes.
     const broken = path.join(ARTIFACTS, 'broken.json');
     fs.writeFileSync(broken, JSON.stringify({ ...exported, rounds: [{ ...exported.rounds[0], record: { ...exported.rounds[0].record, alive: 99 } }] }));
     await page.setInputFiles('[data-testid=import]', broken);
     await page.waitForSelector('.banner.error');
     assert.match(await page.locator('.banner').textContent(), /Import failed, nothing was changed: round 1's recorded results do not follow from its orders/);
+    await goto(page, '');
     assert.match(await page.locator('main').textContent(), /No saved games yet/);
 
     await page.setInputFiles('[data-testid=import]', first);
@@ -66,9 +67,7 @@ test('a game file dropped on the page is imported', async () => {
     await commit(page, 1);
     const exported = fs.readFileSync(await exportGame(page), 'utf8');
     await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await page.waitForSelector('main');
-    await screen(page, 'Rules');
+    await goto(page, 'mini-survivor/#/rules');
     // Drop it on the Rules screen: anywhere on the page works.
     await page.evaluate((json) => {
       const data = new DataTransfer();

@@ -15,7 +15,7 @@ test('hostile player names stay inert', async () => {
   page.on('dialog', async (d) => { dialogs += 1; await d.dismiss(); });
   try {
     await page.evaluate(() => { window.__pwned = false; });
-    await page.click('button:has-text("New game")');
+    await page.click('[data-testid=new-mini-survivor]');
     await page.fill('[data-testid=players]', NAMES.join('\n'));
     await page.fill('input[inputmode=numeric]', '7');
     await page.fill('label:has-text("Survivors per player") input', '2');
@@ -51,7 +51,7 @@ test('the deal commitment can be verified from the revealed seed and salt', asyn
   const { page } = t;
   try {
     const players = ['Ann', 'Bob', 'Cid', 'Dee'];
-    await page.click('button:has-text("New game")');
+    await page.click('[data-testid=new-mini-survivor]');
     await page.fill('[data-testid=players]', players.join('\n'));
     await page.fill('input[inputmode=numeric]', '7');
     await page.fill('label:has-text("Survivors per player") input', '2');

@@ -87,7 +87,7 @@ test('the same game in two tabs: one writer, the other follows', async () => {
     await openDemo(page);
     await page.waitForTimeout(600);
     const second = await context.newPage();
-    await second.goto(t.url);
+    await second.goto(t.url + 'mini-survivor/');
     await second.waitForSelector('.tribe');
     await second.waitForSelector('.banner');
     assert.match(await second.locator('.banner').textContent(), /open in another tab.*read-only/);
@@ -131,6 +131,7 @@ test('snapshots restore as a new game, and the export reminder shows', async () 
     await page.waitForTimeout(600);
     await screen(page, 'Games');
     assert.equal(await page.locator('table.games tbody tr').count(), 2, 'the original game is still there');
+    assert.match(await page.locator('table.games').textContent(), /Mini-Survivor.*round 2 next/);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

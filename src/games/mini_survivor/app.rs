@@ -15,6 +15,9 @@ use mini_survivor::save::GameFile;
 /// Imports a game file's text as a new saved game, or says why not with the
 /// current game untouched.
 pub fn import(ctx: Ctx, text: &str) {
+    if crate::shell::forward_foreign(ctx.shell, text) {
+        return;
+    }
     match GameFile::parse(text) {
         Ok((file, game)) => {
             let name = file.name.clone();
@@ -47,8 +50,9 @@ fn open_saved(ctx: Ctx, id: String) {
     }
 }
 
-/// Startup: what the URL asks for, else the game open last.
-fn start(ctx: Ctx) {
+/// What a URL asks for at startup (else the game open last) or later
+/// (the demo, an import handed over).
+fn arrive(ctx: Ctx, startup: bool) {
     let route = ctx.shell.route.get_untracked();
     match (route.screen.as_str(), route.game) {
         ("demo", _) => {
@@ -63,6 +67,7 @@ fn start(ctx: Ctx) {
                 import(ctx, &text);
             }
         }
+        _ if !startup => {}
         (_, Some(id)) => open_saved(ctx, id),
         ("", None) => {
             if let Some(id) = storage::last(&MINI_SURVIVOR) {
@@ -81,20 +86,23 @@ pub fn App() -> impl IntoView {
     let ctx = Ctx::new(shell);
     provide_context(ctx);
     // Load before anything can be saved.
-    start(ctx);
-    // Back or Forward to another game's URL opens it.
-    Effect::new(move |_| {
-        let want = shell.route.with(|r| r.game.clone());
-        let have = ctx
-            .live
-            .with_untracked(|l| l.as_ref().map(|l| l.id.clone()));
-        if want != have {
-            match want {
-                Some(id) => open_saved(ctx, id),
-                None => ctx.live.set(None),
-            }
+    arrive(ctx, true);
+    Effect::new(move |first: Option<()>| {
+        let special = shell
+            .route
+            .with(|r| r.screen == "demo" || r.screen == "import");
+        if first.is_some() && special {
+            arrive(ctx, false);
         }
     });
+    crate::shell::route::follow_game(
+        shell,
+        Signal::derive(move || ctx.live.with(|l| l.as_ref().map(|l| l.id.clone()))),
+        move |id| match id {
+            Some(id) => open_saved(ctx, id),
+            None => ctx.live.set(None),
+        },
+    );
     on_file_drop(shell, move |f| {
         read_file(shell, f, move |t| import(ctx, &t))
     });

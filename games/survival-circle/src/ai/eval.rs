@@ -52,17 +52,10 @@ fn held_mask(hand: u32) -> u32 {
 }
 
 /// The features of a position after the mover's landing: `me`/`opp` the
-/// masks, `hm`/`ho` the packed hands, `next` the mover's landing cell (the
-/// value chosen counts from it).
+/// masks turned so that the mover's landing cell is bit 0 (the value chosen
+/// counts from it), `hm`/`ho` the packed hands.
 #[inline(always)]
-pub fn features(
-    me: u16,
-    opp: u16,
-    hm: u32,
-    ho: u32,
-    next: u32,
-    options: Options,
-) -> [i32; FEATURES] {
+pub fn features(me: u16, opp: u16, hm: u32, ho: u32, options: Options) -> [i32; FEATURES] {
     let material = me.count_ones() as i32 - opp.count_ones() as i32;
     let mine = held_mask(hm);
     let theirs = held_mask(ho);
@@ -72,8 +65,7 @@ pub fn features(
     while m != 0 {
         let i = m.trailing_zeros();
         m &= m - 1;
-        let t = (next + i + 1) & 15;
-        best = best.max(send_gain(me, opp, t, options));
+        best = best.max(send_gain(me, opp, i + 1, options));
     }
     if best == i32::MIN {
         best = 0;
@@ -106,8 +98,8 @@ pub fn features(
 /// The evaluation in `SCALE` units from the mover's side (see the module
 /// documentation).
 #[inline(always)]
-pub fn evaluate(me: u16, opp: u16, hm: u32, ho: u32, next: u32, options: Options) -> i32 {
-    let f = features(me, opp, hm, ho, next, options);
+pub fn evaluate(me: u16, opp: u16, hm: u32, ho: u32, options: Options) -> i32 {
+    let f = features(me, opp, hm, ho, options);
     let mut s = 0;
     for i in 0..FEATURES {
         s += WEIGHTS[i] * f[i];

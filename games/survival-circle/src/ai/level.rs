@@ -118,11 +118,10 @@ impl Searcher {
 pub fn greedy(state: &State) -> Option<Value> {
     let p = super::Pos::of(state);
     let opts = state.options();
-    let (me, opp, ..) = crate::board::land_masks(p.me, p.opp, u32::from(p.next), opts);
+    let (me, opp) = p.landed(opts);
     state.legal_values().iter().max_by_key(|v| {
-        let t = u32::from(state.target(*v).get());
         (
-            super::eval::send_gain(me, opp, t, opts),
+            super::eval::send_gain(me, opp, u32::from(v.get()), opts),
             -i32::from(v.get()),
         )
     })

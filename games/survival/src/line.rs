@@ -10,9 +10,13 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let s = rest?;
-        match s.find(['\n', '\r']) {
+        match s.bytes().position(|b| b == b'\n' || b == b'\r') {
             Some(i) => {
-                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
+                let skip = if s.as_bytes()[i..].starts_with(b"\r\n") {
+                    2
+                } else {
+                    1
+                };
                 rest = Some(&s[i + skip..]);
                 Some(&s[..i])
             }

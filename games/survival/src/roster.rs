@@ -1,6 +1,6 @@
 //! Players (S1.1) and how messages name them (S2.3).
 
-use console_core::names::{MatchError, NameError, NameIndex, check_names, key};
+use console_core::names::{MatchError, NameError, NameIndex, check_names};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -281,14 +281,12 @@ impl Roster {
     /// The player whose full name this is, ignoring case and spaces (no
     /// prefixes): for headers and case files.
     pub fn find(&self, name: &str) -> Option<PlayerId> {
-        let k = key(name);
-        if k.is_empty() {
-            return None;
+        // A full name wins over prefixes in `resolve` (S2.3).
+        if self.index.is_full_name(name) {
+            self.resolve(name).ok()
+        } else {
+            None
         }
-        self.names
-            .iter()
-            .position(|n| key(n) == k)
-            .map(PlayerId::from_index)
     }
 
     /// Whether `text` is exactly a full name (ignoring case and spaces).

@@ -137,7 +137,9 @@ fn header<'a>(roster: &Roster, line: &'a str, after_blank: bool) -> Option<Heade
         }
         return Some(Header::Same(rest));
     }
-    for dash in [" — ", " – ", " - "] {
+    // A Discord header ends with a time, so it holds a ':'.
+    let has_colon = t.as_bytes().contains(&b':');
+    for dash in [" — ", " – ", " - "].into_iter().filter(|_| has_colon) {
         if let Some(i) = t.rfind(dash) {
             let (name, stamp) = (t[..i].trim(), &t[i + dash.len()..]);
             if !name.is_empty() && name.chars().count() <= 64 && is_stamp(stamp) {

@@ -4,7 +4,7 @@
 use console_core::commitment::Salt;
 use survival::post::{
     DISCORD_LIMIT, Format, PublicDay, PublicEnd, PublicNight, deal_messages, deal_post,
-    morning_post, night_messages, phase_post, private_text, vote_count_post,
+    night_messages, phase_post, private_text, vote_count_post,
 };
 use survival::{
     Card, DayInput, Edition, Game, NightInput, Options, PhaseInput, Post, Roster, Setup, State,

@@ -1,0 +1,3 @@
+//! The Survival circle AI's Web Worker (not built yet).
+
+fn main() {}

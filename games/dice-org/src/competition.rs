@@ -9,7 +9,7 @@ use crate::options::TeamScore;
 use crate::report::{Rejection, StepError, sort_rejections};
 use crate::roll::{Boost, Roll, RollKind, RollOptions, roll};
 use crate::state::{Phase, PlayerId, State};
-use crate::tiebreak::{Lot, Reroll, Score, Want, break_tie, extreme};
+use crate::tiebreak::{Contest, Lot, Reroll, Score, Want};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -233,20 +233,20 @@ pub fn competition(
         }
     }
     let team_score = s.options.team_score;
-    let mut keys: Vec<Vec<Score>> = (0..contenders.len())
+    let first: Vec<Score> = (0..contenders.len())
         .map(|c| {
             let results: Vec<u32> = rolls
                 .iter()
                 .filter(|(i, _)| *i == c)
                 .map(|(_, r)| r.roll.result)
                 .collect();
-            vec![score_of(&results, mode, team_score)]
+            score_of(&results, mode, team_score)
         })
         .collect();
     let scores: Vec<(String, Score)> = contenders
         .iter()
-        .zip(&keys)
-        .map(|(c, k)| (c.name.clone(), k[0]))
+        .zip(&first)
+        .map(|(c, &k)| (c.name.clone(), k))
         .collect();
     let names: Vec<String> = contenders.iter().map(|c| c.name.clone()).collect();
 
@@ -281,17 +281,14 @@ pub fn competition(
             Ok(out)
         };
     let all: Vec<usize> = (0..contenders.len()).collect();
-    let mut round = 0;
+    let mut contest = Contest::new(names.clone(), &first);
     let mut rerolls = Vec::new();
     let mut lots = Vec::new();
-    let top = extreme(&keys, &all, Want::Highest);
-    let (winner, broken) = break_tie(
+    let top = contest.extreme(&all, Want::Highest);
+    let (winner, broken) = contest.break_tie(
         top,
         Want::Highest,
         LotFor::CompetitionHighest,
-        &mut keys,
-        &names,
-        &mut round,
         dice,
         &mut reroll,
     )?;
@@ -299,14 +296,11 @@ pub fn competition(
     lots.extend(broken.lot);
     let lowest = if mode == Mode::Team {
         let rest: Vec<usize> = all.iter().copied().filter(|&c| c != winner).collect();
-        let bottom = extreme(&keys, &rest, Want::Lowest);
-        let (low, broken) = break_tie(
+        let bottom = contest.extreme(&rest, Want::Lowest);
+        let (low, broken) = contest.break_tie(
             bottom,
             Want::Lowest,
             LotFor::CompetitionLowest,
-            &mut keys,
-            &names,
-            &mut round,
             dice,
             &mut reroll,
         )?;
@@ -316,7 +310,6 @@ pub fn competition(
     } else {
         None
     };
-    drop(reroll);
 
     // D4.5 reward, immunity, D4.6 counters.
     let reward_rp = s.options.reward_rp;

@@ -55,7 +55,7 @@ impl JurySize {
 
     /// `n` if D8.1 allows it.
     pub fn new(n: u32) -> Result<JurySize, BadJurySize> {
-        if n % 2 == 1 && n % 3 != 0 {
+        if n % 2 == 1 && !n.is_multiple_of(3) {
             Ok(JurySize(n))
         } else {
             Err(BadJurySize(n))

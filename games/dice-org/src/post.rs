@@ -118,6 +118,16 @@ pub struct VoteRead {
     pub counted: bool,
 }
 
+/// A revote as read: the votes in the order read and the counts (most
+/// first, then name).
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct Reading<T> {
+    /// Votes in the order read.
+    pub reads: Vec<T>,
+    /// (name, votes), most first then name.
+    pub counts: Vec<(String, u32)>,
+}
+
 /// A deadlock as the public sees it (D7.5).
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub enum PublicDeadlock {
@@ -151,7 +161,7 @@ pub struct PublicVote {
     /// (candidate, counted votes), most first then name.
     pub counts: Vec<(String, u32)>,
     /// The revote: reads and counts, if held.
-    pub revote: Option<(Vec<VoteRead>, Vec<(String, u32)>)>,
+    pub revote: Option<Reading<VoteRead>>,
     /// The deadlock, if any.
     pub deadlock: Option<PublicDeadlock>,
     /// Who is out.
@@ -172,7 +182,7 @@ pub struct PublicFinal {
     /// (finalist, votes), most first then name.
     pub counts: Vec<(String, u32)>,
     /// The jurors' revote (D8.2): reads and counts.
-    pub revote: Option<(Vec<String>, Vec<(String, u32)>)>,
+    pub revote: Option<Reading<String>>,
     /// The lot if the tie remained.
     pub lot: Option<PublicLot>,
     /// The winner.
@@ -324,10 +334,10 @@ impl PublicVote {
                 })
                 .collect();
             let by_revote = rv.tied.len() == 1;
-            (
-                reveal(reads, &mut rng, |v| by_revote && deciding(v)),
-                sorted_counts(before, &rv.counts),
-            )
+            Reading {
+                reads: reveal(reads, &mut rng, |v| by_revote && deciding(v)),
+                counts: sorted_counts(before, &rv.counts),
+            }
         });
         let deadlock = r.deadlock.as_ref().map(|d| match d {
             DeadlockReport::RollOff {
@@ -399,10 +409,10 @@ impl PublicFinal {
                 .map(|b| before.name(b.finalist).to_string())
                 .collect();
             let by_revote = rv.tied.len() == 1;
-            (
-                reveal(reads, &mut rng, |n| by_revote && *n == winner),
-                sorted_counts(before, &rv.counts),
-            )
+            Reading {
+                reads: reveal(reads, &mut rng, |n| by_revote && *n == winner),
+                counts: sorted_counts(before, &rv.counts),
+            }
         });
         PublicFinal {
             jury: named(before, &r.jury),
@@ -593,7 +603,7 @@ pub fn vote_post(p: &PublicVote, format: Format) -> Vec<String> {
         reads_block(&m, &reads)
     ));
     blocks.push(format!("Counted: {}\n", counts_line(&m, &p.counts)));
-    if let Some((reads, counts)) = &p.revote {
+    if let Some(Reading { reads, counts }) = &p.revote {
         let reads: Vec<(String, bool)> =
             reads.iter().map(|r| (r.name.clone(), r.counted)).collect();
         blocks.push(format!(
@@ -668,7 +678,7 @@ pub fn final_post(p: &PublicFinal, format: Format) -> Vec<String> {
         reads_block(&m, &reads),
         counts_line(&m, &p.counts)
     ));
-    if let Some((reads, counts)) = &p.revote {
+    if let Some(Reading { reads, counts }) = &p.revote {
         let reads: Vec<(String, bool)> = reads.iter().map(|n| (n.clone(), true)).collect();
         blocks.push(format!(
             "{}{}Counted: {}\n",

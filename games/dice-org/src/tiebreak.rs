@@ -199,24 +199,65 @@ pub struct Broken {
     pub lot: Option<Lot>,
 }
 
-/// Breaks a tie among `tied` (indices into `keys`/`names`, in roll order)
-/// for `want` (D4.4): the tied re-roll (through `reroll`, which rolls the
-/// given contenders for re-roll round `round` and returns their scores in
-/// the same order); after each re-roll only those still tied roll again;
-/// after [`MAX_REROLLS`] re-rolls a lot among those still tied. Each
-/// re-roll's score is appended to the contender's key, so later ties (the
-/// lowest after the highest) see the order re-rolls made. `round` counts
-/// re-roll rounds across the step. Returns the one chosen.
-pub fn break_tie(
+/// Rolls the given contenders (indices, in roll order) for a re-roll round
+/// and returns their scores in the same order.
+pub type Reroller<'a> = dyn FnMut(&[usize], u32, &mut Dice) -> Result<Vec<Score>, OutOfDice> + 'a;
+
+/// The contenders of one step's ties: their names and score lists (the
+/// first score, then one per re-roll they took part in), and the re-roll
+/// rounds so far.
+#[derive(Clone, Debug)]
+pub struct Contest {
+    /// Score lists, compared element by element.
+    pub keys: Vec<Vec<Score>>,
+    /// Names (for lots and reports).
+    pub names: Vec<String>,
+    /// Re-roll rounds so far in the step.
+    pub round: u32,
+}
+
+impl Contest {
+    /// Contenders with their first scores.
+    pub fn new(names: Vec<String>, first: &[Score]) -> Contest {
+        Contest {
+            keys: first.iter().map(|&s| vec![s]).collect(),
+            names,
+            round: 0,
+        }
+    }
+
+    /// Those of `among` at the extreme `want` asks for.
+    pub fn extreme(&self, among: &[usize], want: Want) -> Vec<usize> {
+        extreme(&self.keys, among, want)
+    }
+
+    /// Breaks a tie among `tied` (in roll order) for `want` (D4.4): the
+    /// tied re-roll through `reroll`; after each re-roll only those still
+    /// tied roll again; after [`MAX_REROLLS`] re-rolls a lot among those
+    /// still tied. Each re-roll's score is appended to the contender's key,
+    /// so later ties (the lowest after the highest) see the order re-rolls
+    /// made. Returns the one chosen.
+    pub fn break_tie(
+        &mut self,
+        tied: Vec<usize>,
+        want: Want,
+        settles: LotFor,
+        dice: &mut Dice,
+        reroll: &mut Reroller,
+    ) -> Result<(usize, Broken), OutOfDice> {
+        break_tie(tied, want, settles, self, dice, reroll)
+    }
+}
+
+fn break_tie(
     mut tied: Vec<usize>,
     want: Want,
     settles: LotFor,
-    keys: &mut [Vec<Score>],
-    names: &[String],
-    round: &mut u32,
+    contest: &mut Contest,
     dice: &mut Dice,
-    reroll: &mut dyn FnMut(&[usize], u32, &mut Dice) -> Result<Vec<Score>, OutOfDice>,
+    reroll: &mut Reroller,
 ) -> Result<(usize, Broken), OutOfDice> {
+    let Contest { keys, names, round } = contest;
     let mut broken = Broken::default();
     let mut n = 0;
     while tied.len() > 1 {
@@ -241,7 +282,7 @@ pub fn break_tie(
                 .map(|(&i, &s)| (names[i].clone(), s))
                 .collect(),
         });
-        tied = extreme(keys, &tied, want);
+        tied = extreme(keys.as_slice(), &tied, want);
     }
     Ok((tied[0], broken))
 }

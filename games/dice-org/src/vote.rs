@@ -11,7 +11,7 @@ use crate::options::Deadlock;
 use crate::report::{Rejection, StepError, sort_rejections};
 use crate::roll::{Roll, RollKind, RollOptions, roll};
 use crate::state::{Phase, PlayerId, State};
-use crate::tiebreak::{Lot, Reroll, Score, Want, break_tie, extreme, lot};
+use crate::tiebreak::{Contest, Lot, Reroll, Score, Want, lot};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -521,12 +521,13 @@ fn settle(
     for &p in &players {
         first.push((p, survival_roll(p, 0, dice)?));
     }
-    let mut keys: Vec<Vec<Score>> = first
+    let scores: Vec<Score> = first
         .iter()
-        .map(|(_, r)| vec![Score::whole(u64::from(r.result))])
+        .map(|(_, r)| Score::whole(u64::from(r.result)))
         .collect();
+    let mut contest = Contest::new(names, &scores);
     let all: Vec<usize> = (0..players.len()).collect();
-    let bottom = extreme(&keys, &all, Want::Lowest);
+    let bottom = contest.extreme(&all, Want::Lowest);
     let mut reroll_rolls = Vec::new();
     let mut reroll =
         |set: &[usize], round: u32, dice: &mut Dice| -> Result<Vec<Score>, OutOfDice> {
@@ -542,18 +543,8 @@ fn settle(
             }
             Ok(out)
         };
-    let mut round = 0;
-    let (out, broken) = break_tie(
-        bottom,
-        Want::Lowest,
-        LotFor::RollOff,
-        &mut keys,
-        &names,
-        &mut round,
-        dice,
-        &mut reroll,
-    )?;
-    drop(reroll);
+    let (out, broken) =
+        contest.break_tie(bottom, Want::Lowest, LotFor::RollOff, dice, &mut reroll)?;
     Ok((
         players[out],
         DeadlockReport::RollOff {

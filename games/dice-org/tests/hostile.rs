@@ -26,11 +26,13 @@ fn write_the_fixture() {
     let words: Vec<u32> = (0..40).map(|i| 17 + i * 7_919).collect();
     let season = common::play(2024, words, 400);
     assert!(season.state().is_over(), "the fixture is a whole season");
-    let mut drafts = Drafts::default();
-    drafts.edit = Some(dice_org::edit::Edit {
-        note: "an unsent draft".into(),
-        changes: Vec::new(),
-    });
+    let drafts = Drafts {
+        edit: Some(dice_org::edit::Edit {
+            note: "an unsent draft".into(),
+            changes: Vec::new(),
+        }),
+        ..Drafts::default()
+    };
     let file = SeasonFile::of("Fixture season", &season, drafts);
     let v: Value = serde_json::from_str(&file.to_json()).unwrap();
     std::fs::write(

@@ -26,6 +26,7 @@ pub mod competition;
 pub mod conversation;
 pub mod dice;
 pub mod edit;
+pub mod explain;
 pub mod final_vote;
 pub mod options;
 pub mod penalty;

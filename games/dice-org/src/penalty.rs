@@ -16,7 +16,7 @@ pub struct Penalties {
 }
 
 /// What each penalty level adds (D2.1): (stat, roll, outcome) for levels 1 to 7.
-const LEVELS: [(u32, u32, u32); 7] = [
+pub const LEVELS: [(u32, u32, u32); 7] = [
     (1, 0, 0),
     (0, 1, 0),
     (0, 0, 1),

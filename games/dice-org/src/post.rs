@@ -582,10 +582,10 @@ pub fn camp_post(p: &PublicCamp, format: Format) -> Vec<String> {
 pub fn vote_post(p: &PublicVote, format: Format) -> Vec<String> {
     let m = Mark(format);
     let title = match &p.team {
-        Some(t) => format!("Round {}: {} votes", p.round, t),
+        Some(t) => format!("Round {}: {} votes", p.round, m.name(t)),
         None => format!("Round {}: the vote", p.round),
     };
-    let mut blocks = vec![m.title(&m.name(&title))];
+    let mut blocks = vec![m.title(&title)];
     for n in &p.protected {
         blocks.push(format!(
             "Hidden Immunity was played on {}: votes for them do not count.\n",
@@ -746,8 +746,17 @@ fn status_lines(s: &State, p: PlayerId) -> Vec<String> {
     let pen = Penalties::of(l.counters);
     let mut v = vec![
         format!(
-            "RP: {} | Depletion counters: {} (penalties: stats -{}, rolls -{}, outcomes -{})",
-            l.rp, l.counters, pen.stat, pen.roll, pen.outcome
+            "RP: {} | Depletion counters: {}{}",
+            l.rp,
+            l.counters,
+            if l.counters == 0 {
+                String::new()
+            } else {
+                format!(
+                    " (penalties: stats -{}, rolls -{}, outcomes -{})",
+                    pen.stat, pen.roll, pen.outcome
+                )
+            }
         ),
         format!(
             "Advantages: {}",

@@ -312,6 +312,14 @@ impl Season {
         Ok(self.played.last().expect("just pushed"))
     }
 
+    /// Entry `i`'s report in words for the producers' log (see
+    /// [`crate::explain::explain`]); empty for an index out of range.
+    pub fn explain(&self, i: usize) -> Vec<String> {
+        self.played.get(i).map_or(Vec::new(), |p| {
+            crate::explain::explain(&p.report, self.before(i))
+        })
+    }
+
     /// Undoes the last step or edit, returning it; the dice go back too.
     pub fn undo(&mut self) -> Option<Played> {
         self.played.pop()

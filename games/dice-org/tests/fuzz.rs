@@ -177,6 +177,7 @@ fn fuzz_seasons() {
                 let _ = dice_org::post::public_post(&season, i, f);
             }
             let _ = dice_org::post::private_messages(&season, i);
+            assert!(!season.explain(i).is_empty());
         }
         let _ = season.board(true);
         let _ = season.needs();

@@ -123,7 +123,7 @@ pub fn position_blocks(game: &Game, format: Format) -> Vec<String> {
     let mut status = String::new();
     let _ = writeln!(
         status,
-        "{} {}, {} {} {}",
+        "{} {} {}, {} {}",
         m.bold("Score:"),
         name(Player::Blue),
         score.blue,

@@ -130,6 +130,12 @@ impl Pos {
     }
 }
 
+/// Whether a packed hand holds exactly one token (one field equal to 1).
+#[inline(always)]
+fn one_token(h: u32) -> bool {
+    h != 0 && h & (h - 1) == 0 && h.trailing_zeros() % 3 == 0
+}
+
 #[inline(always)]
 fn diff(me: u16, opp: u16) -> i32 {
     (me.count_ones() as i32 - opp.count_ones() as i32) * SCALE
@@ -566,7 +572,7 @@ impl Run<'_> {
             let (opp, me, ..) = land_masks(opp, me, v, opts);
             return diff(me, opp);
         }
-        if p.rem == 3 && p.ho != 0 {
+        if p.rem == 3 && one_token(p.ho) {
             // The mover's two tokens against the opponent's last: the
             // mover chooses which goes first, nothing else is left to
             // choose (each value tried counts two nodes, as the search

@@ -1,0 +1,255 @@
+//! The engine's API as the app uses it: the notation reader's reasons
+//! (C8.1, C8.2), the position text (C8.3), the game with undo, redo and
+//! pasted records, save files (refused with the reason when damaged) and
+//! posts.
+
+use survival_circle::post::{Format, drawing, position_post};
+use survival_circle::save::{self, GameFile, LoadError};
+use survival_circle::{
+    Cell, Game, Mode, Options, Player, Players, Rejection, State, Value, parse_move, play_text,
+};
+
+fn v(n: u8) -> Value {
+    Value::new(n).unwrap()
+}
+
+#[test]
+fn rejections_name_the_reason() {
+    let mut s = State::new(Options::default());
+    let played = play_text(&mut s, "x 0 9 R5 -2 B 5x 99999999999999999999 B5");
+    let reasons: Vec<Result<u8, Rejection>> = played
+        .iter()
+        .map(|p| {
+            p.result
+                .as_ref()
+                .map(|r| r.value.get())
+                .map_err(|e| e.clone())
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        vec![
+            Err(Rejection::Unreadable),
+            Err(Rejection::OutOfRange { value: 0 }),
+            Err(Rejection::OutOfRange { value: 9 }),
+            Err(Rejection::WrongPlayer {
+                named: Player::Red,
+                to_move: Player::Blue
+            }),
+            Err(Rejection::OutOfRange { value: -2 }),
+            Err(Rejection::Unreadable),
+            Err(Rejection::Unreadable),
+            Err(Rejection::OutOfRange { value: i64::MAX }),
+            Ok(5),
+        ]
+    );
+    assert_eq!(
+        Rejection::WrongPlayer {
+            named: Player::Red,
+            to_move: Player::Blue
+        }
+        .to_string(),
+        "the move is marked for Red but Blue is to move"
+    );
+    assert_eq!(parse_move("r3").unwrap().player, Some(Player::Red));
+}
+
+#[test]
+fn a_value_used_up_is_not_held() {
+    let mut s = State::new(Options::default());
+    // Blue plays all six 8s (Red answers with 1s).
+    for _ in 0..6 {
+        s.play(v(8)).unwrap();
+        s.play(v(1)).unwrap();
+    }
+    assert_eq!(
+        s.play(v(8)).unwrap_err(),
+        Rejection::NotHeld {
+            player: Player::Blue,
+            value: 8
+        }
+    );
+    assert!(!s.legal_values().contains(v(8)));
+    assert_eq!(s.legal_values().len(), 7);
+}
+
+#[test]
+fn the_position_text_has_everything_c8_3_lists() {
+    let mut s = State::new(Options::default());
+    play_text(&mut s, "5 3");
+    let text = s.describe();
+    assert!(text.contains("board  B....R.........."), "{text}");
+    assert!(
+        text.contains("last   cell 5, value 3: the next token lands on cell 8"),
+        "{text}"
+    );
+    assert!(text.contains("Blue  6 6 6 6 5 6 6 6"), "{text}");
+    assert!(text.contains("Red   6 6 5 6 6 6 6 6"), "{text}");
+    assert!(text.contains("turn   3 of 96, Blue to move"), "{text}");
+    assert_eq!(s.next_cell(), Cell::new(8).unwrap());
+    // Where each value would send Red (C3.3).
+    assert_eq!(s.target(v(8)), Cell::new(0).unwrap());
+}
+
+#[test]
+fn undo_redo_and_replay() {
+    let mut g = Game::new(Options::default(), Players::default(), Mode::HotSeat, 1);
+    g.play_text("5 3 8 1");
+    let after = *g.state();
+    assert_eq!(g.record(), "B5 R3 B8 R1");
+    assert_eq!(g.undo(), Some(v(1)));
+    assert_eq!(g.undo(), Some(v(8)));
+    assert!(g.can_redo());
+    assert_eq!(g.state_at(2), *g.state());
+    g.redo();
+    g.redo();
+    assert_eq!(*g.state(), after);
+    assert!(!g.can_redo());
+    // A new move forgets the redo list.
+    g.undo();
+    g.play(v(2)).unwrap();
+    assert!(!g.can_redo());
+    assert_eq!(g.record(), "B5 R3 B8 R2");
+}
+
+#[test]
+fn pasting_a_forum_record() {
+    let mut g = Game::new(Options::default(), Players::default(), Mode::Forum, 1);
+    g.play_text("5 3");
+    // The thread's record so far, with a rejected move and two new ones.
+    let p = g.paste("B5, R3, B9, B8 R1");
+    assert_eq!(p.conflict, None);
+    assert_eq!(p.added, 2);
+    assert_eq!(g.record(), "B5 R3 B8 R1");
+    assert!(p.moves[2].result.is_err());
+    // A record that disagrees is refused where it differs.
+    let before = g.clone();
+    let p = g.paste("5 3 7");
+    assert_eq!(p.conflict, Some(3));
+    assert_eq!(g, before);
+}
+
+#[test]
+fn save_files_round_trip_and_refuse_damage() {
+    let mut g = Game::new(
+        Options::default(),
+        Players {
+            blue: "Ann".into(),
+            red: "Bob".into(),
+        },
+        Mode::VsAi {
+            ai: Player::Red,
+            level: survival_circle::ai::Level::Medium,
+        },
+        u64::MAX,
+    );
+    g.play_text("5 3 8 1 4");
+    g.undo();
+    let text = save::save(&g);
+    assert!(
+        text.starts_with(r#"{"format":"survival-circle-game","version":1"#),
+        "{text}"
+    );
+    assert!(text.contains(r#""seed":"18446744073709551615""#), "{text}");
+    assert_eq!(save::load(&text).unwrap(), g);
+
+    // A move changed: the stored position no longer follows.
+    let mut file: GameFile = serde_json::from_str(&text).unwrap();
+    file.moves[1] = v(4);
+    let e = file.replay().unwrap_err();
+    assert!(matches!(e, LoadError::Mismatch { .. }), "{e}");
+    // A move that cannot be played.
+    let mut file: GameFile = serde_json::from_str(&text).unwrap();
+    file.start.hands.blue = survival_circle::Hand::new(&[6, 6, 6, 6, 0, 6, 6, 6]).unwrap();
+    let e = file.replay().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "move 1 cannot be played: Blue has no token of value 5 left"
+    );
+    // Another game's file, a newer version, not JSON.
+    let e = save::load(&text.replace("survival-circle-game", "dice-org-game")).unwrap_err();
+    assert!(e.to_string().contains("dice-org-game"), "{e}");
+    let e = save::load(&text.replace(r#""version":1"#, r#""version":2"#)).unwrap_err();
+    assert!(e.to_string().contains("version 2"), "{e}");
+    assert!(save::load("{").is_err());
+    // Unknown members are refused, not dropped.
+    let e = save::load(&text.replace(r#""moves""#, r#""extra":1,"moves""#)).unwrap_err();
+    assert!(matches!(e, LoadError::Invalid(_)), "{e}");
+}
+
+#[test]
+fn the_drawing_marks_the_next_landing_cell() {
+    let mut s = State::new(Options::default());
+    play_text(&mut s, "5 3 8 1");
+    // Board B....R..B......., next landing cell 0 + 1 = 1.
+    let d = drawing(&s);
+    let lines: Vec<&str> = d.lines().collect();
+    assert_eq!(lines.len(), 7, "{d}");
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["14", "15", "0", "1", "2"]
+    );
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        [".", ".", "B", "[.]", "."]
+    );
+    assert_eq!(
+        lines[4].split_whitespace().collect::<Vec<_>>(),
+        ["11", ".", "R", "5"]
+    );
+    assert_eq!(
+        lines[5].split_whitespace().collect::<Vec<_>>(),
+        [".", ".", "B", ".", "."]
+    );
+    assert_eq!(
+        lines[6].split_whitespace().collect::<Vec<_>>(),
+        ["10", "9", "8", "7", "6"]
+    );
+}
+
+#[test]
+fn posts_in_every_format() {
+    let mut g = Game::new(
+        Options::default(),
+        Players {
+            blue: "**Ann**".into(),
+            red: "[b]Bob".into(),
+        },
+        Mode::Forum,
+        1,
+    );
+    g.play_text("5 3 8 1");
+    let md = position_post(&g, Format::Markdown);
+    assert_eq!(md.len(), 1);
+    assert!(md[0].contains("```\n"), "{}", md[0]);
+    assert!(md[0].contains(r"\*\*Ann\*\*"), "{}", md[0]);
+    assert!(
+        md[0].contains("the token lands on cell 1 (cell 0 + value 1)"),
+        "{}",
+        md[0]
+    );
+    assert!(md[0].contains("1. B5 R3  2. B8 R1"), "{}", md[0]);
+    assert!(
+        md[0].contains(r"**Score:** Blue (\*\*Ann\*\*) 2, Red (\[b\]Bob) 1"),
+        "{}",
+        md[0]
+    );
+    let bb = position_post(&g, Format::BBCode);
+    assert!(bb[0].contains("[code]"), "{}", bb[0]);
+    assert!(bb[0].contains("[[i][/i]b]Bob"), "{}", bb[0]);
+    let plain = position_post(&g, Format::Plain);
+    assert!(
+        plain[0].contains("Last move: R1 landed on cell 0, on an opposing token: discarded."),
+        "{}",
+        plain[0]
+    );
+    // A whole game fits one Discord message, and the result is announced.
+    let mut g = Game::new(Options::default(), Players::default(), Mode::Forum, 1);
+    while !g.state().is_terminal() {
+        let v = g.state().legal_values().iter().next().unwrap();
+        g.play(v).unwrap();
+    }
+    let md = position_post(&g, Format::Markdown);
+    assert!(md.iter().all(|m| m.chars().count() <= 2000));
+    assert!(md.concat().contains("Game over:"), "{}", md.concat());
+}

@@ -543,3 +543,99 @@ pub fn board(s: &State, hide_secrets: bool) -> Board {
         winner: s.winner.map(|p| s.name(p).to_string()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::competition::CompetitionInput;
+    use crate::setup::{AttributeSource, TeamSource};
+    use console_core::commitment::Salt;
+
+    fn season() -> Season {
+        Season::new(SetupInput {
+            players: ["Ann", "Bob", "Cid", "Dee", "Eve"]
+                .map(String::from)
+                .to_vec(),
+            teams: vec!["Koru".into(), "Mana".into()],
+            attributes: AttributeSource::Rolled,
+            assignment: TeamSource::Dealt,
+            options: crate::Options::default(),
+            seed: 99,
+            salt: Salt([2; 32]),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn undo_rewinds_the_dice_and_replays_the_same() {
+        let mut s = season();
+        assert_eq!(
+            s.dice_log().len(),
+            30,
+            "5 players x 2 attributes x 3 dice (D1.2)"
+        );
+        let start = s.dice_position();
+        let first = s
+            .play(Entry::Competition(CompetitionInput::default()))
+            .unwrap()
+            .clone();
+        assert_eq!(first.dice.len(), 15);
+        assert_ne!(s.dice_position(), start);
+        assert_eq!(s.undo(), Some(first.clone()));
+        assert_eq!(s.dice_position(), start);
+        assert_eq!(s.play(first.entry.clone()).unwrap(), &first);
+    }
+
+    #[test]
+    fn the_wizard_walks_the_round_d3_1() {
+        let mut s = season();
+        assert_eq!(s.next_phase(), Phase::Competition);
+        s.play(Entry::Competition(CompetitionInput::default()))
+            .unwrap();
+        assert_eq!(s.next_phase(), Phase::Camp);
+        s.play(Entry::Camp(Default::default())).unwrap();
+        assert_eq!(s.next_phase(), Phase::Conversation);
+        // No preferences: no pair can talk, and the slots asked for are used.
+        let input = s.conversation_input(BTreeMap::new(), None);
+        assert_eq!(input.slots, Some(3));
+        s.play(Entry::Conversation(input)).unwrap();
+        assert_eq!(s.next_phase(), Phase::Vote);
+        let Needs::Vote { voters, immune, .. } = s.needs() else {
+            panic!()
+        };
+        assert!(
+            immune.is_empty(),
+            "the losing team votes; the winners are not voters"
+        );
+        assert!(voters.len() == 2 || voters.len() == 3);
+        s.play(Entry::Vote(Default::default())).unwrap();
+        assert_eq!(s.next_phase(), Phase::Competition);
+        assert_eq!(s.state().round(), 2);
+    }
+
+    #[test]
+    fn the_board_hides_secrets_on_request() {
+        let s = season();
+        let open = s.board(false);
+        let hidden = s.board(true);
+        let p = &open.teams[0].members[0];
+        assert!(p.attributes.is_some() && p.rp == Some(0));
+        let h = &hidden.teams[0].members[0];
+        assert_eq!(
+            (h.attributes, h.rp, h.counters, &h.advantages),
+            (None, None, None, &None)
+        );
+        assert_eq!(
+            hidden.teams[0].pool, open.teams[0].pool,
+            "pools are public (D10.1)"
+        );
+        assert!(
+            s.odds_for("Ann", RollKind::Competition, RollOptions::default())
+                .is_some()
+        );
+        assert!(
+            s.odds_for("Nobody", RollKind::Competition, RollOptions::default())
+                .is_none()
+        );
+    }
+}

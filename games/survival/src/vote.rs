@@ -208,20 +208,16 @@ pub fn read_votes(text: &str) -> Vec<VoteLine<'_>> {
     for (i, raw) in lines(text).enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
         let trimmed = raw.trim();
-        if depth == 0 && !trimmed.as_bytes().contains(&b'[') {
-            // Fast path: no tags at all on this line.
-            if trimmed.starts_with(">>>") {
-                break;
-            }
-            if trimmed.starts_with('>') || !contains_ci(trimmed.as_bytes(), b"vote") {
-                continue;
-            }
+        if depth == 0
+            && (trimmed.starts_with('>')
+                || !trimmed.as_bytes().contains(&b'[')
+                    && !contains_ci(trimmed.as_bytes(), b"vote"))
+        {
+            // A quote line (S5.3), or no tag and no vote on it.
+            continue;
         }
         let visible = outside_quotes(raw, &mut depth);
         let vt = visible.trim_start();
-        if vt.starts_with(">>>") {
-            break;
-        }
         if vt.starts_with('>') || !contains_ci(vt.as_bytes(), b"vote") {
             continue;
         }
@@ -348,7 +344,8 @@ mod tests {
             votes("[QUOTE=\"x\"]vote Ann[/QUOTE]vote Bob"),
             [v(1, "Bob")]
         );
-        assert_eq!(votes(">>> quoted\nvote Fay"), []);
+        // Only the lines that start with `>` are quotes (S5.3).
+        assert_eq!(votes(">>> quoted\nvote Fay"), [v(2, "Fay")]);
         assert_eq!(votes("[quote]unclosed\nvote Fay"), []);
     }
 }

@@ -45,7 +45,8 @@ fn matching(game: &str) -> Matching {
 fn diff(m: Matching, expect: &Value, got: &Value, at: &str, out: &mut Vec<String>) {
     match (expect, got) {
         (Value::Object(e), Value::Object(g)) if !(e.is_empty() && !g.is_empty()) => {
-            for (k, ev) in e {
+            // Members named `_...` are comments, in `expect` as anywhere (FORMAT.md).
+            for (k, ev) in e.iter().filter(|(k, _)| !k.starts_with('_')) {
                 let here = format!("{at}.{k}");
                 match g.get(k) {
                     Some(gv) => diff(m, ev, gv, &here, out),

@@ -7,11 +7,13 @@ use crate::position::{Moment, Position, Setup};
 /// The Elimination Candidate (R8.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EliminationCandidate {
-    /// The EC, or the players tied for it, in roster order.
+    /// The EC, or the players tied for it, by name in byte order (as
+    /// FORMAT.md lists them).
     pub players: Vec<PlayerId>,
     /// When they were fully eliminated.
     pub moment: Moment,
-    /// With a tie: the players who decide among them (roster order); else empty.
+    /// With a tie: the players who decide among them, by name in byte
+    /// order; else empty.
     pub deciders: Vec<PlayerId>,
 }
 
@@ -35,29 +37,23 @@ pub fn final_result(setup: &Setup, position: &Position) -> Option<FinalResult> {
     let tokens = position.alive_per_player(n);
     let earliest = (0..n).filter_map(|i| position.eliminated_at[i]).min();
     let elimination_candidate = earliest.map(|moment| {
-        let players: Vec<PlayerId> = setup
-            .players
-            .ids()
+        // Lists of players go by name in byte order (FORMAT.md), as the
+        // report's rejections do.
+        let by_name = setup.players.by_name().iter().copied();
+        let players: Vec<PlayerId> = by_name
+            .clone()
             .filter(|p| position.eliminated_at(*p) == Some(moment))
             .collect();
         let deciders = if players.len() < 2 {
             Vec::new()
         } else if tokens.iter().any(|&t| t > 0) {
-            setup
-                .players
-                .ids()
-                .filter(|p| tokens[p.index()] > 0)
-                .collect()
+            by_name.filter(|p| tokens[p.index()] > 0).collect()
         } else {
             // Nobody earned a Token: the players with the most survivors alive
             // at the start of the final round decide.
             let start = position.alive_at_round_start();
             let most = start.iter().copied().max().unwrap_or(0);
-            setup
-                .players
-                .ids()
-                .filter(|p| start[p.index()] == most)
-                .collect()
+            by_name.filter(|p| start[p.index()] == most).collect()
         };
         EliminationCandidate {
             players,

@@ -4,12 +4,12 @@
 //! by forum or Discord: pure functions over plain serde data.
 //!
 //! - [`setup`]: the deck and the seeded deal (S1), [`commitment`] (S1.6);
-//! - [`line`], [`verb`], [`pair`]: reading private messages (S2);
+//! - [`line`](mod@line), [`verb`], [`pair`]: reading private messages (S2);
 //! - [`night`]: a night's actions and their resolution (S3, S4);
 //! - [`vote`], [`count`], [`day`]: reading the thread's votes, the count
 //!   and the day's outcome (S5, S6);
-//! - [`chain`](crate::report::Elimination) chains and decisions (S7) and
-//!   [`win`] (S8) run inside both;
+//! - chains and decisions (S7, a private module) and [`win`] (S8) run
+//!   inside both; [`report`] says why for every outcome;
 //! - [`game`]: a whole game with preview, commit and undo, and what the UI
 //!   asks (missing actions, decisions called for, legal verbs, the count
 //!   at any post);
@@ -21,6 +21,8 @@
 //! No clock, no I/O, no global randomness: the deal draws from stream 0 of
 //! the seed and a day's lot from stream `1000 + phase index` (S1.6, S6.5),
 //! so a game replays exactly from its seed and inputs.
+
+#![warn(missing_docs)]
 
 pub mod bulk;
 pub mod card;

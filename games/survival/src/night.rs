@@ -46,6 +46,15 @@ pub fn legal_verbs(setup: &Setup, state: &State, p: PlayerId) -> Vec<Verb> {
     if verbs.contains(&Verb::Buddies) && state.buddies().is_some() {
         verbs.clear();
     }
+    // The PPA with no one left to summon (S3.6).
+    if verbs.contains(&Verb::Summon)
+        && state
+            .alive()
+            .iter()
+            .all(|q| q == p || state.summoned().contains(q))
+    {
+        verbs.clear();
+    }
     verbs
 }
 

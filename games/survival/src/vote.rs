@@ -210,8 +210,7 @@ pub fn read_votes(text: &str) -> Vec<VoteLine<'_>> {
         let trimmed = raw.trim();
         if depth == 0
             && (trimmed.starts_with('>')
-                || !trimmed.as_bytes().contains(&b'[')
-                    && !contains_ci(trimmed.as_bytes(), b"vote"))
+                || !trimmed.as_bytes().contains(&b'[') && !contains_ci(trimmed.as_bytes(), b"vote"))
         {
             // A quote line (S5.3), or no tag and no vote on it.
             continue;

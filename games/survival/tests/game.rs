@@ -1,0 +1,202 @@
+//! The game API the UI uses: preview, commit, undo, missing actions,
+//! decisions called for, legal verbs, the count at any post.
+
+use console_core::commitment::Salt;
+use survival::count::VoteCount;
+use survival::game::InputError;
+use survival::report::{DecisionKind, DecisionRequest, NoVote, Reason};
+use survival::{
+    Card, DayInput, Edition, Game, NightInput, Options, Phase, PhaseInput, PlayerId, Post, Roster,
+    Setup, State, Verb,
+};
+
+const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"];
+
+use Card::*;
+
+/// Ann, Bob Evil; Cid Engineer; Dee Scientist; Eve GMO; Fay Polar Bear;
+/// Gus Mother Nature; Hal PPA. Spotlight: Fay.
+fn game() -> Game {
+    let s = Setup::new(
+        Roster::new(&NAMES).unwrap(),
+        vec![
+            Pollution,
+            Waste,
+            Engineer,
+            Scientist,
+            Gmo,
+            PolarBear,
+            MotherNature,
+            Ppa,
+        ],
+        Options::default(),
+        Edition::Advanced,
+        5,
+        Salt([2; 32]),
+    )
+    .unwrap();
+    let start = State::start(&s, Some(PlayerId::from_index(5)));
+    Game::new(s, start)
+}
+
+fn p(name: &str) -> PlayerId {
+    PlayerId::from_index(NAMES.iter().position(|n| *n == name).unwrap())
+}
+
+fn night(lines: &[(&str, &str)], decisions: &[(&str, &str)]) -> NightInput {
+    NightInput {
+        actions: lines.iter().map(|(a, t)| (p(a), t.to_string())).collect(),
+        decisions: decisions
+            .iter()
+            .map(|(a, t)| (p(a), t.to_string()))
+            .collect(),
+    }
+}
+
+#[test]
+fn missing_actions_and_legal_verbs() {
+    let g = game();
+    // Night 1: the Engineer cannot act yet; Eve (GMO) and Fay (Polar Bear)
+    // have no night action.
+    assert_eq!(g.legal(p("Cid")).verbs, Vec::<Verb>::new());
+    assert_eq!(g.legal(p("Gus")).verbs, [Verb::Buddies]);
+    assert_eq!(g.legal(p("Ann")).verbs, [Verb::Kill, Verb::Expose]);
+    assert_eq!(g.legal(p("Ann")).vote, None);
+    let all = g.missing_actions(&NightInput::default());
+    let names: Vec<&str> = all.iter().map(|q| g.setup().roster.name(*q)).collect();
+    assert_eq!(names, ["Ann", "Bob", "Dee", "Gus", "Hal"]);
+    // A rejected line does not count as sent.
+    let input = night(
+        &[
+            ("Ann", "kill Bob"),
+            ("Bob", "kill Dee"),
+            ("Dee", "check Ann"),
+        ],
+        &[],
+    );
+    let names: Vec<&str> = g
+        .missing_actions(&input)
+        .iter()
+        .map(|q| g.setup().roster.name(*q))
+        .collect();
+    assert_eq!(names, ["Ann", "Gus", "Hal"]);
+}
+
+#[test]
+fn decisions_called_for_by_name() {
+    let g = game();
+    // The kill on Eve (GMO) calls for her revenge.
+    let input = PhaseInput::Night(night(&[("Ann", "kill Eve"), ("Bob", "kill Eve")], &[]));
+    assert_eq!(
+        g.decisions_needed(&input),
+        [DecisionRequest {
+            player: p("Eve"),
+            kind: DecisionKind::Revenge,
+            given: false
+        }]
+    );
+    // Her revenge on Fay (Polar Bear and Spotlight holder) calls for two more.
+    let input = PhaseInput::Night(night(
+        &[("Ann", "kill Eve"), ("Bob", "kill Eve")],
+        &[("Eve", "revenge Fay")],
+    ));
+    assert_eq!(
+        g.decisions_needed(&input),
+        [
+            DecisionRequest {
+                player: p("Eve"),
+                kind: DecisionKind::Revenge,
+                given: true
+            },
+            DecisionRequest {
+                player: p("Fay"),
+                kind: DecisionKind::PolarBear,
+                given: false
+            },
+            DecisionRequest {
+                player: p("Fay"),
+                kind: DecisionKind::Spotlight,
+                given: false
+            },
+        ]
+    );
+}
+
+#[test]
+fn preview_commit_undo_and_errors() {
+    let mut g = game();
+    let day = PhaseInput::Day(DayInput::default());
+    assert_eq!(
+        g.preview(&day),
+        Err(InputError::WrongPhase {
+            phase: Phase::night(1)
+        })
+    );
+    let bad = PhaseInput::Night(NightInput {
+        actions: [(PlayerId::from_index(20), "kill Ann".to_string())].into(),
+        ..NightInput::default()
+    });
+    assert_eq!(g.commit(bad), Err(InputError::UnknownPlayer(20)));
+    let input = PhaseInput::Night(night(&[("Ann", "kill Dee"), ("Bob", "kill Dee")], &[]));
+    let preview = g.preview(&input).unwrap();
+    assert_eq!(g.phases().len(), 0, "a preview commits nothing");
+    let played = g.commit(input.clone()).unwrap().clone();
+    assert_eq!(played.report, preview);
+    assert_eq!(g.phase(), Phase::day(1));
+    assert!(!g.state().is_alive(p("Dee")));
+    let undone = g.undo().unwrap();
+    assert_eq!(undone, played);
+    assert_eq!(g.phase(), Phase::night(1));
+    assert!(g.state().is_alive(p("Dee")));
+    assert!(g.undo().is_none());
+    // The rejection carries the player, place, text and reason.
+    let r = g
+        .preview(&PhaseInput::Night(night(&[("Ann", "kill Bob")], &[])))
+        .unwrap();
+    assert_eq!(r.rejections.len(), 1);
+    assert_eq!(r.rejections[0].text, "kill Bob");
+    assert_eq!(
+        r.rejections[0].reason,
+        Reason::EvilTarget { target: p("Bob") }
+    );
+    assert!(
+        r.rejections[0]
+            .reason
+            .text(&g.setup().roster)
+            .contains("Bob is an Evil Force")
+    );
+}
+
+#[test]
+fn the_count_at_any_post_and_voter_rights() {
+    let mut g = game();
+    g.commit(PhaseInput::Night(night(&[("Hal", "summon Dee")], &[])))
+        .unwrap();
+    assert_eq!(g.legal(p("Dee")).vote, Some(Err(NoVote::Nairobi)));
+    assert_eq!(
+        g.legal(p("Fay")).vote,
+        Some(Ok(2)),
+        "the Spotlight weighs 2"
+    );
+    assert_eq!(g.legal(p("Ann")).vote, Some(Ok(1)));
+    let posts = vec![
+        Post::new(p("Ann"), "vote Gus"),
+        Post::new(p("Fay"), "vote Gus"),
+        Post::new(p("Ann"), "vote Hal"),
+    ];
+    let count = |k: usize| -> VoteCount { g.count_at(&posts, k).unwrap() };
+    assert!(count(0).rows.is_empty());
+    assert_eq!(count(1).rows[0].count, 1);
+    assert_eq!(count(2).rows[0].count, 3);
+    let c3 = count(3);
+    assert_eq!(
+        c3.rows
+            .iter()
+            .map(|r| (r.candidate, r.count))
+            .collect::<Vec<_>>(),
+        [(p("Gus"), 2), (p("Hal"), 1)]
+    );
+    assert_eq!(c3.cannot_vote, [(p("Dee"), NoVote::Nairobi)]);
+    assert_eq!(c3.living, 8);
+    assert_eq!(count(99), c3, "past the end counts every post");
+}

@@ -13,6 +13,7 @@
 //! - [`game`]: a whole game with preview, commit and undo, and what the UI
 //!   asks (missing actions, decisions called for, legal verbs, the count
 //!   at any post);
+//! - [`board`]: the moderator's board of cards and badges;
 //! - [`thread`] and [`bulk`]: splitting pasted threads and pasted private
 //!   messages;
 //! - [`post`]: what the moderator posts and sends (S9);
@@ -24,6 +25,7 @@
 
 #![warn(missing_docs)]
 
+pub mod board;
 pub mod bulk;
 pub mod card;
 pub mod case;
@@ -48,6 +50,10 @@ pub mod thread;
 pub mod verb;
 pub mod vote;
 pub mod win;
+
+/// The rules this engine applies (`RULES.md`, S1-S9), for the app's rules
+/// page.
+pub const RULES: &str = include_str!("../RULES.md");
 
 pub use card::{Card, Side};
 pub use count::{Electorate, Tally, VoteCount};

@@ -78,7 +78,7 @@ impl<'a> Texts<'a> {
         &mut self,
         p: PlayerId,
         kind: Kind,
-        mut check: impl FnMut(Verb, &str) -> Result<PlayerId, Reason>,
+        check: impl Fn(&str) -> Result<PlayerId, Reason>,
         end: &mut ChainEnd,
     ) -> Option<(Verb, PlayerId)> {
         let lines = self.lines.get_mut(&p)?;
@@ -89,7 +89,7 @@ impl<'a> Texts<'a> {
                 continue;
             }
             *settled = true;
-            match check(verb, rest) {
+            match check(rest) {
                 Ok(t) => {
                     if let Some((earlier, _, _)) = chosen {
                         end.warnings.push(Warning::Replaced {
@@ -216,7 +216,7 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             let chosen = texts.decide(
                 p,
                 Kind::Revenge,
-                |_, rest| living(roster, alive_now, rest),
+                |rest| living(roster, alive_now, rest),
                 &mut end,
             );
             end.requests.push(DecisionRequest {
@@ -245,7 +245,7 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             let chosen = texts.decide(
                 p,
                 Kind::PolarBear,
-                |_, rest| living(roster, alive_now, rest),
+                |rest| living(roster, alive_now, rest),
                 &mut end,
             );
             end.requests.push(DecisionRequest {
@@ -268,7 +268,7 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             let chosen = texts.decide(
                 p,
                 Kind::Spotlight,
-                |_, rest| living(roster, alive_now, rest),
+                |rest| living(roster, alive_now, rest),
                 &mut end,
             );
             end.requests.push(DecisionRequest {

@@ -82,6 +82,12 @@ impl<'a> Counter<'a> {
         }
     }
 
+    /// A counter for the day starting in `state`: keep it and push each new
+    /// post to count incrementally (the day screen's live count).
+    pub fn for_day(setup: &'a Setup, state: &State) -> Counter<'a> {
+        Counter::new(setup, Electorate::new(setup, state), false)
+    }
+
     /// Reads one post (S5.3): each vote line in order replaces the author's
     /// vote, a vote naming no candidate or from a player who may not vote
     /// is rejected (S5.4). Ignored once a majority ended the day (S5.5).
@@ -179,7 +185,7 @@ impl<'a> Counter<'a> {
 /// The count after the first `upto` posts of a day starting in `state`
 /// (the live count of the day screen; S5.5, S9.2).
 pub fn count_at(setup: &Setup, state: &State, posts: &[Post], upto: usize) -> VoteCount {
-    let mut c = Counter::new(setup, Electorate::new(setup, state), false);
+    let mut c = Counter::for_day(setup, state);
     for p in &posts[..upto.min(posts.len())] {
         c.push(p.author, &p.text);
     }

@@ -8,6 +8,7 @@ use crate::options::Options;
 use crate::player::{PlayerId, Roster};
 use crate::position::{Holdings, Place, Position, Setup, Survivor};
 use crate::report::RoundReport;
+use crate::save::GameFile;
 use crate::survivor::SurvivorId;
 use crate::tribe::{Grid, GridSize};
 use serde::{Deserialize, Serialize};
@@ -51,9 +52,9 @@ pub struct Case {
     /// Idols bought before, per player (default 0).
     #[serde(default)]
     pub purchases: BTreeMap<String, u32>,
-    /// Seed of the game's generator.
+    /// Seed of the game's generator (0 when the file gives none).
     #[serde(default)]
-    pub seed: u64,
+    pub seed: Option<u64>,
     /// Per round: player name -> submission text.
     pub rounds: Vec<BTreeMap<String, String>>,
     /// The expected record (a subset), not used by the engine.
@@ -105,7 +106,7 @@ impl Case {
     pub fn prepare(&self) -> Result<PreparedCase, CaseError> {
         let grid = Grid::try_from(self.grid).map_err(|e| CaseError(e.to_string()))?;
         let players = Roster::new(&self.players).map_err(|e| CaseError(format!("players: {e}")))?;
-        let setup = Setup::new(players, grid, self.options, self.seed);
+        let setup = Setup::new(players, grid, self.options, self.seed.unwrap_or(0));
         let player = |name: &str, what: &str| -> Result<PlayerId, CaseError> {
             setup
                 .players
@@ -217,6 +218,52 @@ impl PreparedCase {
         }
         game
     }
+}
+
+impl Case {
+    /// A new game starting from this case's position (a game already under
+    /// way: `Origin::Position`), named `name`. The case's rounds are queued
+    /// as the game's script: each becomes the drafts of the coming round,
+    /// for the moderator to check and commit. `seed` is used when the case
+    /// gives none (a case's default seed, 0, would be known to everyone).
+    ///
+    /// Errors: as [`Case::prepare`].
+    pub fn into_game(&self, name: &str, seed: u64) -> Result<(GameFile, Game), CaseError> {
+        let prepared = self.prepare()?;
+        let mut setup = crate::entry::position_setup(prepared.setup);
+        setup.seed = self.seed.unwrap_or(seed);
+        let game = Game::new(setup, prepared.start);
+        let mut file = GameFile::of(name, &game);
+        file.script = self.rounds.clone();
+        Ok((file, game))
+    }
+
+    /// A name for the game made from this case: `"VOTE-003: A tie ..."`,
+    /// or `"Imported position"` when the case has neither id nor title.
+    pub fn game_name(&self) -> String {
+        match (self.id.trim(), self.title.trim()) {
+            ("", "") => "Imported position".to_string(),
+            (id, "") => id.to_string(),
+            ("", title) => title.to_string(),
+            (id, title) => format!("{id}: {title}"),
+        }
+    }
+}
+
+/// Whether a JSON text looks like a rules-case file rather than a game
+/// file: an object with `players`, `tribes` and `rounds` and no `format`
+/// member.
+pub fn looks_like_case(json: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Shape {
+        format: Option<serde_json::Value>,
+        players: Option<serde_json::Value>,
+        tribes: Option<serde_json::Value>,
+        rounds: Option<serde_json::Value>,
+    }
+    serde_json::from_str::<Shape>(json).is_ok_and(|s| {
+        s.format.is_none() && s.players.is_some() && s.tribes.is_some() && s.rounds.is_some()
+    })
 }
 
 /// A rejected line in the record: player name and 1-based line.

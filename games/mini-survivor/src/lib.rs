@@ -10,7 +10,9 @@
 //!   [`RoundReport`] that says why each thing happened;
 //! - [`final_result`] scores a finished game (R8);
 //! - [`post`] writes the public result post and private messages (R9);
-//! - [`case`] reads the rules-case format and produces the game record.
+//! - [`case`] reads the rules-case format and produces the game record;
+//! - [`entry`] starts a game already under way from an entered position;
+//! - [`save`] writes and reads the versioned game file.
 //!
 //! No clock, no I/O, no global randomness: every random draw comes from the
 //! game's seed (R1.5), so a game replays exactly from its seed and orders.
@@ -21,6 +23,7 @@ pub mod case;
 pub mod commitment;
 pub mod deal;
 pub mod end;
+pub mod entry;
 pub mod game;
 pub mod options;
 pub mod order;
@@ -41,7 +44,7 @@ pub use game::{Game, PlayedRound};
 pub use options::{Adjacency, Options, OutcastWithoutMove};
 pub use order::{Action, Line, ParseError, RawBody, RawOrder, parse_line};
 pub use player::{GuessError, PlayerId, Roster, RosterError};
-pub use position::{Holdings, Moment, Place, Position, Segment, Setup, Survivor};
+pub use position::{Holdings, Moment, Origin, Place, Position, Segment, Setup, Survivor};
 pub use report::RoundReport;
 pub use submission::{
     Defaults, IdolCost, Order, Reason, Submission, Verdict, check_submission, defaults,

@@ -9,8 +9,21 @@ use crate::tribe::{GEMSTONES, Grid, TribeId, TribeSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// How a game's first position came about.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// Dealt from the seed (R1.3): the deal commitment and its check apply.
+    #[default]
+    Deal,
+    /// A position entered by the moderator or read from a rules-case file:
+    /// a game already under way. There is no deal to commit to or verify;
+    /// the seed drives only the round draws (R6.7, R7.3).
+    Position,
+}
+
 /// Everything fixed for a whole game: players, grid, tribe names, rule
-/// options and the seed of the random generator (R1).
+/// options, the seed of the random generator (R1) and how the game started.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The players (R1.1).
@@ -22,11 +35,18 @@ pub struct Setup {
     /// Rule options.
     #[serde(default)]
     pub options: Options,
-    /// Seed of the game's generator (R1.5). Secret until the game ends (R9.2).
+    /// Seed of the game's generator (R1.5). Secret until the game ends
+    /// (R9.2). Written as a decimal string (JSON tools round numbers above
+    /// 2^53); a number is read too (version-1 files).
+    #[serde(with = "console_core::save::u64_string")]
     pub seed: u64,
     /// Salt of the seed commitment (`commitment`); revealed with the seed.
     #[serde(default)]
     pub salt: crate::commitment::Salt,
+    /// A deal, or a position entered for a game already under way (absent
+    /// in version-1 files: a deal).
+    #[serde(default)]
+    pub origin: Origin,
 }
 
 /// Why a [`Setup`] is inconsistent.
@@ -73,6 +93,7 @@ impl Setup {
             options,
             seed,
             salt: Default::default(),
+            origin: Origin::Deal,
         }
     }
 
@@ -158,9 +179,9 @@ pub enum Moment {
 impl fmt::Display for Moment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Moment::Start => write!(f, "before round 1"),
+            Moment::Start => write!(f, "before the first round"),
             Moment::Segment { round, segment } => {
-                write!(f, "in round {round} ({segment})")
+                write!(f, "in the {segment} segment of round {round}")
             }
         }
     }

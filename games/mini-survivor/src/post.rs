@@ -10,7 +10,7 @@
 use crate::end::final_result;
 use crate::player::PlayerId;
 use crate::position::{Place, Position, Setup};
-use crate::report::RoundReport;
+use crate::report::{MoveOutcome, RoundReport};
 use crate::survivor::SurvivorId;
 use crate::tribe::TribeId;
 use std::fmt::Write as _;
@@ -133,6 +133,9 @@ pub struct PublicEnd {
     pub seed: u64,
     /// The commitment's salt, revealed with the seed.
     pub salt: String,
+    /// Whether the game was dealt from the seed (else it started from an
+    /// entered position: no deal commitment to check).
+    pub dealt: bool,
 }
 
 /// Everything public about one round (R9.1), and nothing else (R9.2).
@@ -148,7 +151,12 @@ pub struct PublicRound {
     pub tallies: Vec<PublicTally>,
     /// Tribes removed this round.
     pub removed: Vec<(TribeId, String)>,
-    /// The line-up for the next round.
+    /// Outcasts that had to move and gave no move (R6.7): with the tribe
+    /// they were placed in at random and its name, or `None` when they
+    /// stay outcast (the `stay` option). Public: the line-up shows where
+    /// every survivor is, and R6.7 says the result says so.
+    pub without_move: Vec<(SurvivorId, Option<(TribeId, String)>)>,
+    /// The line-up for the next round (after the last round: the final one).
     pub lineup: Lineup,
     /// Final standings, if the game ended.
     pub end: Option<PublicEnd>,
@@ -231,6 +239,7 @@ impl PublicRound {
                     .map(|ec| (names(&ec.players), names(&ec.deciders))),
                 seed: setup.seed,
                 salt: setup.salt.to_string(),
+                dealt: setup.origin == crate::position::Origin::Deal,
             }
         });
         PublicRound {
@@ -243,43 +252,86 @@ impl PublicRound {
                 .iter()
                 .map(|r| (r.tribe, setup.tribe_name(r.tribe).to_string()))
                 .collect(),
+            without_move: report
+                .moves
+                .iter()
+                .filter_map(|&(id, m)| match m {
+                    MoveOutcome::Placed(t) => {
+                        Some((id, Some((t, setup.tribe_name(t).to_string()))))
+                    }
+                    MoveOutcome::Stayed => Some((id, None)),
+                    _ => None,
+                })
+                .collect(),
             lineup: Lineup::of(setup, after),
             end,
         }
     }
 }
 
-/// A player's private message (R9.3): own survivors, idols, garnets, next price.
+/// Where one of a player's survivors is, as their private message says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whereabouts {
+    /// In a tribe: its letter and display name.
+    Tribe(TribeId, String),
+    /// An outcast (R7.4).
+    Outcast,
+    /// Eliminated, and when.
+    Eliminated(crate::position::Moment),
+}
+
+/// A player's own final standing, once the game is over (R8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PrivateEnd {
+    /// Tokens of Life earned (R8.2).
+    pub tokens: u32,
+    /// Garnets awarded by R8.3 (included in the balance), if the award happened.
+    pub garnets_awarded: Option<u32>,
+}
+
+/// A player's private message (R9.3): own survivors, idols, garnets, next
+/// price; once the game is over, the player's final standing instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrivateMessage {
     /// The player's name.
     pub player: String,
-    /// The round it is for.
+    /// The round it is for; once the game is over, the last round played.
     pub round: u16,
-    /// (survivor, where: tribe line or status).
-    pub survivors: Vec<(SurvivorId, String)>,
+    /// The player's survivors by ID, with where each is.
+    pub survivors: Vec<(SurvivorId, Whereabouts)>,
     /// Idols held.
     pub idols: u32,
     /// Garnet balance.
     pub garnets: u32,
     /// Price of the next idol purchase.
     pub next_price: u32,
+    /// Once the game is over: the final standing (no round to play).
+    pub end: Option<PrivateEnd>,
 }
 
 impl PrivateMessage {
-    /// The message for `player` at `position` (the start of the next round).
+    /// The message for `player` at `position` (the start of the next round,
+    /// or the end of the game).
     pub fn new(setup: &Setup, position: &Position, player: PlayerId) -> PrivateMessage {
         let h = position.holdings(player);
+        let end = final_result(setup, position).map(|r| PrivateEnd {
+            tokens: r.tokens_of_life[player.index()],
+            garnets_awarded: r.garnets_awarded.map(|a| a[player.index()]),
+        });
         PrivateMessage {
             player: setup.players.name(player).to_string(),
-            round: position.round(),
+            round: if end.is_some() {
+                position.round().saturating_sub(1)
+            } else {
+                position.round()
+            },
             survivors: position
                 .survivors_of(player)
                 .map(|s| {
                     let place = match s.place {
-                        Place::Tribe(t) => format!("{} ({t})", setup.tribe_name(t)),
-                        Place::Outcast => "outcast: must move this round".to_string(),
-                        Place::Eliminated(m) => format!("eliminated {m}"),
+                        Place::Tribe(t) => Whereabouts::Tribe(t, setup.tribe_name(t).to_string()),
+                        Place::Outcast => Whereabouts::Outcast,
+                        Place::Eliminated(m) => Whereabouts::Eliminated(m),
                     };
                     (s.id, place)
                 })
@@ -287,6 +339,7 @@ impl PrivateMessage {
             idols: h.idols,
             garnets: h.garnets,
             next_price: h.next_price(),
+            end,
         }
     }
 }
@@ -423,7 +476,24 @@ pub fn result_post(
                 .join(", ")
         ));
     }
+    if !public.without_move.is_empty() {
+        blocks.push(m.heading("Outcasts without a move (R6.7)"));
+        let mut b = String::new();
+        for (id, to) in &public.without_move {
+            let _ = match to {
+                Some((t, name)) => writeln!(
+                    b,
+                    "#{id} gave no move and was placed in {} ({t}) at random.",
+                    m.name(name)
+                ),
+                None => writeln!(b, "#{id} gave no move and stays an outcast."),
+            };
+        }
+        blocks.push(b);
+    }
     if let Some(end) = &public.end {
+        blocks.push(m.heading("Final line-up"));
+        blocks.push(lineup_block(&m, &public.lineup));
         blocks.push(m.heading("The game is over"));
         let list = |v: &[(String, u32)]| {
             if v.is_empty() {
@@ -459,8 +529,14 @@ pub fn result_post(
             }
         }
         let _ = writeln!(b, "Seed: {}", end.seed);
-        let _ = writeln!(b, "Salt: {}", end.salt);
-        b.push_str("Anyone can check the deal against the commitment published at the start.\n");
+        if end.dealt {
+            let _ = writeln!(b, "Salt: {}", end.salt);
+            b.push_str(
+                "Anyone can check the deal against the commitment published at the start.\n",
+            );
+        } else {
+            b.push_str("This game started from a position entered by the moderator: there was no deal to commit to. The seed drove the random draws (R6.7, R7.3).\n");
+        }
         blocks.push(b);
     } else {
         blocks.push(m.heading(&format!("Line-up for round {}", public.lineup.round)));
@@ -472,24 +548,61 @@ pub fn result_post(
     pack(blocks, format)
 }
 
-/// A private message as text (R9.3).
+/// A private message as text (R9.3). Only names (the player's, the
+/// tribes') are escaped; the message's own punctuation is written as is.
+/// Once the game is over it gives the final standing: no round, idol price
+/// or deadline.
 pub fn private_message(msg: &PrivateMessage, format: Format, deadline: Option<Deadline>) -> String {
     let m = Mark(format);
-    let mut s = m.title(&format!(
-        "Round {}: private message for {}",
-        msg.round,
-        m.name(&msg.player)
-    ));
+    let over = msg.end.is_some();
+    let mut s = if over {
+        m.title(&format!(
+            "Final standing for {} (the game ended after round {})",
+            m.name(&msg.player),
+            msg.round
+        ))
+    } else {
+        m.title(&format!(
+            "Round {}: private message for {}",
+            msg.round,
+            m.name(&msg.player)
+        ))
+    };
     for (id, place) in &msg.survivors {
-        let _ = writeln!(s, "#{id}: {}", m.name(place));
+        let _ = match place {
+            Whereabouts::Tribe(t, name) if over => {
+                writeln!(s, "#{id}: alive in {} ({t})", m.name(name))
+            }
+            Whereabouts::Tribe(t, name) => writeln!(s, "#{id}: {} ({t})", m.name(name)),
+            Whereabouts::Outcast if over => writeln!(s, "#{id}: alive, outcast"),
+            Whereabouts::Outcast => writeln!(s, "#{id}: outcast, must move this round (R6.2)"),
+            Whereabouts::Eliminated(when) => writeln!(s, "#{id}: eliminated {when}"),
+        };
     }
-    let _ = writeln!(
-        s,
-        "Idols: {} | Garnets: {} | Next idol costs {} garnets",
-        msg.idols, msg.garnets, msg.next_price
-    );
-    if let Some(d) = deadline {
-        let _ = writeln!(s, "Orders due: {}", deadline_text(d, format));
+    match msg.end {
+        Some(end) => {
+            let _ = write!(
+                s,
+                "Tokens of Life: {} | Idols: {} | Garnets: {}",
+                end.tokens, msg.idols, msg.garnets
+            );
+            match end.garnets_awarded {
+                Some(a) => {
+                    let _ = writeln!(s, " ({a} awarded at the end, R8.3)");
+                }
+                None => s.push('\n'),
+            }
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "Idols: {} | Garnets: {} | Next idol costs {} garnets",
+                msg.idols, msg.garnets, msg.next_price
+            );
+            if let Some(d) = deadline {
+                let _ = writeln!(s, "Orders due: {}", deadline_text(d, format));
+            }
+        }
     }
     s
 }

@@ -1,22 +1,31 @@
 //! The game file: what the app saves and exports. Versioned JSON
-//! (`"format": "mini-survivor-game", "version": 1`) holding the setup, the
-//! seed, the round-1 position and every round's submissions as pasted, so
-//! the game replays exactly (R1.5). Each round's record is stored too, and
-//! loading replays the game and compares: a file whose records disagree
-//! with its orders is reported, not trusted.
+//! (`"format": "mini-survivor-game", "version": 2`) holding the setup, the
+//! seed, the starting position (a seed's deal, or a position entered for a
+//! game already under way, `Setup::origin`) and every round's submissions
+//! as pasted, so the game replays exactly (R1.5). Each round's record is
+//! stored too, and loading replays the game and compares: a file whose
+//! records disagree with its orders is reported, not trusted.
+//!
+//! Version 2 (this one) writes the seed as a decimal string, may start at
+//! any round from a position (`origin: "position"`), keeps one deadline per
+//! round and the chosen post format. Version-1 files (seed as a number, a
+//! dealt round-1 start, one `deadline` for the next round) still load.
 
 use crate::case::RoundRecord;
 use crate::game::Game;
 use crate::player::PlayerId;
-use crate::position::{Position, Setup};
+use crate::position::{Origin, Position, Setup};
+use console_core::format::Format;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// The `format` member of a game file.
 pub const FORMAT: &str = "mini-survivor-game";
-/// The current `version`.
-pub const VERSION: u32 = 1;
+/// The current `version` (written); every version from 1 up to it is read.
+pub const VERSION: u32 = 2;
+/// The highest round a game may start at (a position entered by hand).
+pub const MAX_START_ROUND: u16 = 999;
 /// The largest file accepted, in bytes.
 pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
 
@@ -31,7 +40,7 @@ pub struct RoundFile {
     pub record: Option<RoundRecord>,
 }
 
-/// A saved or exported game (version 1).
+/// A saved or exported game (version 2; version 1 is read too).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
@@ -41,9 +50,10 @@ pub struct GameFile {
     pub version: u32,
     /// The game's name, chosen by the moderator.
     pub name: String,
-    /// Players, grid, tribe names, options, seed.
+    /// Players, grid, tribe names, options, seed, origin.
     pub setup: Setup,
-    /// The position at the start of round 1.
+    /// The position the game started from: round 1 of a deal, or any
+    /// round of an entered position (`setup.origin`).
     pub start: Position,
     /// Every round played, oldest first.
     pub rounds: Vec<RoundFile>,
@@ -53,9 +63,17 @@ pub struct GameFile {
     /// Unsent work: the bulk paste box.
     #[serde(default)]
     pub bulk_draft: String,
-    /// Deadline of the next round, UNIX seconds (R9.6).
-    #[serde(default)]
+    /// Version 1 only: the deadline of the next round, UNIX seconds. Read
+    /// into [`GameFile::deadlines`] by [`GameFile::parse`]; never written.
+    #[serde(default, skip_serializing)]
     pub deadline: Option<i64>,
+    /// Each round's deadline (R9.6), UNIX seconds, by round number: the
+    /// posts that announce round `r` show `deadlines[r]`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub deadlines: BTreeMap<u16, i64>,
+    /// The post format the moderator chose for this game.
+    #[serde(default)]
+    pub post_format: Format,
     /// Queued submissions for coming rounds (the built-in demo's script).
     #[serde(default)]
     pub script: Vec<BTreeMap<String, String>>,
@@ -163,6 +181,8 @@ impl GameFile {
             drafts: BTreeMap::new(),
             bulk_draft: String::new(),
             deadline: None,
+            deadlines: BTreeMap::new(),
+            post_format: Format::default(),
             script: Vec::new(),
         }
     }
@@ -180,14 +200,28 @@ impl GameFile {
             Some(FORMAT) => {}
             other => return Err(LoadError::WrongFormat(other.unwrap_or("none").to_string())),
         }
-        match env.version {
-            Some(VERSION) => {}
+        let version = match env.version {
+            Some(v @ 1..=VERSION) => v,
             Some(v) => return Err(LoadError::UnsupportedVersion(v)),
             None => return Err(LoadError::Invalid("no version".into())),
-        }
-        let file: GameFile =
+        };
+        let mut file: GameFile =
             serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        // Version 1 had only deals.
+        if version == 1 && file.setup.origin != Origin::Deal {
+            return Err(LoadError::Invalid(
+                "a version-1 file cannot start from a position".into(),
+            ));
+        }
+        // Version 1 kept one deadline: the next round's.
+        if let Some(d) = file.deadline.take() {
+            let next = usize::from(file.start.round()) + file.rounds.len();
+            let next = u16::try_from(next).unwrap_or(u16::MAX);
+            file.deadlines.entry(next).or_insert(d);
+        }
         let game = file.replay()?;
+        // Read in any version, kept in memory (and written) as the current one.
+        file.version = VERSION;
         Ok((file, game))
     }
 
@@ -200,10 +234,19 @@ impl GameFile {
         self.start
             .check(&self.setup)
             .map_err(|e| LoadError::Inconsistent(e.to_string()))?;
-        if self.start.round() != 1 {
-            return Err(LoadError::Inconsistent(
-                "the starting position is not round 1".into(),
-            ));
+        match (self.setup.origin, self.start.round()) {
+            (Origin::Deal, 1) => {}
+            (Origin::Deal, _) => {
+                return Err(LoadError::Inconsistent(
+                    "a dealt game's starting position is not round 1".into(),
+                ));
+            }
+            (Origin::Position, r) if r > MAX_START_ROUND => {
+                return Err(LoadError::Inconsistent(format!(
+                    "the game starts at round {r}; the highest allowed is {MAX_START_ROUND}"
+                )));
+            }
+            (Origin::Position, _) => {}
         }
         let mut game = Game::new(self.setup.clone(), self.start.clone());
         for (i, round) in self.rounds.iter().enumerate() {

@@ -139,10 +139,15 @@ impl fmt::Display for Reason {
             Reason::NotYours(s) => write!(f, "survivor {s} is not yours"),
             Reason::Eliminated(s, m) => write!(f, "survivor {s} was eliminated {m}"),
             Reason::OutcastMayOnlyMove(s, a) => {
+                let noun = a.noun();
+                let article = if noun.starts_with(['a', 'i']) {
+                    "an"
+                } else {
+                    "a"
+                };
                 write!(
                     f,
-                    "survivor {s} is an outcast: it can move but not give a {} order",
-                    a.noun()
+                    "survivor {s} is an outcast: it can move but not give {article} {noun} order"
                 )
             }
             Reason::AttacksItself(s) => write!(f, "survivor {s} cannot assassinate itself"),

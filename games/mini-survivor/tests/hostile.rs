@@ -2,7 +2,7 @@
 //! the problem, never a panic; the version-1 fixture keeps loading in every
 //! later version.
 
-use mini_survivor::save::{GameFile, LoadError, MAX_FILE_BYTES};
+use mini_survivor::save::{GameFile, LoadError, MAX_FILE_BYTES, VERSION};
 use serde_json::{Value, json};
 
 const V1: &str = include_str!("fixtures/game-v1.json");
@@ -21,16 +21,100 @@ fn message(v: &Value) -> String {
 
 #[test]
 fn the_version_1_fixture_loads_and_replays() {
+    assert_eq!(v1()["version"], json!(1));
+    assert!(
+        v1()["setup"]["seed"].is_u64(),
+        "version 1 wrote the seed as a number"
+    );
     let (file, game) = GameFile::parse(V1).expect("version 1 loads");
-    assert_eq!(file.version, 1);
     assert!(game.rounds().len() >= 2, "the fixture has rounds to replay");
+    // It is written back as the current version, the seed as a string.
+    let again: Value = serde_json::from_str(&file.to_json()).unwrap();
+    assert_eq!(again["version"], json!(VERSION));
+    assert_eq!(again["setup"]["seed"], json!(game.setup().seed.to_string()));
     assert_eq!(GameFile::parse(&file.to_json()).unwrap().1, game);
+}
+
+#[test]
+fn seeds_are_written_as_strings_exactly() {
+    let mut v = v1();
+    v["setup"]["seed"] = json!(u64::MAX);
+    // A seed above 2^53 read from a number (serde_json keeps u64 exact)...
+    let (file, game) = GameFile::parse(&v.to_string())
+        .map_err(|e| e.to_string())
+        .unwrap_or_else(|e| {
+            // ...replays differently, so the stored records do not match: that
+            // is the tamper check, not a parse failure.
+            assert!(e.contains("recorded results"), "{e}");
+            let mut v = v.clone();
+            for r in v["rounds"].as_array_mut().unwrap() {
+                r.as_object_mut().unwrap().remove("record");
+            }
+            GameFile::parse(&v.to_string()).unwrap()
+        });
+    assert_eq!(game.setup().seed, u64::MAX);
+    let text = file.to_json();
+    assert!(text.contains(r#""seed":"18446744073709551615""#), "{text}");
+    assert_eq!(GameFile::parse(&text).unwrap().1.setup().seed, u64::MAX);
+}
+
+#[test]
+fn a_version_1_deadline_is_the_next_rounds() {
+    let mut v = v1();
+    v["deadline"] = json!(1_795_284_000i64);
+    let rounds = v["rounds"].as_array().unwrap().len() as u16;
+    let (file, _) = GameFile::parse(&v.to_string()).unwrap();
+    assert_eq!(file.deadlines.get(&(rounds + 1)), Some(&1_795_284_000));
+    let again: Value = serde_json::from_str(&file.to_json()).unwrap();
+    assert!(
+        again.get("deadline").is_none(),
+        "the old member is not written"
+    );
+    assert_eq!(
+        again["deadlines"][(rounds + 1).to_string()],
+        json!(1_795_284_000i64)
+    );
+}
+
+#[test]
+fn starting_positions_other_than_a_deal() {
+    // A dealt game starts at round 1, in every version.
+    let mut v = v1();
+    v["start"]["round"] = json!(3);
+    assert!(message(&v).contains("not round 1"), "{}", message(&v));
+    // Version 1 has no positions.
+    let mut v = v1();
+    v["setup"]["origin"] = json!("position");
+    assert!(message(&v).contains("version-1"), "{}", message(&v));
+    // Version 2: a position may start at a later round (no records to match).
+    let mut v = v1();
+    v["version"] = json!(2);
+    v["setup"]["origin"] = json!("position");
+    v["start"]["round"] = json!(4);
+    v["rounds"] = json!([]);
+    let (_, game) = GameFile::parse(&v.to_string()).unwrap();
+    assert_eq!(game.position().round(), 4);
+    v["start"]["round"] = json!(1000);
+    assert!(
+        message(&v).contains("highest allowed is 999"),
+        "{}",
+        message(&v)
+    );
+    v["setup"]["origin"] = json!("dealt");
+    assert!(matches!(load(&v), Err(LoadError::Invalid(_))));
 }
 
 #[test]
 fn wrong_types_and_missing_fields_name_the_field() {
     let mut v = v1();
     v["setup"]["seed"] = json!("seven");
+    assert!(
+        message(&v).contains(r#"not a whole number: "seven""#),
+        "{}",
+        message(&v)
+    );
+    let mut v = v1();
+    v["setup"]["grid"]["rows"] = json!("three");
     assert!(message(&v).contains("invalid type"), "{}", message(&v));
     let mut v = v1();
     v["start"].as_object_mut().unwrap().remove("survivors");
@@ -74,8 +158,8 @@ fn a_ten_megabyte_file_is_refused_before_parsing() {
 #[test]
 fn unknown_format_and_version() {
     let mut v = v1();
-    v["version"] = json!(2);
-    assert_eq!(load(&v), Err(LoadError::UnsupportedVersion(2)));
+    v["version"] = json!(VERSION + 1);
+    assert_eq!(load(&v), Err(LoadError::UnsupportedVersion(VERSION + 1)));
     let mut v = v1();
     v["format"] = json!("excalidraw");
     assert!(message(&v).contains("not a Mini-Survivor game file"));

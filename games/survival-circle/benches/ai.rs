@@ -6,9 +6,16 @@
 //!   turns before the end, median over several positions reached by play
 //!   between noisy AI players, with min and max;
 //! - matches of the full AI against the greedy player and against the
-//!   Medium level, paired openings, both colours, with the points.
+//!   Medium level, paired openings, both colours, with the points;
+//! - a match of the full AI with the fitted evaluation against the same
+//!   search with material alone (`eval` part), the evidence that the fit
+//!   helps play and not only the fit's error.
 //!
-//! `AI_BENCH=speed,solve,match` picks parts (default: all);
+//! Times are on-CPU times of the thread (`/proc/thread-self/schedstat`), so
+//! other processes on a busy machine do not count; wall times are printed
+//! when they differ much.
+//!
+//! `AI_BENCH=speed,solve,match,eval` picks parts (default: all);
 //! `AI_SOLVE_POSITIONS` (default 7), `AI_SOLVE_CAP_S` (default 30) and
 //! `AI_SOLVE_PLIES` (default `20,22,24,26,28`) shape the solve part;
 //! `AI_MATCH_PAIRS` (default 10) and `AI_MATCH_MS` (default 100) the
@@ -16,6 +23,7 @@
 
 use console_core::rng::GameRng;
 use std::time::Instant;
+use survival_circle::ai::eval::{FEATURES, WEIGHTS};
 use survival_circle::ai::{Level, Limits, Searcher, greedy, never};
 use survival_circle::{Options, State, Value};
 
@@ -50,6 +58,14 @@ fn position(seed: u64, left: u8, options: Options) -> State {
     s
 }
 
+/// Seconds this thread has run on a CPU (Linux; 0 elsewhere).
+fn cpu_s() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0.0, |ns| ns as f64 / 1e9)
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
     v[v.len() / 2]
@@ -61,13 +77,13 @@ fn speed() {
     for seed in 0..6 {
         let s = position(100 + seed, 96 - 10 * seed as u8 - 4, Options::default());
         let mut searcher = Searcher::new(64 << 20);
-        let t = Instant::now();
+        let t = cpu_s();
         let r = searcher.search(&s, Limits::nodes(20_000_000), &mut never, &mut |_| {});
-        total_s += t.elapsed().as_secs_f64();
+        total_s += cpu_s() - t;
         total_nodes += r.nodes;
     }
     println!(
-        "speed: {:.1} million nodes/s ({} nodes in {:.2} s, 6 positions from 4 to 54 turns played)",
+        "speed: {:.1} million nodes/s on one core ({} nodes in {:.2} s on CPU, 6 positions from 4 to 54 turns played, 20 M nodes each)",
         total_nodes as f64 / total_s / 1e6,
         total_nodes,
         total_s
@@ -82,7 +98,9 @@ fn solve() {
         .split(',')
         .filter_map(|s| s.parse().ok())
         .collect();
-    println!("solve: exact solve times, {n} positions each, cap {cap} s");
+    println!(
+        "solve: exact solve times on CPU, {n} positions each (Beginner-level games), cap {cap} s"
+    );
     for left in plies {
         let mut times = Vec::new();
         let mut nodes = Vec::new();
@@ -90,10 +108,10 @@ fn solve() {
         for seed in 0..n {
             let s = position(1000 + seed, left, Options::default());
             let mut searcher = Searcher::new(256 << 20);
-            let t = Instant::now();
-            let mut stop = |_| t.elapsed().as_secs_f64() > cap;
+            let t = cpu_s();
+            let mut stop = |_| cpu_s() - t > cap;
             let r = searcher.search(&s, Limits::NONE, &mut stop, &mut |_| {});
-            let dt = t.elapsed().as_secs_f64();
+            let dt = cpu_s() - t;
             if r.solved.is_some() {
                 times.push(dt);
             } else {
@@ -122,7 +140,8 @@ fn solve() {
 /// A player in a bench match.
 #[derive(Copy, Clone)]
 enum Player {
-    Full(f64),
+    /// The full search with `ms` per move and these weights.
+    Full(f64, [i32; FEATURES]),
     Level(Level),
     Greedy,
 }
@@ -130,7 +149,7 @@ enum Player {
 fn play(s: &State, who: Player, searcher: &mut Searcher, rng: &mut GameRng) -> Value {
     match who {
         Player::Greedy => greedy(s).expect("a move"),
-        Player::Full(ms) => {
+        Player::Full(ms, _) => {
             let t = Instant::now();
             let mut stop = |_| t.elapsed().as_secs_f64() * 1000.0 >= ms;
             searcher
@@ -152,6 +171,12 @@ fn match_points(a: Player, b: Player, pairs: u64) -> (f64, u64) {
     let mut games = 0;
     let mut sa = Searcher::new(64 << 20);
     let mut sb = Searcher::new(64 << 20);
+    if let Player::Full(_, w) = a {
+        sa.set_weights(w);
+    }
+    if let Player::Full(_, w) = b {
+        sb.set_weights(w);
+    }
     for pair in 0..pairs {
         let mut opening = State::new(Options::default());
         let mut rng = GameRng::stream(7_000 + pair, 0);
@@ -197,12 +222,24 @@ fn matches() {
         ("greedy", Player::Greedy),
         ("Medium level", Player::Level(Level::Medium)),
     ] {
-        let (p, g) = match_points(Player::Full(ms), b, pairs);
+        let (p, g) = match_points(Player::Full(ms, WEIGHTS), b, pairs);
         println!(
             "match: full AI ({ms} ms/move) v {label}: {p} of {g} points ({:.0}%), {pairs} paired openings, both colours",
             100.0 * p / g as f64
         );
     }
+}
+
+fn eval_match() {
+    let pairs = env("AI_MATCH_PAIRS", 10u64);
+    let ms = env("AI_MATCH_MS", 100.0f64);
+    let mut material = [0; FEATURES];
+    material[0] = 100;
+    let (p, g) = match_points(Player::Full(ms, WEIGHTS), Player::Full(ms, material), pairs);
+    println!(
+        "eval: fitted evaluation v material alone, same search, {ms} ms/move: {p} of {g} points ({:.0}%), {pairs} paired openings",
+        100.0 * p / g as f64
+    );
 }
 
 fn main() {
@@ -214,5 +251,8 @@ fn main() {
     }
     if want("match") {
         matches();
+    }
+    if want("eval") {
+        eval_match();
     }
 }

@@ -240,6 +240,7 @@ pub struct MoveEval {
 /// The searcher: owns the transposition table and history, kept from move
 /// to move (a new game with other options clears them).
 pub struct Searcher {
+    weights: [i32; eval::FEATURES],
     tt: Table,
     near: Table,
     mid: Table,
@@ -255,6 +256,7 @@ impl Default for Searcher {
 
 /// One search's working state.
 struct Run<'a> {
+    weights: [i32; eval::FEATURES],
     tt: &'a mut Table,
     near: &'a mut Table,
     mid: &'a mut Table,
@@ -272,12 +274,20 @@ impl Searcher {
     /// A searcher with a table of about `table_bytes` bytes.
     pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
+            weights: eval::WEIGHTS,
             tt: Table::new(table_bytes),
             near: Table::new(NEAR_BYTES.min(table_bytes)),
             mid: Table::new(MID_BYTES.min(table_bytes)),
             history: [[0; 8]; 128],
             options: Options::default(),
         }
+    }
+
+    /// Uses other evaluation weights (experiments: the default is
+    /// [`eval::WEIGHTS`]); forgets what earlier searches learnt.
+    pub fn set_weights(&mut self, weights: [i32; eval::FEATURES]) {
+        self.weights = weights;
+        self.clear();
     }
 
     /// The tables' size in bytes.
@@ -310,6 +320,7 @@ impl Searcher {
 
     fn run<'a>(&'a mut self, limits: Limits, stop: &'a mut dyn FnMut(u64) -> bool) -> Run<'a> {
         Run {
+            weights: self.weights,
             tt: &mut self.tt,
             near: &mut self.near,
             mid: &mut self.mid,
@@ -594,7 +605,7 @@ impl Run<'_> {
             return best;
         }
         if depth <= 0 {
-            return eval::evaluate(me, opp, p.hm, p.ho, opts);
+            return eval::evaluate(me, opp, p.hm, p.ho, opts, &self.weights);
         }
         let need = if depth >= i32::from(p.rem) {
             EXACT

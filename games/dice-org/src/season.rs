@@ -312,6 +312,19 @@ impl Season {
         Ok(self.played.last().expect("just pushed"))
     }
 
+    /// What `entry` would report if played now, without playing it: the
+    /// wizard shows the choices the rules would refuse (the report's
+    /// `rejected`) and whether a revote is held (D7.5, D8.2) before the
+    /// producers commit. The season does not change; the dice drawn are the
+    /// ones the real step would draw.
+    ///
+    /// Errors: as [`Season::play`].
+    pub fn dry_run(&self, entry: &Entry) -> Result<StepReport, StepError> {
+        let mut src = SeededDice::at(self.dice_position());
+        let mut dice = Dice::new(&mut src);
+        apply(self.state(), entry, &mut dice).map(|(_, report)| report)
+    }
+
     /// Entry `i`'s report in words for the producers' log (see
     /// [`crate::explain::explain`]); empty for an index out of range.
     pub fn explain(&self, i: usize) -> Vec<String> {
@@ -399,6 +412,26 @@ impl Season {
         let input = self.conversation_input(prefs, None);
         let (_, report) = crate::conversation::conversation(self.state(), &input)?;
         Ok(fill_slots(&report.pairs, input.slots.unwrap_or(0)).0)
+    }
+}
+
+impl Offer {
+    /// Whether, at camp, this player can still pay 1 RP for a bonus roll
+    /// after rolling (D5.2): the RP they hold, less a boost paid before
+    /// rolling (D2.3), plus the 1 RP the informed -5 earns, is at least 1.
+    pub fn can_buy_bonus(&self, boost: Option<Boost>, deduct_for_rp: bool) -> bool {
+        let boost_cost = boost.filter(|b| self.rp >= b.cost()).map_or(0, Boost::cost);
+        self.rp - boost_cost + u32::from(deduct_for_rp) >= 1
+    }
+
+    /// The boosts this player can pay for with this choice of deducting
+    /// (D4.1: the deduction's RP is paid at once, D2.3).
+    pub fn boosts_for(&self, deduct: bool) -> &[Boost] {
+        if deduct {
+            &self.boosts_with_deduct
+        } else {
+            &self.boosts
+        }
     }
 }
 
@@ -637,5 +670,46 @@ mod tests {
             s.odds_for("Nobody", RollKind::Competition, RollOptions::default())
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_dry_run_reports_without_playing() {
+        let mut s = season();
+        let mut choices = BTreeMap::new();
+        choices.insert(
+            "Ann".to_string(),
+            crate::competition::CompetitionChoice {
+                deduct: false,
+                boost: Some(Boost::Seven),
+            },
+        );
+        let entry = Entry::Competition(CompetitionInput { choices });
+        let dry = s.dry_run(&entry).unwrap();
+        assert_eq!(s.played().len(), 0, "nothing is played");
+        assert_eq!(dry.rejected().len(), 1, "Ann has 0 RP for a +7 (D2.3)");
+        assert_eq!(dry.rejected()[0].player, "Ann");
+        let played = s.play(entry).unwrap();
+        assert_eq!(played.report, dry, "the same dice as the real step");
+    }
+
+    #[test]
+    fn bonus_rolls_bought_after_rolling_d5_2() {
+        let offer = |rp: u32| Offer {
+            name: "Ann".into(),
+            team: "Koru".into(),
+            rp,
+            boosts: vec![],
+            boosts_with_deduct: vec![],
+        };
+        assert!(!offer(0).can_buy_bonus(None, false));
+        assert!(offer(0).can_buy_bonus(None, true), "the -5 pays 1 RP first");
+        assert!(offer(1).can_buy_bonus(None, false));
+        assert!(!offer(1).can_buy_bonus(Some(Boost::Two), false));
+        assert!(offer(1).can_buy_bonus(Some(Boost::Two), true));
+        assert!(
+            offer(1).can_buy_bonus(Some(Boost::Seven), false),
+            "an unaffordable boost is refused and costs nothing"
+        );
+        assert!(!offer(3).can_buy_bonus(Some(Boost::Seven), false));
     }
 }

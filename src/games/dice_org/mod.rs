@@ -1,9 +1,8 @@
-//! The Dice ORG page (not built yet).
+//! The Dice ORG page: the shell's furniture around the producers' screens
+//! of a Dice ORG season, over the `dice-org` rules engine.
 
-use leptos::prelude::*;
+pub mod app;
+mod screens;
+mod state;
 
-/// The Dice ORG page.
-#[component]
-pub fn App() -> impl IntoView {
-    view! { <main id="main"><p>"The Dice ORG page is being built."</p></main> }
-}
+pub use app::App;

@@ -1,0 +1,84 @@
+//! The dice log (D1.4): every die drawn, in order, with the step that drew
+//! it, who rolled it and why, so the producers can audit any result.
+
+use super::super::state::Ctx;
+use super::widgets::HiddenNote;
+use leptos::prelude::*;
+
+#[component]
+pub fn DiceLog() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    // "all", "setup", or a step index; default the last step.
+    let filter = RwSignal::new(None::<String>);
+    let steps = Memo::new(move |_| {
+        ctx.with(|s| {
+            (0..s.played().len())
+                .filter(|&i| !s.played()[i].dice.is_empty())
+                .map(|i| (i, s.explain(i).into_iter().next().unwrap_or_default()))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    });
+    let current = move || {
+        filter.get().unwrap_or_else(|| {
+            steps.with(|v| v.last().map_or("setup".to_string(), |(i, _)| i.to_string()))
+        })
+    };
+    let rows = move || {
+        let f = current();
+        ctx.with(|s| {
+            s.dice_log()
+                .into_iter()
+                .enumerate()
+                .filter(|(_, d)| match f.as_str() {
+                    "all" => true,
+                    "setup" => d.entry.is_none(),
+                    i => d.entry.map(|e| e.to_string()).as_deref() == Some(i),
+                })
+                .map(|(k, d)| {
+                    (
+                        k + 1,
+                        d.entry
+                            .map_or("setup".to_string(), |e| format!("step {}", e + 1)),
+                        d.die.why.who.clone(),
+                        d.die.why.to_string(),
+                        d.die.value,
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    };
+    move || {
+        if ctx.hide.get() {
+            return view! { <section class="dice"><h2>"Dice log"</h2><HiddenNote/></section> }
+                .into_any();
+        }
+        view! {
+            <section class="dice">
+                <h2>"Dice log"</h2>
+                <p class="muted">"Every die from the season's seeded generator, in the order drawn (D11). After the final, the seed is public and anyone can replay them."</p>
+                <label>"Show "
+                    <select data-testid="dice-filter" on:change=move |ev| filter.set(Some(event_target_value(&ev)))>
+                        <option value="all" selected=move || current() == "all">"every die"</option>
+                        <option value="setup" selected=move || current() == "setup">"setup (attributes)"</option>
+                        {move || steps.get().into_iter().map(|(i, l)| {
+                            let v = i.to_string();
+                            let w = v.clone();
+                            view! { <option value=v selected=move || current() == w>{format!("step {}: {l}", i + 1)}</option> }
+                        }).collect_view()}
+                    </select>
+                </label>
+                <table class="grid-table" data-testid="dice-table">
+                    <caption class="sr-only">"Dice drawn"</caption>
+                    <thead><tr><th scope="col">"#"</th><th scope="col">"Step"</th><th scope="col">"Who"</th><th scope="col">"Why"</th><th scope="col">"Die"</th></tr></thead>
+                    <tbody>
+                        {move || rows().into_iter().map(|(k, step, who, why, v)| view! {
+                            <tr><td>{k}</td><td>{step}</td><td>{who}</td><td>{why}</td><td>{v}</td></tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </section>
+        }.into_any()
+    }
+}

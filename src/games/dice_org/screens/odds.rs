@@ -1,0 +1,183 @@
+//! A roll's odds as a picture: for any living player and roll, the exact
+//! distribution of the result after the cap and the penalties of their
+//! counters (D2.1, D2.2), out of the 216 throws of 3d6, next to the same
+//! roll with one more depletion counter, so anyone sees what a counter
+//! costs. An SVG bar chart (the two series told apart by pattern as well as
+//! colour) with every number in a table. The engine computes both.
+
+use super::super::state::{Ctx, OddsPick};
+use super::widgets::HiddenNote;
+use dice_org::{Boost, Odds, Penalties, RollKind, odds};
+use leptos::prelude::*;
+
+const W: f64 = 640.0;
+const H: f64 = 220.0;
+const PAD: f64 = 28.0;
+
+fn mean(o: &Odds) -> f64 {
+    o.counts
+        .iter()
+        .enumerate()
+        .map(|(r, &n)| r as f64 * f64::from(n))
+        .sum::<f64>()
+        / 216.0
+}
+
+fn pct(n: u32) -> String {
+    format!("{:.1}%", f64::from(n) * 100.0 / 216.0)
+}
+
+/// The chart: one pair of bars per result.
+fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
+    let n = now.counts.len().max(more.counts.len());
+    let top = now
+        .counts
+        .iter()
+        .chain(&more.counts)
+        .copied()
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let step = (W - PAD) / n as f64;
+    let bar = step * 0.4;
+    let y = |c: u32| (H - PAD) * f64::from(c) / f64::from(top);
+    let get = |o: &Odds, r: usize| o.counts.get(r).copied().unwrap_or(0);
+    view! {
+        <svg class="odds-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-label=label data-testid="odds-chart">
+            <defs>
+                <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                    <rect width="6" height="6" fill="#fff"/>
+                    <line x1="0" y1="0" x2="0" y2="6" stroke="#a4161a" stroke-width="3"/>
+                </pattern>
+            </defs>
+            <line x1=PAD y1=H - PAD x2=W y2=H - PAD stroke="#55526a"/>
+            <text x="2" y="12" class="axis">{top.to_string()}</text>
+            <text x="2" y=H - PAD>"0"</text>
+            {(0..n).map(|r| {
+                let x = PAD + step * r as f64 + step * 0.1;
+                let (a, b) = (get(now, r), get(more, r));
+                view! {
+                    <g>
+                        <rect x=x y=H - PAD - y(a) width=bar height=y(a) fill="#5b3fc4"><title>{format!("{r}: {a} of 216 now")}</title></rect>
+                        <rect x=x + bar y=H - PAD - y(b) width=bar height=y(b) fill="url(#hatch)" stroke="#a4161a"><title>{format!("{r}: {b} of 216 with one more counter")}</title></rect>
+                        <text x=x + bar y=H - 10.0 text-anchor="middle">{r.to_string()}</text>
+                    </g>
+                }
+            }).collect_view()}
+        </svg>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn Odds() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let players = Memo::new(move |_| {
+        ctx.with(|s| {
+            s.state()
+                .alive()
+                .map(|(p, _)| s.state().name(p).to_string())
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    });
+    let pick = move || {
+        let mut p = ctx.odds.get();
+        if !players.with(|v| v.contains(&p.player)) {
+            p.player = players.with(|v| v.first().cloned().unwrap_or_default());
+        }
+        p
+    };
+    let data = Memo::new(move |_| {
+        let p = pick();
+        ctx.with(|s| {
+            let st = s.state();
+            let l = st.living(st.find(&p.player)?)?;
+            let now = s.odds_for(&p.player, p.kind, p.options)?;
+            let more = odds(l.attributes.get(p.kind), l.counters + 1, p.options);
+            Some((p, l.attributes, l.counters, now, more))
+        })
+        .flatten()
+    });
+    let set = move |f: &dyn Fn(&mut OddsPick)| {
+        let mut p = pick();
+        f(&mut p);
+        if p.kind == RollKind::Competition {
+            p.options.minus5 = false;
+        }
+        ctx.odds.set(p);
+    };
+    move || {
+        if ctx.hide.get() {
+            return view! { <section class="odds"><h2>"Odds of a roll"</h2><HiddenNote/></section> }
+                .into_any();
+        }
+        view! {
+            <section class="odds">
+                <h2>"Odds of a roll"</h2>
+                <p class="muted">"The exact distribution of a competition or survival roll's result after the cap and the penalties (D2.1, D2.2), out of the 216 throws of three dice, now and with one more depletion counter."</p>
+                <form class="form" on:submit=|ev| ev.prevent_default()>
+                    <label>"Player"
+                        <select on:change=move |ev| { let v = event_target_value(&ev); set(&|p| p.player = v.clone()) } data-testid="odds-player">
+                            {move || players.get().into_iter().map(|n| { let m = n.clone(); view! { <option value=n.clone() selected=move || pick().player == m>{n.clone()}</option> } }).collect_view()}
+                        </select>
+                    </label>
+                    <label>"Roll"
+                        <select on:change=move |ev| { let v = event_target_value(&ev); set(&|p| p.kind = if v == "survival" { RollKind::Survival } else { RollKind::Competition }) } data-testid="odds-kind">
+                            <option value="competition" selected=move || pick().kind == RollKind::Competition>"Competition (capped by Competition)"</option>
+                            <option value="survival" selected=move || pick().kind == RollKind::Survival>"Survival (capped by Survival)"</option>
+                        </select>
+                    </label>
+                    <fieldset>
+                        <legend>"Chosen before rolling (blind)"</legend>
+                        <label><input type="checkbox" prop:checked=move || pick().options.minus3 on:change=move |ev| { let v = event_target_checked(&ev); set(&|p| p.options.minus3 = v) }/>" Deduct 3"</label>
+                        <label>"Boost "
+                            <select on:change=move |ev| { let v = event_target_value(&ev); set(&|p| p.options.boost = match v.as_str() { "2" => Some(Boost::Two), "7" => Some(Boost::Seven), _ => None }) }>
+                                <option value="" selected=move || pick().options.boost.is_none()>"none"</option>
+                                <option value="2" selected=move || pick().options.boost == Some(Boost::Two)>"+2 (1 RP)"</option>
+                                <option value="7" selected=move || pick().options.boost == Some(Boost::Seven)>"+7 (3 RP)"</option>
+                            </select>
+                        </label>
+                    </fieldset>
+                    {move || (pick().kind == RollKind::Survival).then(|| view! {
+                        <fieldset>
+                            <legend>"Chosen after rolling (informed)"</legend>
+                            <label><input type="checkbox" prop:checked=move || pick().options.minus5 on:change=move |ev| { let v = event_target_checked(&ev); set(&|p| p.options.minus5 = v) }/>" Deduct 5 for 1 RP (camp)"</label>
+                        </fieldset>
+                    })}
+                </form>
+                {move || data.get().map(|(p, attrs, counters, now, more)| {
+                    let pen = Penalties::of(counters);
+                    let pen2 = Penalties::of(counters + 1);
+                    let kind = if p.kind == RollKind::Competition { "competition" } else { "survival" };
+                    let n = now.counts.len().max(more.counts.len());
+                    let get = |o: &Odds, r: usize| o.counts.get(r).copied().unwrap_or(0);
+                    let label = format!("Bar chart of {}'s {kind} roll results out of 216, now and with one more counter; the numbers are in the table below", p.player);
+                    view! {
+                        <p data-testid="odds-who">{format!("{}: attributes {attrs}, {counters} counter{} (stats −{}, rolls −{}, outcomes −{}); one more counter: stats −{}, rolls −{}, outcomes −{}.",
+                            p.player, if counters == 1 { "" } else { "s" }, pen.stat, pen.roll, pen.outcome, pen2.stat, pen2.roll, pen2.outcome)}</p>
+                        <p data-testid="odds-mean">{format!("Mean result now {:.2}; with one more counter {:.2}.", mean(&now), mean(&more))}</p>
+                        {chart(&now, &more, label)}
+                        <p class="legend"><span class="key now" aria-hidden="true"></span>" Now (solid)  "<span class="key more" aria-hidden="true"></span>" With one more counter (striped)"</p>
+                        <table class="grid-table" data-testid="odds-table">
+                            <caption>{format!("{}'s {kind} roll: throws out of 216 giving each result", p.player)}</caption>
+                            <thead><tr>
+                                <th scope="col">"Result"</th><th scope="col">"Now"</th><th scope="col">"Now, %"</th><th scope="col">"Now, at least this"</th>
+                                <th scope="col">"One more counter"</th><th scope="col">"One more, %"</th><th scope="col">"One more, at least this"</th>
+                            </tr></thead>
+                            <tbody>
+                            {(0..n).map(|r| {
+                                let (a, b) = (get(&now, r), get(&more, r));
+                                view! { <tr><th scope="row">{r.to_string()}</th>
+                                    <td>{a.to_string()}</td><td>{pct(a)}</td><td>{pct(now.at_least(r as u32))}</td>
+                                    <td>{b.to_string()}</td><td>{pct(b)}</td><td>{pct(more.at_least(r as u32))}</td></tr> }
+                            }).collect_view()}
+                            </tbody>
+                        </table>
+                    }
+                })}
+            </section>
+        }
+        .into_any()
+    }
+}

@@ -1,0 +1,141 @@
+//! Posts and private messages per step, in the shared formats (BBCode for
+//! forums; Discord Markdown split into messages of at most 2,000 code
+//! points; plain text), each with Copy. Everything comes from the engine's
+//! public types and private messages (D10): the start (teams and the
+//! commitment, each player's attributes), each competition, camp,
+//! conversation schedule, vote reveal and the final; and every player's
+//! status on demand.
+
+use super::super::state::Ctx;
+use super::widgets::HiddenNote;
+use crate::shell::ui::CopyButton;
+use dice_org::post::{
+    DISCORD_LIMIT, Format, PublicSetup, private_message, private_messages, public_post,
+    setup_messages, setup_post, status_message,
+};
+use leptos::prelude::*;
+
+/// One message with its Copy button.
+fn message(ctx: Ctx, label: String, text: String, testid: &'static str) -> AnyView {
+    let chars = text.chars().count();
+    view! {
+        <div class="post">
+            <pre tabindex="0" aria-label=label.clone() data-testid=testid data-chars=chars>{text.clone()}</pre>
+            <p class="row"><CopyButton shell=ctx.shell text=Signal::derive(move || text.clone()) label="Copy"/>
+                <span class="muted">{format!("{label} · {chars} characters")}</span></p>
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn Posts() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    // None: the start; Some(i): entry i.
+    let chosen = RwSignal::new(None::<Option<usize>>);
+    let status = RwSignal::new(false);
+    let steps = Memo::new(move |_| {
+        ctx.with(|s| {
+            s.played()
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.entry.phase().is_some())
+                .map(|(i, _)| {
+                    (
+                        i,
+                        format!(
+                            "Step {}: {}",
+                            i + 1,
+                            s.explain(i).into_iter().next().unwrap_or_default()
+                        ),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    });
+    // The latest step with a post, by default.
+    let current = move || {
+        chosen
+            .get()
+            .unwrap_or_else(|| steps.with(|v| v.last().map(|(i, _)| *i)))
+    };
+    let content = move || {
+        let format = ctx.format.get();
+        let at = current();
+        ctx.with(|s| {
+            let (public, private) = match at {
+                None => (
+                    Some(setup_post(&PublicSetup::of(s), format)),
+                    setup_messages(s),
+                ),
+                Some(i) => (public_post(s, i, format), private_messages(s, i)),
+            };
+            let private: Vec<(String, String)> = private
+                .iter()
+                .map(|m| (m.player.clone(), private_message(m, format, None)))
+                .collect();
+            let statuses: Vec<(String, String)> = if status.get() {
+                s.state()
+                    .alive()
+                    .map(|(p, _)| {
+                        (
+                            s.state().name(p).to_string(),
+                            private_message(&status_message(s.state(), p), format, None),
+                        )
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            (public, private, statuses)
+        })
+    };
+    view! {
+        <section class="posts">
+            <h2>"Posts and private messages"</h2>
+            <div class="row">
+                <label>"Step "
+                    <select data-testid="post-step" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        chosen.set(Some(v.parse::<usize>().ok()));
+                    }>
+                        <option value="start" selected=move || current().is_none()>"The start: teams and commitment"</option>
+                        {move || steps.get().into_iter().map(|(i, l)| view! { <option value=i.to_string() selected=move || current() == Some(i)>{l}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label>"Format "
+                    <select data-testid="format" on:change=move |ev| ctx.format.set(match event_target_value(&ev).as_str() { "markdown" => Format::Markdown, "plain" => Format::Plain, _ => Format::BBCode })>
+                        {Format::ALL.into_iter().map(|f| view! {
+                            <option value=match f { Format::BBCode => "bbcode", Format::Markdown => "markdown", Format::Plain => "plain" } selected=move || ctx.format.get() == f>{f.label()}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </div>
+            {move || (ctx.format.get() == Format::Markdown).then(|| view! {
+                <p class="muted">{format!("Discord: a long post is split into messages of at most {DISCORD_LIMIT} characters, between blocks; post them in order.")}</p>
+            })}
+            {move || content().map(|(public, private, statuses)| {
+                let secret = !ctx.hide.get();
+                view! {
+                    <h3>"Public post"</h3>
+                    {match public {
+                        Some(v) => { let n = v.len(); v.into_iter().enumerate().map(|(i, t)| message(ctx, if n > 1 { format!("Public post, message {} of {n}", i + 1) } else { "Public post".to_string() }, t, "public-post")).collect_view().into_any() }
+                        None => view! { <p class="muted">"This step has no public post (D10): conversations are told to each player privately."</p> }.into_any(),
+                    }}
+                    <h3>"Private messages (D10.2)"</h3>
+                    {if !secret { view! { <HiddenNote/> }.into_any() } else if private.is_empty() {
+                        view! { <p class="muted">"No private message for this step."</p> }.into_any()
+                    } else {
+                        view! { <div class="private">{private.into_iter().map(|(n, t)| message(ctx, format!("Private message for {n}"), t, "private-message")).collect_view()}</div> }.into_any()
+                    }}
+                    {secret.then(|| view! {
+                        <h3>"Each player's status now"</h3>
+                        <label class="toggle"><input type="checkbox" prop:checked=status on:change=move |ev| status.set(event_target_checked(&ev))/>" Show every living player's status message (attributes, RP, counters, advantages)"</label>
+                        <div class="private">{statuses.into_iter().map(|(n, t)| message(ctx, format!("Status for {n}"), t, "status-message")).collect_view()}</div>
+                    })}
+                }
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,182 @@
+//! The round wizard (D3.1): it asks the engine what comes next
+//! (`next_phase`, `needs`) and offers only that phase, with only the choices
+//! the engine says each player can make; before committing, a dry run of the
+//! engine lists any choice the rules would refuse and whether a revote is
+//! held. After each step the engine's reasons (`explain`) and the public
+//! post are shown.
+
+mod camp;
+mod competition;
+mod conversation;
+mod final_vote;
+mod vote;
+
+use super::super::state::{Ctx, Screen};
+use super::widgets::{Explain, HiddenNote};
+use dice_org::post::{Format, public_post};
+use dice_org::step::StepReport;
+use dice_org::{Boost, Entry, Needs};
+use leptos::prelude::*;
+
+/// A select of names with a "none" choice; `set` gets the name chosen.
+pub fn name_select(
+    label: String,
+    names: Vec<String>,
+    none: &'static str,
+    value: Signal<Option<String>>,
+    set: Callback<Option<String>>,
+) -> AnyView {
+    view! {
+        <select aria-label=label on:change=move |ev| {
+            let v = event_target_value(&ev);
+            set.run(if v.is_empty() { None } else { Some(v) });
+        }>
+            <option value="" selected=move || value.get().is_none()>{none}</option>
+            {names.into_iter().map(|n| {
+                let (m, v) = (n.clone(), n.clone());
+                view! { <option value=v selected=move || value.get().as_deref() == Some(m.as_str())>{n}</option> }
+            }).collect_view()}
+        </select>
+    }
+    .into_any()
+}
+
+/// A select of the RP boosts on offer (D2.3).
+pub fn boost_select(
+    label: String,
+    offered: Vec<Boost>,
+    value: Signal<Option<Boost>>,
+    set: Callback<Option<Boost>>,
+) -> AnyView {
+    view! {
+        <select aria-label=label on:change=move |ev| set.run(match event_target_value(&ev).as_str() {
+            "2" => Some(Boost::Two),
+            "7" => Some(Boost::Seven),
+            _ => None,
+        })>
+            <option value="" selected=move || value.get().is_none()>"no boost"</option>
+            {offered.into_iter().map(|b| view! {
+                <option value=u8::from(b).to_string() selected=move || value.get() == Some(b)>
+                    {format!("+{} for {} RP", b.bonus(), b.cost())}
+                </option>
+            }).collect_view()}
+        </select>
+    }
+    .into_any()
+}
+
+/// What the engine would refuse in `entry` if it were played now.
+pub fn refusals(ctx: Ctx, entry: Signal<Entry>) -> AnyView {
+    let dry = Memo::new(move |_| {
+        let e = entry.get();
+        ctx.with(|s| s.dry_run(&e))
+    });
+    (move || match dry.get() {
+        Some(Ok(r)) if !r.rejected().is_empty() => view! {
+            <div class="refusals" role="status" data-testid="refusals">
+                <p><strong>"The rules would refuse:"</strong></p>
+                <ul>{r.rejected().iter().map(|x| view! { <li>{format!("{}: {}", x.player, x.reason)}</li> }).collect_view()}</ul>
+            </div>
+        }
+        .into_any(),
+        Some(Err(e)) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
+        _ => ().into_any(),
+    })
+    .into_any()
+}
+
+/// The play button of a phase: plays the entry, or shows why not.
+pub fn play_button(ctx: Ctx, label: &'static str, entry: Signal<Entry>) -> AnyView {
+    view! {
+        <p><button class="primary" data-testid="play" on:click=move |_| {
+            if let Err(e) = ctx.play(entry.get_untracked()) {
+                ctx.error(e);
+            }
+        }>{label}</button></p>
+    }
+    .into_any()
+}
+
+/// The last step played: the engine's reasons and its public post.
+#[component]
+fn LastStep() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        ctx.with(|s| {
+            let i = s.played().len().checked_sub(1)?;
+            let p = &s.played()[i];
+            let lines = s.explain(i);
+            let title = lines.first().cloned().unwrap_or_default();
+            let post = public_post(s, i, Format::Plain).map(|v| v.join("\n"));
+            let summary = match &p.report {
+                StepReport::Competition(r) => Some(("Winner", r.winner.clone())),
+                StepReport::Vote(r) => Some((
+                    "Voted out",
+                    r.voted_out
+                        .map_or("nobody".to_string(), |o| s.before(i).name(o).to_string()),
+                )),
+                StepReport::Final(r) => Some(("Winner", s.before(i).name(r.winner).to_string())),
+                _ => None,
+            };
+            Some(view! {
+                <section class="last-step" aria-label="Last step" data-testid="last-step" data-kind=p.entry.kind()>
+                    <h3>{format!("Last step (step {}): {title}", i + 1)}</h3>
+                    {summary.map(|(k, v)| view! { <p class="verdict">{k}": " <strong data-testid="last-result">{v}</strong></p> })}
+                    <details open>
+                        <summary>"Why (the engine's reasons)"</summary>
+                        <Explain lines=lines/>
+                    </details>
+                    {post.map(|text| view! {
+                        <details>
+                            <summary>"Public post (plain text; every format is on the Posts screen)"</summary>
+                            <pre class="post-text" tabindex="0" aria-label="Public post" data-testid="last-post">{text}</pre>
+                        </details>
+                    })}
+                    <p class="actions">
+                        <button on:click=move |_| ctx.go(Screen::Posts)>"Posts and private messages"</button>
+                        <button class="danger" data-testid="undo" on:click=move |_| ctx.undo()>"Undo this step"</button>
+                    </p>
+                </section>
+            })
+        })
+        .flatten()
+    }
+}
+
+#[component]
+pub fn Round() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let needs = Memo::new(move |_| ctx.with(|s| s.needs()));
+    move || {
+        if ctx.hide.get() {
+            return view! { <section class="round"><h2>"Round wizard"</h2><HiddenNote/></section> }
+                .into_any();
+        }
+        let title = move || {
+            ctx.with(|s| super::super::state::phase_text(s))
+                .unwrap_or_default()
+        };
+        view! {
+            <section class="round">
+                <h2>"Round wizard: " <span data-testid="wizard-phase">{title}</span></h2>
+                <LastStep/>
+                {move || match needs.get() {
+                    Some(Needs::Competition { mode, participants }) => competition::Competition(competition::CompetitionProps { mode, participants }).into_any(),
+                    Some(Needs::Camp { teams }) => camp::Camp(camp::CampProps { teams }).into_any(),
+                    Some(Needs::Conversation { players, held, slots_left }) => conversation::Conversation(conversation::ConversationProps { players, held, slots_left }).into_any(),
+                    Some(Needs::Vote { voters, candidates, immune, cards }) => vote::Vote(vote::VoteProps { voters, candidates, immune, cards }).into_any(),
+                    Some(Needs::Final { jury, finalists }) => final_vote::Final(final_vote::FinalProps { jury, finalists }).into_any(),
+                    Some(Needs::Over { winner }) => view! {
+                        <section class="phase" aria-label="Season over">
+                            <h3>"The season is over"</h3>
+                            <p>"Winner: " <strong data-testid="season-winner">{winner}</strong></p>
+                            <p>"The final post reveals the seed and salt: anyone can check the commitment on the Verify screen."</p>
+                        </section>
+                    }.into_any(),
+                    None => ().into_any(),
+                }}
+            </section>
+        }
+        .into_any()
+    }
+}

@@ -1,0 +1,201 @@
+//! The vote (D7): voters, immune players and candidates as the engine gives
+//! them; the advantages held (D7.2: Hidden Immunity before or after the
+//! votes, on any voter; Extra Vote before them); a ballot per voter naming a
+//! candidate (two with an Extra Vote played); and, when the engine's dry run
+//! finds a tie, the revote of D7.5. A tie that remains is settled by the
+//! engine (roll-off or rocks) when the vote is read.
+
+use super::super::super::state::Ctx;
+use super::super::widgets::list;
+use super::{name_select, play_button, refusals};
+use dice_org::Advantage;
+use dice_org::step::StepReport;
+use dice_org::vote::{Ballot, Play, VoteInput, When};
+use dice_org::{Entry, Season};
+use leptos::prelude::*;
+
+fn draft(ctx: Ctx) -> VoteInput {
+    ctx.drafts.with(|d| d.vote.clone().unwrap_or_default())
+}
+
+fn update(ctx: Ctx, f: impl FnOnce(&mut VoteInput)) {
+    ctx.drafts.update(|d| f(d.vote.get_or_insert_default()));
+}
+
+/// The play of `holder`'s `card` in the draft, if any.
+fn play_of(v: &VoteInput, holder: &str, card: &Advantage) -> Option<Play> {
+    v.advantages
+        .iter()
+        .find(|p| p.player == holder && &p.card == card)
+        .cloned()
+}
+
+fn set_play(ctx: Ctx, holder: &str, card: &Advantage, play: Option<Play>) {
+    update(ctx, |v| {
+        v.advantages
+            .retain(|p| !(p.player == holder && &p.card == card));
+        v.advantages.extend(play);
+    });
+}
+
+/// Vote `k` (0 or 1) of a voter's ballot in `map`.
+fn vote_of(b: Option<&Ballot>, k: usize) -> Option<String> {
+    b.and_then(|b| b.names().get(k).map(|n| n.to_string()))
+}
+
+fn set_vote(
+    ballots: &mut std::collections::BTreeMap<String, Ballot>,
+    voter: &str,
+    k: usize,
+    v: Option<String>,
+) {
+    let mut slots = [
+        vote_of(ballots.get(voter), 0),
+        vote_of(ballots.get(voter), 1),
+    ];
+    slots[k] = v;
+    let names: Vec<String> = slots.into_iter().flatten().collect();
+    match names.len() {
+        0 => {
+            ballots.remove(voter);
+        }
+        1 => {
+            ballots.insert(voter.to_string(), Ballot::One(names[0].clone()));
+        }
+        _ => {
+            ballots.insert(voter.to_string(), Ballot::Many(names));
+        }
+    }
+}
+
+/// The revote the engine would hold with this draft: (voters, candidates).
+fn revote(s: &Season, v: &VoteInput) -> Option<(Vec<String>, Vec<String>)> {
+    let Ok(StepReport::Vote(r)) = s.dry_run(&Entry::Vote(v.clone())) else {
+        return None;
+    };
+    let st = s.state();
+    let names = |x: &[dice_org::PlayerId]| x.iter().map(|&p| st.name(p).to_string()).collect();
+    r.revote
+        .map(|rv| (names(&rv.voters), names(&rv.candidates)))
+}
+
+#[component]
+pub fn Vote(
+    voters: Vec<String>,
+    candidates: Vec<String>,
+    immune: Vec<String>,
+    cards: Vec<(String, Advantage)>,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let entry = Signal::derive(move || Entry::Vote(draft(ctx)));
+    let extra = move |voter: &str| {
+        draft(ctx)
+            .advantages
+            .iter()
+            .any(|p| p.player == voter && p.card == Advantage::ExtraVote)
+    };
+    let re = Memo::new(move |_| {
+        let v = draft(ctx);
+        ctx.with(|s| revote(s, &v)).flatten()
+    });
+    let voters2 = voters.clone();
+    view! {
+        <section class="phase" aria-label="Vote">
+            <h3>"The vote (D7)"</h3>
+            <dl class="summary">
+                <dt>"Voters"</dt><dd data-testid="voters">{list(&voters)}</dd>
+                <dt>"Immune"</dt><dd data-testid="immune-voters">{list(&immune)}</dd>
+                <dt>"Candidates"</dt><dd data-testid="candidates">{list(&candidates)}</dd>
+            </dl>
+            <h4>"Advantages (D7.2)"</h4>
+            {if cards.is_empty() { view! { <p class="muted">"Nobody holds an advantage that can be played here."</p> }.into_any() } else { view! {
+                <ul class="cards">
+                {cards.into_iter().map(|(holder, card)| {
+                    let label = format!("{holder}'s {card}");
+                    match card.clone() {
+                        Advantage::HiddenImmunity => {
+                            let (h1, h2, h3, c1, c2, c3) = (holder.clone(), holder.clone(), holder.clone(), card.clone(), card.clone(), card.clone());
+                            let when = Signal::derive(move || play_of(&draft(ctx), &h1, &c1).map(|p| p.when.unwrap_or_default()));
+                            let on = Signal::derive(move || play_of(&draft(ctx), &h2, &c2).and_then(|p| p.on));
+                            let voters = voters.clone();
+                            view! {
+                                <li>{format!("{label}: ")}
+                                    <select aria-label=format!("When {label} is played") on:change=move |ev| {
+                                        let v = event_target_value(&ev);
+                                        let old = play_of(&draft(ctx), &h3, &c3);
+                                        let when = match v.as_str() { "before" => Some(When::Before), "after" => Some(When::After), _ => None };
+                                        set_play(ctx, &h3, &c3, when.map(|w| Play { player: h3.clone(), card: c3.clone(), on: old.and_then(|p| p.on), when: Some(w) }));
+                                    }>
+                                        <option value="" selected=move || when.get().is_none()>"not played"</option>
+                                        <option value="before" selected=move || when.get() == Some(When::Before)>"played before the votes"</option>
+                                        <option value="after" selected=move || when.get() == Some(When::After)>"played after the votes"</option>
+                                    </select>
+                                    " on "
+                                    {name_select(format!("Whom {label} protects"), voters, "nobody yet", on, Callback::new({
+                                        let (h, c) = (holder.clone(), card.clone());
+                                        move |v: Option<String>| {
+                                            let old = play_of(&draft(ctx), &h, &c);
+                                            set_play(ctx, &h, &c, Some(Play { player: h.clone(), card: c.clone(), on: v, when: old.and_then(|p| p.when).or(Some(When::Before)) }));
+                                        }
+                                    }))}
+                                </li>
+                            }.into_any()
+                        }
+                        Advantage::ExtraVote => {
+                            let (h1, h2, c1, c2) = (holder.clone(), holder.clone(), card.clone(), card.clone());
+                            view! {
+                                <li><label><input type="checkbox" prop:checked=move || play_of(&draft(ctx), &h1, &c1).is_some()
+                                    on:change=move |ev| set_play(ctx, &h2, &c2, event_target_checked(&ev).then(|| Play { player: h2.clone(), card: c2.clone(), on: None, when: Some(When::Before) }))/>
+                                    {format!(" {label}: played before the votes (one more vote)")}</label></li>
+                            }.into_any()
+                        }
+                        Advantage::Other(_) => view! { <li>{format!("{label}: a producers' card, applied by hand on the Production screen (D9)")}</li> }.into_any(),
+                    }
+                }).collect_view()}
+                </ul>
+            }.into_any() }}
+            <h4>"Ballots (D7.3)"</h4>
+            <table class="grid-table" data-testid="ballots">
+                <caption class="sr-only">"Each voter's ballot"</caption>
+                <thead><tr><th scope="col">"Voter"</th><th scope="col">"Votes for"</th></tr></thead>
+                <tbody>
+                {voters2.into_iter().map(|v| {
+                    let cands = candidates.clone();
+                    let (v1, v2) = (v.clone(), v.clone());
+                    view! {
+                        <tr data-voter=v.clone()><th scope="row">{v.clone()}</th>
+                            <td>{move || (0..if extra(&v1) { 2 } else { 1 }).map(|k| {
+                                let (a, b) = (v2.clone(), v2.clone());
+                                name_select(format!("{a}'s vote{}", if k == 1 { " (Extra Vote)" } else { "" }), cands.clone(), "no vote",
+                                    Signal::derive(move || vote_of(draft(ctx).votes.get(&a), k)),
+                                    Callback::new(move |x| update(ctx, |d| set_vote(&mut d.votes, &b, k, x))))
+                            }).collect_view()}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+                </tbody>
+            </table>
+            {move || re.get().map(|(rv, rc)| view! {
+                <section class="revote" aria-label="Revote" data-testid="revote">
+                    <h4>"Revote (D7.5)"</h4>
+                    <p>{format!("These ballots tie between {}: they are the only candidates, and they do not vote. No advantage may be played (D7.2). If the revote ties too, the engine settles it ({}).", list(&rc),
+                        ctx.with(|s| match s.state().options.deadlock { dice_org::Deadlock::Rocks => "rocks", dice_org::Deadlock::SurvivalRoll => "a survival roll-off" }).unwrap_or_default())}</p>
+                    <table class="grid-table">
+                        <caption class="sr-only">"Revote ballots"</caption>
+                        <thead><tr><th scope="col">"Voter"</th><th scope="col">"Revotes for"</th></tr></thead>
+                        <tbody>
+                        {rv.into_iter().map(|v| {
+                            let (a, b) = (v.clone(), v.clone());
+                            view! { <tr data-revoter=v.clone()><th scope="row">{v.clone()}</th><td>{name_select(format!("{v}'s revote"), rc.clone(), "no vote",
+                                Signal::derive(move || vote_of(draft(ctx).revote.get(&a), 0)),
+                                Callback::new(move |x| update(ctx, |d| set_vote(&mut d.revote, &b, 0, x))))}</td></tr> }
+                        }).collect_view()}
+                        </tbody>
+                    </table>
+                </section>
+            })}
+            {refusals(ctx, entry)}
+            {play_button(ctx, "Read the votes", entry)}
+        </section>
+    }
+}

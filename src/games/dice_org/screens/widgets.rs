@@ -1,0 +1,55 @@
+//! Pieces several screens share: the engine's reasons as a list, the
+//! screen-sharing notice, and small parsers for form fields.
+
+use leptos::prelude::*;
+
+/// The engine's explanation of a step, one line per fact (producers only).
+#[component]
+pub fn Explain(lines: Vec<String>) -> impl IntoView {
+    view! {
+        <ul class="explain" data-testid="explain">
+            {lines.into_iter().map(|l| {
+                let cls = if l.starts_with("Rejected") { "rejected" } else { "" };
+                view! { <li class=cls>{l}</li> }
+            }).collect_view()}
+        </ul>
+    }
+}
+
+/// Shown instead of secrets while they are hidden for screen sharing.
+#[component]
+pub fn HiddenNote() -> impl IntoView {
+    view! {
+        <p class="hidden-note" role="note" data-testid="hidden-note">
+            "Secrets are hidden for screen sharing. Turn off “Hide secrets” on the Board to see this."
+        </p>
+    }
+}
+
+/// A whole number from a field; blank is `None`.
+pub fn number(text: &str, what: &str) -> Result<Option<u32>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    t.parse::<u32>()
+        .map(Some)
+        .map_err(|_| format!("{what} must be a whole number, not {t:?}"))
+}
+
+/// The non-empty trimmed lines of a text.
+pub fn lines(s: &str) -> Vec<String> {
+    s.lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Names joined with commas, or "none".
+pub fn list(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
+    }
+}

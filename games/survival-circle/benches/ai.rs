@@ -3,8 +3,8 @@
 //!
 //! - nodes per second of the full search on one core (mid-game positions);
 //! - the time to solve exactly (prove the result) at 20, 22, 24, 26 and 28
-//!   turns before the end, median over several positions reached by play
-//!   between noisy AI players, with min and max;
+//!   turns before the end, median over several positions reached by moves
+//!   half greedy, half random (seeded), with min and max;
 //! - matches of the full AI against the greedy player and against the
 //!   Medium level, paired openings, both colours, with the points;
 //! - a match of the full AI with the fitted evaluation against the same
@@ -38,22 +38,20 @@ fn want(part: &str) -> bool {
     std::env::var("AI_BENCH").map_or(true, |v| v.split(',').any(|p| p == part))
 }
 
-/// A position `left` turns before the end, reached by two Beginner-level
-/// players (noisy one-turn lookahead) from the start.
+/// A position `left` turns before the end, reached from the start by
+/// moves that are greedy half the time and random otherwise (seeded, and
+/// independent of the AI's evaluation, so figures compare across versions).
 fn position(seed: u64, left: u8, options: Options) -> State {
     let mut s = State::new(options);
-    let mut searcher = Searcher::new(1 << 20);
     let mut rng = GameRng::stream(seed, 1);
     while s.turns_left() > left {
-        let r = searcher.choose(
-            &s,
-            Level::Beginner,
-            &mut rng,
-            Limits::NONE,
-            &mut never,
-            &mut |_| {},
-        );
-        s.apply(r.best.expect("a move"));
+        let legal: Vec<survival_circle::Value> = s.legal_values().iter().collect();
+        let v = if rng.below(2) == 0 {
+            greedy(&s).expect("a move")
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        s.apply(v);
     }
     s
 }
@@ -99,7 +97,7 @@ fn solve() {
         .filter_map(|s| s.parse().ok())
         .collect();
     println!(
-        "solve: exact solve times on CPU, {n} positions each (Beginner-level games), cap {cap} s"
+        "solve: exact solve times on CPU, {n} positions each (greedy and random moves), cap {cap} s"
     );
     for left in plies {
         let mut times = Vec::new();

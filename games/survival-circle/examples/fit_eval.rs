@@ -68,11 +68,12 @@ fn fit(data: &[([f64; FEATURES], f64)], used: &[usize]) -> [f64; FEATURES] {
         if a[col][col].abs() < 1e-12 {
             continue;
         }
-        for r in 0..n {
+        let pivot = a[col].clone();
+        for (r, row) in a.iter_mut().enumerate() {
             if r != col {
-                let k = a[r][col] / a[col][col];
-                for c in col..=n {
-                    a[r][c] -= k * a[col][c];
+                let k = row[col] / pivot[col];
+                for (x, p) in row[col..].iter_mut().zip(&pivot[col..]) {
+                    *x -= k * p;
                 }
             }
         }

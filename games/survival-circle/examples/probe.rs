@@ -4,23 +4,23 @@
 
 use console_core::rng::GameRng;
 use std::time::Instant;
-use survival_circle::ai::{Level, Limits, Searcher, never};
+use survival_circle::ai::{Limits, Searcher, greedy, never};
 use survival_circle::{Options, State};
 
-fn position(seed: u64, left: u8) -> State {
-    let mut s = State::new(Options::default());
-    let mut searcher = Searcher::new(1 << 20);
+/// A position `left` turns before the end, reached from the start by
+/// moves that are greedy half the time and random otherwise (seeded, and
+/// independent of the AI's evaluation, so figures compare across versions).
+fn position(seed: u64, left: u8, options: Options) -> State {
+    let mut s = State::new(options);
     let mut rng = GameRng::stream(seed, 1);
     while s.turns_left() > left {
-        let r = searcher.choose(
-            &s,
-            Level::Beginner,
-            &mut rng,
-            Limits::NONE,
-            &mut never,
-            &mut |_| {},
-        );
-        s.apply(r.best.expect("a move"));
+        let legal: Vec<survival_circle::Value> = s.legal_values().iter().collect();
+        let v = if rng.below(2) == 0 {
+            greedy(&s).expect("a move")
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        s.apply(v);
     }
     s
 }
@@ -45,11 +45,15 @@ fn main() {
     let mut searcher = Searcher::new(mb << 20);
     let mut total = (0u64, 0.0);
     for seed in 0..n {
-        let s = position(1000 + seed, left);
+        let s = position(1000 + seed, left, Options::default());
         searcher.clear();
         let t = Instant::now();
         let c = cpu_ns();
-        let r = searcher.search(&s, Limits::NONE, &mut never, &mut |_| {});
+        let limits = std::env::var("DEPTH")
+            .ok()
+            .and_then(|d| d.parse().ok())
+            .map_or(Limits::NONE, Limits::depth);
+        let r = searcher.search(&s, limits, &mut never, &mut |_| {});
         let wall = t.elapsed().as_secs_f64();
         let dt = (cpu_ns() - c) as f64 / 1e9;
         if wall > 1.5 * dt {

@@ -14,7 +14,6 @@
 //! the opponent can send the mover back cut it to 1.24 only, for eight
 //! times the work: left out). See `AI.md`.
 
-use crate::board::land_masks;
 use crate::options::Options;
 
 /// The number of features.
@@ -40,56 +39,81 @@ pub const WEIGHTS: [i32; FEATURES] = [78, 19, -65, 88, -92, -24];
 
 /// How the opponent's token fares at cell `t` (turned, as in
 /// [`features`]) when the opponent lands there next, from the mover's side:
-/// + the opposing tokens it would remove (C5.2), 0 on one of the mover's
-/// tokens (C6.2), -1 on an empty cell (C4.1); `replace_single` on a lone
-/// token of the mover's: -2.
+/// the number of opposing tokens it would remove (C5.2), 0 on one of the
+/// mover's tokens (C6.2), -1 on an empty cell (C4.1), and -2 on a lone
+/// token of the mover's with `replace_single`.
+///
+/// A closed form of what `crate::board::land_masks` does to the counts (tested equal to
+/// it below), as it runs at every node.
 #[inline(always)]
 pub(crate) fn send_gain(me: u16, opp: u16, t: u32, options: Options) -> i32 {
-    let (opp2, me2, ..) = land_masks(opp, me, t, options);
-    (opp.count_ones() as i32 - opp2.count_ones() as i32)
-        - (me.count_ones() as i32 - me2.count_ones() as i32)
+    let bit = 1u16 << t;
+    if opp & bit != 0 {
+        // C5.2: the opponent's string from t clockwise goes; C5.3: with
+        // `place` the played token takes the landing cell back.
+        let run = opp.rotate_right(t).trailing_ones().min(16) as i32;
+        run - i32::from(options.place_own())
+    } else if me & bit != 0 {
+        // C6.2: with `replace_single` a lone token of the mover's is taken.
+        if options.replace_single() && me.rotate_right(t) & 0x8002 == 0 {
+            -2
+        } else {
+            0
+        }
+    } else {
+        -1
+    }
 }
 
-/// The values held, as a mask of 8 bits.
+/// The best place the mover can send the opponent to (C3.3): the largest
+/// [`send_gain`] over the cells 1 to 8 ahead that `values` (bit `v - 1` for
+/// value `v`) reach, from the masks (tested equal to the plain maximum).
 #[inline(always)]
-fn held_mask(hand: u32) -> u32 {
-    let mut m = 0;
-    for i in 0..8 {
-        if (hand >> (3 * i)) & 7 != 0 {
-            m |= 1 << i;
+pub(crate) fn best_send(me: u16, opp: u16, values: u8, options: Options) -> i32 {
+    let targets = u16::from(values) << 1;
+    let hit = targets & opp;
+    if hit != 0 {
+        let mut best = 0;
+        let mut h = hit;
+        while h != 0 {
+            let t = h.trailing_zeros();
+            h &= h - 1;
+            best = best.max(opp.rotate_right(t).trailing_ones().min(16) as i32);
         }
+        return best - i32::from(options.place_own());
     }
-    m
+    let exposed = if options.replace_single() {
+        me & !me.rotate_left(1) & !me.rotate_right(1)
+    } else {
+        0
+    };
+    if targets & me & !exposed != 0 {
+        0
+    } else if targets & !(me | opp) != 0 {
+        -1
+    } else if targets != 0 {
+        -2
+    } else {
+        0
+    }
 }
 
 /// The features of a position after the mover's landing: `me`/`opp` the
 /// masks turned so that the mover's landing cell is bit 0 (the value chosen
-/// counts from it), `hm`/`ho` the packed hands.
+/// counts from it), `vm`/`vo` the values each holds (bit `v - 1` for value
+/// `v`).
 #[inline(always)]
-pub fn features(me: u16, opp: u16, hm: u32, ho: u32, options: Options) -> [i32; FEATURES] {
+pub fn features(me: u16, opp: u16, vm: u8, vo: u8, options: Options) -> [i32; FEATURES] {
     let material = me.count_ones() as i32 - opp.count_ones() as i32;
-    let mine = held_mask(hm);
-    let theirs = held_mask(ho);
-    // The best place the mover can send the opponent to (C3.3).
-    let mut best = i32::MIN;
-    let mut m = mine;
-    while m != 0 {
-        let i = m.trailing_zeros();
-        m &= m - 1;
-        best = best.max(send_gain(me, opp, i + 1, options));
-    }
-    if best == i32::MIN {
-        best = 0;
-    }
     // Adjacent pairs of a colour (each token of a string but the last),
     // and lone tokens.
     let pairs = |x: u16| (x & x.rotate_left(1)).count_ones() as i32;
     let lone = |x: u16| (x & !x.rotate_left(1) & !x.rotate_right(1)).count_ones() as i32;
     [
         material,
-        best,
+        best_send(me, opp, vm, options),
         pairs(me) - pairs(opp),
-        mine.count_ones() as i32 - theirs.count_ones() as i32,
+        vm.count_ones() as i32 - vo.count_ones() as i32,
         1,
         lone(me) - lone(opp),
     ]
@@ -100,7 +124,7 @@ pub fn features(me: u16, opp: u16, hm: u32, ho: u32, options: Options) -> [i32; 
 pub fn features_of(state: &crate::state::State) -> [i32; FEATURES] {
     let p = super::Pos::of(state);
     let (me, opp) = p.landed(state.options());
-    features(me, opp, p.hm, p.ho, state.options())
+    features(me, opp, p.vm, p.vo, state.options())
 }
 
 /// The evaluation in `SCALE` units from the mover's side with `weights`
@@ -109,15 +133,61 @@ pub fn features_of(state: &crate::state::State) -> [i32; FEATURES] {
 pub fn evaluate(
     me: u16,
     opp: u16,
-    hm: u32,
-    ho: u32,
+    vm: u8,
+    vo: u8,
     options: Options,
     weights: &[i32; FEATURES],
 ) -> i32 {
-    let f = features(me, opp, hm, ho, options);
+    let f = features(me, opp, vm, vo, options);
     let mut s = 0;
     for i in 0..FEATURES {
         s += weights[i] * f[i];
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::land_masks;
+    use crate::options::{OpponentLanding, OwnLanding};
+
+    /// The closed form of `send_gain` is the count change of the real
+    /// landing (C4-C6), for many boards, every cell and every option.
+    #[test]
+    fn send_gain_is_the_landing() {
+        let mut x: u32 = 12345;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let a = x as u16;
+            let b = (x >> 16) as u16 & !a;
+            for own_landing in [OwnLanding::Discard, OwnLanding::Place] {
+                for opponent_landing in [OpponentLanding::Discard, OpponentLanding::ReplaceSingle] {
+                    let o = Options {
+                        own_landing,
+                        opponent_landing,
+                    };
+                    let values = (x >> 8) as u8;
+                    let plain = (1..=8)
+                        .filter(|v| values & (1 << (v - 1)) != 0)
+                        .map(|v| send_gain(a, b, v, o))
+                        .max()
+                        .unwrap_or(0);
+                    assert_eq!(
+                        best_send(a, b, values, o),
+                        plain,
+                        "{a:016b} {b:016b} {values:08b} {o:?}"
+                    );
+                    for t in 0..16 {
+                        let (opp2, me2, ..) = land_masks(b, a, t, o);
+                        let real = (b.count_ones() as i32 - opp2.count_ones() as i32)
+                            - (a.count_ones() as i32 - me2.count_ones() as i32);
+                        assert_eq!(send_gain(a, b, t, o), real, "{a:016b} {b:016b} {t} {o:?}");
+                    }
+                }
+            }
+        }
+    }
 }

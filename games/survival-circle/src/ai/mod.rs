@@ -35,9 +35,10 @@ pub const SCALE: i32 = 100;
 const INF: i32 = 30_000;
 /// The stored depth of an entry searched to the end of the game.
 const EXACT: u8 = 127;
-/// Positions with fewer turns left are not stored in the table (cheaper to
-/// search than to look up).
-const TT_MIN_REM: u8 = 5;
+/// Positions searched less deep than this (in turns, or to the end when
+/// fewer turns are left) are not stored in a table (cheaper to search than
+/// to look up).
+const TT_MIN: u8 = 5;
 /// Once an iteration would be this close to the end of the game, the search
 /// goes to the end (measured: 3.4 times fewer nodes at 20 turns left than
 /// deepening one turn at a time).
@@ -68,6 +69,10 @@ pub(crate) struct Pos {
     pub opp: u16,
     pub hm: u32,
     pub ho: u32,
+    /// The values the mover holds, bit `v - 1` for value `v`.
+    pub vm: u8,
+    /// The values the opponent holds.
+    pub vo: u8,
     pub rem: u8,
 }
 
@@ -81,6 +86,8 @@ impl Pos {
             opp: s.board().mask(p.other()).rotate_right(c),
             hm: s.hand(p).raw(),
             ho: s.hand(p.other()).raw(),
+            vm: s.hand(p).values().0,
+            vo: s.hand(p.other()).values().0,
             rem: s.turns_left(),
         }
     }
@@ -107,6 +114,11 @@ impl Pos {
     #[inline(always)]
     fn child(&self, me: u16, opp: u16, i: u32) -> (Pos, bool) {
         let hm = self.hm - (1 << (3 * i));
+        let vm = if (hm >> (3 * i)) & 7 == 0 {
+            self.vm & !(1 << i)
+        } else {
+            self.vm
+        };
         let v = i + 1;
         if self.ho == 0 {
             let p = Pos {
@@ -114,6 +126,8 @@ impl Pos {
                 opp: opp.rotate_right(v),
                 hm,
                 ho: 0,
+                vm,
+                vo: 0,
                 rem: self.rem - 1,
             };
             (p, false)
@@ -123,6 +137,8 @@ impl Pos {
                 opp: me.rotate_right(v),
                 hm: self.ho,
                 ho: hm,
+                vm: self.vo,
+                vo: vm,
                 rem: self.rem - 1,
             };
             (p, true)
@@ -130,10 +146,33 @@ impl Pos {
     }
 }
 
+/// The index of the largest key among `keys[from..n]` (the first on ties).
+#[inline(always)]
+fn pick(keys: &[i32; 8], from: usize, n: usize) -> usize {
+    let mut b = from;
+    for k in from + 1..n {
+        if keys[k] > keys[b] {
+            b = k;
+        }
+    }
+    b
+}
+
+/// How far a search of `depth` turns reaches from a position with `rem`
+/// turns left: the size class of its subtree, which picks the table.
+#[inline(always)]
+fn reach(depth: i32, rem: u8) -> u8 {
+    if depth >= i32::from(rem) {
+        rem
+    } else {
+        depth.max(0) as u8
+    }
+}
+
 /// Whether a packed hand holds exactly one token (one field equal to 1).
 #[inline(always)]
 fn one_token(h: u32) -> bool {
-    h != 0 && h & (h - 1) == 0 && h.trailing_zeros() % 3 == 0
+    h != 0 && h & (h - 1) == 0 && h.trailing_zeros().is_multiple_of(3)
 }
 
 #[inline(always)]
@@ -263,6 +302,8 @@ struct Run<'a> {
     history: &'a mut [[i32; 8]; 128],
     options: Options,
     nodes: u64,
+    /// When `stop` and the limit are checked next.
+    check: u64,
     limit: u64,
     stopped: bool,
     /// Whether `stop` is asked (not while the line of a proof is found).
@@ -327,6 +368,7 @@ impl Searcher {
             history: &mut self.history,
             options: self.options,
             nodes: 0,
+            check: 1024,
             limit: limits.nodes.unwrap_or(u64::MAX),
             stopped: false,
             ask: true,
@@ -503,7 +545,8 @@ impl Run<'_> {
         }
     }
 
-    /// The table for positions with `rem` turns left.
+    /// The table for positions with `rem` turns left (one table per
+    /// position, so every iteration finds the moves of the last).
     #[inline(always)]
     fn table(&mut self, rem: u8) -> &mut Table {
         if rem <= NEAR_REM {
@@ -518,61 +561,66 @@ impl Run<'_> {
     #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && !self.stopped
-            && (self.nodes >= self.limit || (self.ask && (self.stop)(self.nodes)))
-        {
-            self.stopped = true;
+        if self.nodes >= self.check {
+            // Every 1,024 nodes or so (leaves count in between).
+            self.check = self.nodes + 1024;
+            if self.nodes >= self.limit || (self.ask && (self.stop)(self.nodes)) {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
 
-    /// The mover's values (as numbers 1-8) in search order: `first`, then by
-    /// the immediate gain of where each sends the opponent, then history.
+    /// The mover's values (as numbers 1-8) with their order keys: `first`
+    /// highest, then the immediate gain of where each sends the opponent
+    /// (C3.3), then history. `me`/`opp` are the masks after the landing.
     #[inline(always)]
-    fn ordered(&self, p: &Pos, first: u8) -> ([u8; 8], usize) {
+    fn keys(&self, p: &Pos, me: u16, opp: u16, first: u8) -> ([u8; 8], [i32; 8], usize) {
         let opts = self.options;
-        let (me, opp) = p.landed(opts);
         let mut vals = [0u8; 8];
         let mut keys = [0i32; 8];
         let mut n = 0;
         let hist = &self.history[usize::from(p.rem)];
-        for i in 0..8u32 {
-            if (p.hm >> (3 * i)) & 7 == 0 {
-                continue;
-            }
+        let mut m = p.vm;
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
             let v = i as u8 + 1;
-            let t = i + 1;
-            let k = if v == first {
+            keys[n] = if v == first {
                 i32::MAX
             } else {
-                send_gain(me, opp, t, opts) * (1 << 20) + hist[i as usize]
+                send_gain(me, opp, i + 1, opts) * (1 << 20) + hist[i as usize]
             };
-            let mut j = n;
-            while j > 0 && keys[j - 1] < k {
-                keys[j] = keys[j - 1];
-                vals[j] = vals[j - 1];
-                j -= 1;
-            }
-            keys[j] = k;
-            vals[j] = v;
+            vals[n] = v;
             n += 1;
+        }
+        (vals, keys, n)
+    }
+
+    /// The mover's values in search order (see [`Run::keys`]).
+    fn ordered(&self, p: &Pos, first: u8) -> ([u8; 8], usize) {
+        let (me, opp) = p.landed(self.options);
+        let (mut vals, mut keys, n) = self.keys(p, me, opp, first);
+        for j in 0..n {
+            let b = pick(&keys, j, n);
+            vals.swap(j, b);
+            keys.swap(j, b);
         }
         (vals, n)
     }
 
-    /// Fail-soft negamax with principal-variation search.
-    fn negamax(&mut self, p: Pos, depth: i32, mut alpha: i32, beta: i32) -> i32 {
-        if self.tick() {
-            return 0;
-        }
+    /// The start of every node: the mover's landing, and the last three
+    /// turns solved in closed form. `Ok` with the masks after the landing,
+    /// or `Err` with the exact score (fail-soft against `beta`).
+    #[inline(always)]
+    fn settle(&mut self, p: &Pos, beta: i32) -> Result<(u16, u16), i32> {
         let opts = self.options;
         if p.rem == 0 {
-            return diff(p.me, p.opp);
+            return Err(diff(p.me, p.opp));
         }
         let (me, opp) = p.landed(opts);
         if p.rem == 1 {
-            return diff(me, opp);
+            return Err(diff(me, opp));
         }
         if p.rem == 2 && p.ho != 0 {
             // One token each: no choice left. The mover's value sends the
@@ -581,7 +629,7 @@ impl Run<'_> {
             self.nodes += 1;
             let v = p.hm.trailing_zeros() / 3 + 1;
             let (opp, me, ..) = land_masks(opp, me, v, opts);
-            return diff(me, opp);
+            return Err(diff(me, opp));
         }
         if p.rem == 3 && one_token(p.ho) {
             // The mover's two tokens against the opponent's last: the
@@ -602,17 +650,42 @@ impl Run<'_> {
                     break;
                 }
             }
-            return best;
+            return Err(best);
         }
+        Ok((me, opp))
+    }
+
+    /// A node at the horizon (depth 0): exact in the last three turns, else
+    /// the evaluation.
+    #[inline(always)]
+    fn horizon(&mut self, p: &Pos, beta: i32) -> i32 {
+        self.nodes += 1;
+        match self.settle(p, beta) {
+            Ok((me, opp)) => eval::evaluate(me, opp, p.vm, p.vo, self.options, &self.weights),
+            Err(s) => s,
+        }
+    }
+
+    /// Fail-soft negamax with principal-variation search.
+    fn negamax(&mut self, p: Pos, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let opts = self.options;
+        let (me, opp) = match self.settle(&p, beta) {
+            Ok(masks) => masks,
+            Err(s) => return s,
+        };
         if depth <= 0 {
-            return eval::evaluate(me, opp, p.hm, p.ho, opts, &self.weights);
+            return eval::evaluate(me, opp, p.vm, p.vo, opts, &self.weights);
         }
         let need = if depth >= i32::from(p.rem) {
             EXACT
         } else {
             depth as u8
         };
-        let use_tt = p.rem >= TT_MIN_REM;
+        let reach = reach(depth, p.rem);
+        let use_tt = reach >= TT_MIN;
         let (k1, k2) = p.key();
         let mut first = 0;
         if use_tt && let Some(e) = self.table(p.rem).probe(k1, k2) {
@@ -627,13 +700,26 @@ impl Run<'_> {
                 }
             }
         }
-        let (vals, n) = self.ordered(&p, first);
+        // Moves are picked best first as they are needed: most nodes cut
+        // on the first, so sorting them all would be wasted.
+        let (mut vals, mut keys, n) = self.keys(&p, me, opp, first);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_v = 0u8;
-        for (j, &v) in vals[..n].iter().enumerate() {
+        for j in 0..n {
+            let b = pick(&keys, j, n);
+            vals.swap(j, b);
+            keys.swap(j, b);
+            let v = vals[j];
             let (child, swap) = p.child(me, opp, u32::from(v) - 1);
-            let s = if !swap {
+            let s = if depth == 1 {
+                // Leaves in line: one static value, no window to refine.
+                if swap {
+                    -self.horizon(&child, -alpha)
+                } else {
+                    self.horizon(&child, beta)
+                }
+            } else if !swap {
                 self.negamax(child, depth - 1, alpha, beta)
             } else if j == 0 {
                 -self.negamax(child, depth - 1, -beta, -alpha)
@@ -708,7 +794,8 @@ impl Run<'_> {
                 alpha = alpha.max(s);
             }
         }
-        if p.rem >= TT_MIN_REM {
+        let reach = reach(depth, p.rem);
+        if reach >= TT_MIN {
             let (k1, k2) = p.key();
             let need = if depth >= i32::from(p.rem) {
                 EXACT
@@ -726,6 +813,7 @@ impl Run<'_> {
     /// if that takes more than `budget` nodes.
     fn solved_line(&mut self, state: &State, budget: u64) -> (Vec<Value>, Option<Score>) {
         let old_limit = std::mem::replace(&mut self.limit, self.nodes.saturating_add(budget));
+        self.check = self.nodes;
         self.ask = false;
         self.stopped = false;
         let mut s = *state;
@@ -764,7 +852,8 @@ impl Run<'_> {
             line.push(Value::new(v).expect("a value"));
             let (me, opp) = p.landed(self.options);
             p = p.child(me, opp, i).0;
-            v = if p.rem >= TT_MIN_REM {
+            let r = reach(i32::from(depth) - line.len() as i32, p.rem);
+            v = if r >= TT_MIN {
                 self.table_ref(p.rem)
                     .probe(p.key().0, p.key().1)
                     .map_or(0, |e| e.best())

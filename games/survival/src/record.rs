@@ -4,7 +4,7 @@
 //! loaded file can be checked against its inputs.
 
 use crate::game::Game;
-use crate::report::{Outcome, PhaseReport, Place};
+use crate::report::{PhaseReport, Place};
 use crate::roster::{PlayerId, PlayerSet, Roster};
 use crate::state::PolarDecision;
 use crate::win::Winner;
@@ -138,14 +138,6 @@ pub struct Record {
     pub game_over: bool,
     /// The winners, `[]` while the game goes on.
     pub winners: Vec<String>,
-    /// A comment member: the 1-based phase from which results depend on a
-    /// lot (S6.5), if any phase was decided by lot.
-    #[serde(
-        rename = "_random_from_phase",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub random_from_phase: Option<usize>,
 }
 
 fn names(roster: &Roster, set: PlayerSet) -> Vec<String> {
@@ -254,15 +246,6 @@ impl Record {
     /// The record of a game.
     pub fn of(game: &Game) -> Record {
         let roster = &game.setup().roster;
-        let random_from_phase = game
-            .phases()
-            .iter()
-            .position(|p| {
-                p.report
-                    .day()
-                    .is_some_and(|d| matches!(d.outcome, Outcome::Lot { .. }))
-            })
-            .map(|i| i + 1);
         Record {
             phases: game
                 .phases()
@@ -271,7 +254,6 @@ impl Record {
                 .collect(),
             game_over: game.is_over(),
             winners: winners(game.state().winners()),
-            random_from_phase,
         }
     }
 }

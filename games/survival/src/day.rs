@@ -17,6 +17,7 @@ use crate::vote::{VoteLine, read_votes};
 use crate::win;
 use console_core::rng::GameRng;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// One post of a day thread (S2.1): its author and text.
@@ -54,9 +55,13 @@ pub struct DayInput {
 /// Counts a thread's votes post by post (S5.3-S5.5), keeping every
 /// rejected vote line. Push posts in order; under `majority` the posts
 /// after the one that gave a majority are ignored.
+///
+/// It borrows the game's setup ([`Counter::for_day`]) or owns a copy
+/// ([`Counter::owned`], a `Counter<'static>` the UI can keep between
+/// keystrokes and push each newly pasted post to).
 #[derive(Clone, Debug)]
 pub struct Counter<'a> {
-    setup: &'a Setup,
+    setup: Cow<'a, Setup>,
     electorate: Electorate,
     tally: Tally,
     rejections: Vec<Rejection>,
@@ -71,8 +76,8 @@ impl<'a> Counter<'a> {
     /// thread (S6.3; always plurality).
     pub fn new(setup: &'a Setup, electorate: Electorate, revote: bool) -> Counter<'a> {
         Counter {
-            setup,
             tally: Tally::new(setup.roster.len()),
+            setup: Cow::Borrowed(setup),
             electorate,
             rejections: Vec::new(),
             posts: 0,
@@ -86,6 +91,33 @@ impl<'a> Counter<'a> {
     /// post to count incrementally (the day screen's live count).
     pub fn for_day(setup: &'a Setup, state: &State) -> Counter<'a> {
         Counter::new(setup, Electorate::new(setup, state), false)
+    }
+
+    /// A counter for the day starting in `state` that owns its copy of the
+    /// setup, so it can be kept (the day screen's live count, pushed to as
+    /// the thread grows).
+    pub fn owned(setup: Setup, state: &State) -> Counter<'static> {
+        let electorate = Electorate::new(&setup, state);
+        let Counter {
+            electorate,
+            tally,
+            rejections,
+            posts,
+            revote,
+            majority,
+            decided,
+            ..
+        } = Counter::new(&setup, electorate, false);
+        Counter {
+            setup: Cow::Owned(setup),
+            electorate,
+            tally,
+            rejections,
+            posts,
+            revote,
+            majority,
+            decided,
+        }
     }
 
     /// Reads one post (S5.3): each vote line in order replaces the author's
@@ -172,7 +204,7 @@ impl<'a> Counter<'a> {
     /// The public count view (S9.2).
     pub fn view(&self, state: &State) -> VoteCount {
         VoteCount::new(
-            self.setup,
+            &self.setup,
             state.phase().number,
             self.posts as usize,
             &self.electorate,

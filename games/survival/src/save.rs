@@ -11,6 +11,7 @@ use crate::night::NightInput;
 use crate::record::PhaseRecord;
 use crate::roster::{PlayerId, Roster};
 use crate::setup::{DealSpec, deal};
+use console_core::format::Format;
 use console_core::save::{EnvelopeError, check_envelope};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,7 +61,9 @@ pub struct PhaseFile {
 }
 
 /// Unsent work the UI autosaves: per-player night texts, the bulk paste,
-/// the thread and revote pastes, decision texts, the next deadline.
+/// the thread and revote pastes, decision texts, the next deadline, and
+/// the moderator's post preferences (format, whether the deal post names
+/// the deck).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Drafts {
@@ -76,6 +79,11 @@ pub struct Drafts {
     pub decisions: BTreeMap<String, String>,
     /// The next deadline, UNIX seconds.
     pub deadline: Option<i64>,
+    /// The post format last chosen (S9.4).
+    pub post_format: Format,
+    /// Whether the deal post leaves out the deck in play (how many Evil
+    /// Forces, which Special Forces; never who holds what).
+    pub hide_deck: bool,
 }
 
 /// A saved or exported game (version 1).

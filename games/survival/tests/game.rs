@@ -200,3 +200,40 @@ fn the_count_at_any_post_and_voter_rights() {
     assert_eq!(c3.living, 8);
     assert_eq!(count(99), c3, "past the end counts every post");
 }
+
+/// The live count the day screen keeps: a `Counter::owned` pushed post by
+/// post gives, after each post, the count `count_at` recomputes from
+/// scratch (S5.5), rejections included.
+#[test]
+fn an_owned_counter_counts_like_count_at() {
+    use survival::day::Counter;
+    let mut g = game();
+    g.commit(PhaseInput::Night(night(&[("Hal", "summon Dee")], &[])))
+        .unwrap();
+    let posts = vec![
+        Post::new(p("Ann"), "vote Gus"),
+        Post::new(p("Dee"), "vote Ann"),
+        Post::new(p("Fay"), "[vote]Gus[/vote]"),
+        Post::new(p("Bob"), "vote Dee\nvote Nobody"),
+        Post::new(p("Ann"), "unvote\nvote Hal"),
+    ];
+    let mut c = Counter::owned(g.setup().clone(), g.state());
+    for k in 1..=posts.len() {
+        c.push(posts[k - 1].author, &posts[k - 1].text);
+        assert_eq!(
+            c.view(g.state()),
+            g.count_at(&posts, k).unwrap(),
+            "after post {k}"
+        );
+    }
+    // Dee is in Nairobi (may not vote); Bob named Dee (not a candidate)
+    // and no one.
+    let who: Vec<(PlayerId, u32)> = c
+        .rejections()
+        .iter()
+        .map(|r| (r.player, r.place.line()))
+        .collect();
+    assert_eq!(who, [(p("Dee"), 1), (p("Bob"), 1), (p("Bob"), 2)]);
+    assert_eq!(c.tally().count(p("Gus")), 2);
+    assert_eq!(c.tally().count(p("Hal")), 1);
+}

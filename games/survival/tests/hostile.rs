@@ -256,3 +256,21 @@ fn phases_after_the_end_are_refused() {
         LoadError::AfterGameOver { phase: n }
     );
 }
+
+/// The moderator's post preferences are kept with the drafts; a file
+/// written before they existed reads with the defaults (BBCode, the deck
+/// named in the deal post).
+#[test]
+fn post_preferences_are_kept_with_the_drafts() {
+    use console_core::format::Format;
+    let (mut file, _) = GameFile::parse(V1).unwrap();
+    assert_eq!(file.drafts.post_format, Format::BBCode);
+    assert!(!file.drafts.hide_deck);
+    file.drafts.post_format = Format::Markdown;
+    file.drafts.hide_deck = true;
+    let json = file.to_json();
+    assert!(json.contains(r#""post_format":"markdown""#), "{json}");
+    let (again, _) = GameFile::parse(&json).unwrap();
+    assert_eq!(again.drafts.post_format, Format::Markdown);
+    assert!(again.drafts.hide_deck);
+}

@@ -1,9 +1,12 @@
-//! The Survival page (not built yet).
+//! The Survival page: the shell's furniture around the moderator's screens
+//! of a Survival game (Werewolf-style social deduction), over the
+//! `survival` rules engine.
 
-use leptos::prelude::*;
+pub mod app;
+#[cfg(feature = "bench")]
+mod bench;
+mod report_view;
+mod screens;
+mod state;
 
-/// The Survival page.
-#[component]
-pub fn App() -> impl IntoView {
-    view! { <main id="main"><p>"The Survival page is being built."</p></main> }
-}
+pub use app::App;

@@ -1,0 +1,148 @@
+//! The moderator's board (the "grimoire"): every player with their card,
+//! alive or a Memory (since when), and badges (buddies, Spotlight, Nairobi,
+//! last protection, the Engineer's cards left, the PPA's earlier summons,
+//! the Polar Bear's sole or barred voter); the phase to play and who has
+//! not sent their action (or, by day, not voted) yet. Secret: every card.
+
+use super::super::state::{Ctx, Screen, list, names, winners_text};
+use leptos::prelude::*;
+use survival::board::{Badge, board};
+use survival::day::Counter;
+use survival::thread::split_thread;
+use survival::{Card, Side};
+
+#[component]
+pub fn Board() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    // Who has not acted yet this phase (engine lists), by name.
+    let waiting = Memo::new(move |_| {
+        let actions = ctx.night_actions();
+        let thread = ctx.thread.get();
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            if l.game.is_over() {
+                return None;
+            }
+            let roster = &l.game.setup().roster;
+            if l.game.phase().is_night() {
+                let input = survival::NightInput {
+                    actions,
+                    decisions: Default::default(),
+                };
+                Some((true, names(roster, l.game.missing_actions(&input))))
+            } else {
+                let mut c = Counter::for_day(l.game.setup(), l.game.state());
+                for p in split_thread(roster, &thread).known_posts() {
+                    c.push(p.author, &p.text);
+                }
+                let v = c.view(l.game.state());
+                Some((false, names(roster, v.not_voting)))
+            }
+        })
+    });
+    view! {
+        <section class="board">
+            {move || ctx.live.with(|l| {
+                let l = l.as_ref()?;
+                let phase = l.game.phase();
+                Some(view! {
+                    <div class="board-head">
+                        <h2>{match l.game.state().winners() {
+                            Some(w) => format!("Game over: {} won", winners_text(w)),
+                            None => format!("Board: {phase} to play"),
+                        }}</h2>
+                        {(!l.game.is_over()).then(|| {
+                            let (label, to) = if phase.is_night() { (format!("Enter {phase}'s private messages"), Screen::Night) } else { (format!("Enter {phase}'s thread"), Screen::Day) };
+                            view! { <button class="primary" on:click=move |_| ctx.go(to) data-testid="to-phase">{label}</button> }
+                        })}
+                    </div>
+                })
+            })}
+            {move || waiting.get().map(|(night, who)| view! {
+                <p class="waiting" data-testid="waiting">
+                    <strong>{if night { "No action sent yet: " } else { "Not voting yet: " }}</strong>
+                    <span data-testid="not-sent">{list(&who)}</span>
+                </p>
+            })}
+            <Grimoire/>
+        </section>
+    }
+}
+
+fn badge_text(b: &Badge, roster: &survival::Roster) -> String {
+    match b {
+        Badge::Spotlight => "Spotlight: votes x2".into(),
+        Badge::Nairobi => "in Nairobi: neither votes nor can be voted".into(),
+        Badge::Buddy { with } => format!("buddy of {}", roster.name(*with)),
+        Badge::Summoned => "summoned before: not again (S3.6)".into(),
+        Badge::ProtectedLastNight => "protected last night: not again tonight (S3.2)".into(),
+        Badge::SoleVoter => "the Polar Bear's sole voter".into(),
+        Badge::Barred => "barred from voting by the Polar Bear".into(),
+        Badge::BombUsed | Badge::ShieldUsed => String::new(),
+    }
+}
+
+/// The table of players.
+#[component]
+fn Grimoire() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let g = &l.game;
+            let setup = g.setup();
+            let roster = &setup.roster;
+            let state = g.state();
+            let rows = board(g);
+            let over = g.is_over();
+            Some(view! {
+                <table class="grimoire" data-testid="grimoire">
+                    <caption>"Every player (secret: for the moderator only)"</caption>
+                    <thead><tr>
+                        <th scope="col">"Player"</th><th scope="col">"Card"</th><th scope="col">"Side"</th>
+                        <th scope="col">"Status"</th><th scope="col">"Badges"</th><th scope="col">"This phase"</th>
+                    </tr></thead>
+                    <tbody>
+                        {rows.into_iter().map(|r| {
+                            let mut badges: Vec<String> = r.badges.iter().map(|b| badge_text(b, roster)).filter(|t| !t.is_empty()).collect();
+                            if r.card == Card::Engineer {
+                                let used = state.engineer_used();
+                                badges.push(format!("bomb {}, shield {} (S3.5)", if used.bomb { "used" } else { "left" }, if used.shield { "used" } else { "left" }));
+                            }
+                            if r.card == Card::Ppa && !state.summoned().is_empty() {
+                                badges.push(format!("has summoned: {}", names(roster, state.summoned().iter()).join(", ")));
+                            }
+                            let now = if over || !r.alive {
+                                String::new()
+                            } else {
+                                let legal = g.legal(r.player);
+                                match legal.vote {
+                                    Some(Ok(w)) => if w > 1 { format!("votes (x{w})") } else { "votes".into() },
+                                    Some(Err(why)) => format!("cannot vote: {why}"),
+                                    None if legal.verbs.is_empty() => "no night action".into(),
+                                    None => format!("may send: {}", legal.verbs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")),
+                                }
+                            };
+                            let status = match (r.alive, r.eliminated_in) {
+                                (true, _) => "alive".to_string(),
+                                (false, Some(p)) => format!("Memory since {p}"),
+                                (false, None) => "Memory".to_string(),
+                            };
+                            let side = match r.side { Side::Evil => "Evil", Side::Special => "Special Force", Side::Element => "Element" };
+                            view! {
+                                <tr class:memory=!r.alive class=if r.side == Side::Evil { "evil" } else { "good" } data-player=r.name.clone()>
+                                    <th scope="row">{r.name.clone()}</th>
+                                    <td data-testid="card">{r.card.name()}</td>
+                                    <td>{side}</td>
+                                    <td data-testid="status">{status}</td>
+                                    <td data-testid="badges">{badges.join("; ")}</td>
+                                    <td>{now}</td>
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            })
+        })
+    }
+}

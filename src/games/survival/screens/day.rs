@@ -1,0 +1,386 @@
+//! Day: the thread pasted as it grows (the engine's splitter reads
+//! `Name:` and `== Name ==` headers and Discord's copied messages), a live
+//! vote count in the S9.2 layout kept by the engine's incremental counter
+//! (each new post is pushed to it, so a long thread is not recounted on
+//! every keystroke), with the Spotlight's double vote, Nairobi, the Polar
+//! Bear's sole or barred voter and, in majority mode, the votes needed and
+//! L-1 marks; every rejected vote line with its reason; the outcome as it
+//! stands (a revote among the tied and the lot when needed), the decisions
+//! the eliminations call for, and the commit (as on the Night screen, never
+//! by accident).
+
+use super::super::report_view::ReportView;
+use super::super::state::{Ctx, Screen, list, names};
+use super::common::{Committed, Decisions, capital, commit};
+use crate::shell::ui::CopyButton;
+use leptos::prelude::*;
+use survival::count::VoteCount;
+use survival::day::Counter;
+use survival::post::vote_count_post;
+use survival::report::{NoVote, Rejection};
+use survival::thread::{ThreadSplit, split_thread};
+use survival::{PhaseInput, Post};
+
+/// The live count kept between keystrokes: which game and phase it is
+/// for, the posts pushed, the counter after all of them and the counter
+/// before the last one (a post still being typed or pasted grows).
+struct Kept {
+    key: (String, usize),
+    posts: Vec<Post>,
+    before_last: Counter<'static>,
+    all: Counter<'static>,
+}
+
+/// The live count: the count after the last post, the rejected vote lines,
+/// the post after which a majority ended the day.
+type Live = (VoteCount, Vec<Rejection>, Option<u32>);
+
+/// Brings the kept counter up to `posts`, pushing only what is new when
+/// the thread grew (or its last post grew), and returns the count.
+fn recount(
+    kept: &mut Option<Kept>,
+    key: (String, usize),
+    posts: Vec<Post>,
+    fresh: impl Fn() -> Counter<'static>,
+    state: &survival::State,
+) -> Live {
+    let n = posts.len();
+    let old = kept.take().filter(|k| k.key == key);
+    // A counter that has read the first `read` posts, `read` < n (or 0).
+    let (mut base, read) = match old {
+        Some(k) if k.posts == posts => {
+            let out = (
+                k.all.view(state),
+                k.all.rejections().to_vec(),
+                k.all.decided(),
+            );
+            *kept = Some(k);
+            return out;
+        }
+        Some(k) if n > k.posts.len() && posts.starts_with(&k.posts) => {
+            let read = k.posts.len();
+            (k.all, read)
+        }
+        Some(k)
+            if !k.posts.is_empty()
+                && n >= k.posts.len()
+                && posts[..k.posts.len() - 1] == k.posts[..k.posts.len() - 1] =>
+        {
+            let read = k.posts.len() - 1;
+            (k.before_last, read)
+        }
+        _ => (fresh(), 0),
+    };
+    for p in &posts[read..n.max(1) - 1] {
+        base.push(p.author, &p.text);
+    }
+    let mut all = base.clone();
+    if let Some(p) = posts.last() {
+        all.push(p.author, &p.text);
+    }
+    let out = (all.view(state), all.rejections().to_vec(), all.decided());
+    *kept = Some(Kept {
+        key,
+        posts,
+        before_last: base,
+        all,
+    });
+    out
+}
+
+#[component]
+pub fn Day() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let just = RwSignal::new(None::<usize>);
+    let is_day = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .is_some_and(|l| !l.game.is_over() && !l.game.phase().is_night())
+        })
+    };
+    view! {
+        <section class="day">
+            {move || just.get().map(|i| view! { <Committed i/> })}
+            <Show when=is_day fallback=move || view! { <NotDay just/> }>
+                <DayEntry just/>
+            </Show>
+        </section>
+    }
+}
+
+/// The Day screen when the phase to play is a night (or the game is over).
+#[component]
+fn NotDay(just: RwSignal<Option<usize>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        if just.get().is_some() {
+            return None;
+        }
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let text = if l.game.is_over() {
+                "The game is over: see the Board and the Posts.".to_string()
+            } else {
+                format!("It is {} now: the private messages go in on the Night screen.", l.game.phase())
+            };
+            let last = l.game.phases().iter().rposition(|p| !p.report.phase.is_night());
+            Some(view! {
+                <p data-testid="not-day">{text}</p>
+                {(!l.game.is_over()).then(|| view! { <button class="primary" on:click=move |_| ctx.go(Screen::Night)>{format!("Go to {}", l.game.phase())}</button> })}
+                {last.map(|i| view! { <details class="last"><summary>"The last day's result"</summary><Committed i/></details> })}
+            })
+        })
+    }
+}
+
+fn no_vote(why: NoVote) -> &'static str {
+    match why {
+        NoVote::Nairobi => "in Nairobi",
+        NoVote::Barred => "barred by the Polar Bear",
+        NoVote::NotSole => "not the Polar Bear's sole voter",
+        NoVote::SoleCannotVote => "the sole voter cannot vote, so no one votes",
+        NoVote::Memory => "a Memory",
+    }
+}
+
+#[component]
+fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let phase = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| l.game.phase().to_string())
+                .unwrap_or_default()
+        })
+    };
+    let page = RwSignal::new(String::new());
+    let split = Memo::new(move |_| {
+        let roster = ctx.roster()?;
+        Some(ctx.thread.with(|t| split_thread(&roster, t)))
+    });
+    let kept = StoredValue::new(None::<Kept>);
+    let count = Memo::new(move |_| {
+        let posts = split.with(|s| s.as_ref().map(ThreadSplit::known_posts))?;
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let g = &l.game;
+            let key = (l.id.clone(), g.phases().len());
+            let fresh = || Counter::owned(g.setup().clone(), g.state());
+            kept.try_update_value(|k| recount(k, key, posts, fresh, g.state()))
+        })
+    });
+    let preview = Memo::new(move |_| {
+        let posts = split.with(|s| s.as_ref().map(ThreadSplit::known_posts))?;
+        let input = ctx.raw_input(Some(posts))?;
+        if !matches!(input, PhaseInput::Day(_)) {
+            return None;
+        }
+        ctx.preview(input)
+    });
+    let add_page = move |_| {
+        let p = page.get_untracked();
+        if p.trim().is_empty() {
+            return;
+        }
+        let before = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
+        ctx.thread.update(|t| {
+            let end = t.trim_end().len();
+            t.truncate(end);
+            if !t.is_empty() {
+                t.push_str("\n\n");
+            }
+            t.push_str(p.trim_end());
+            t.push('\n');
+        });
+        page.set(String::new());
+        let after = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
+        ctx.say(format!(
+            "Page added: {} new posts, {after} in all",
+            after.saturating_sub(before)
+        ));
+    };
+    let revote_needed = Memo::new(move |_| {
+        preview.with(|p| {
+            p.as_ref().and_then(|(_, r)| {
+                r.day().filter(|d| d.revote.is_some()).map(|d| {
+                    let tied = d.count.top().1;
+                    ctx.live.with_untracked(|l| {
+                        l.as_ref()
+                            .map(|l| names(&l.game.setup().roster, tied.iter()))
+                            .unwrap_or_default()
+                    })
+                })
+            })
+        })
+    });
+    let do_commit = move |i: usize| {
+        let decisions: Vec<String> = preview.with_untracked(|p| {
+            p.as_ref()
+                .map(|(_, r)| {
+                    r.missing_decisions()
+                        .map(|d| {
+                            ctx.live.with_untracked(|l| {
+                                l.as_ref()
+                                    .map(|l| l.game.setup().roster.name(d.player).to_string())
+                                    .unwrap_or_default()
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        if commit(ctx, i, &phase(), Vec::new(), decisions) {
+            just.set(Some(i));
+        }
+    };
+    let count_post = Signal::derive(move || {
+        let format = ctx.format.get();
+        count
+            .with(|c| {
+                let (v, _, _) = c.as_ref()?;
+                ctx.live.with(|l| {
+                    l.as_ref().map(|l| {
+                        vote_count_post(v, l.game.setup().roster.names(), format).join("\n\n")
+                    })
+                })
+            })
+            .unwrap_or_default()
+    });
+    view! {
+        <h2>{move || format!("{}: the thread", capital(&phase()))}</h2>
+        <Electorate count/>
+        <div class="thread">
+            <label class="stack">"Paste the next page of the thread (it is added at the end)"
+                <textarea rows="6" spellcheck="false" data-testid="page" prop:value=page on:input=move |ev| page.set(event_target_value(&ev))></textarea>
+            </label>
+            <button on:click=add_page data-testid="add-page">"Add this page to the thread"</button>
+            <details open=move || ctx.thread.with(|t| !t.is_empty())>
+                <summary>"The whole thread so far (you can edit it or paste it all here)"</summary>
+                <p class="muted">"Post headers the reader knows: " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own, and Discord's copied messages (" <code>"Name — Today at 18:04"</code> ", and " <code>"[18:05]"</code> " for a further message)."</p>
+                <textarea rows="12" spellcheck="false" aria-label="The whole thread" data-testid="thread" prop:value=ctx.thread on:input=move |ev| ctx.thread.set(event_target_value(&ev))></textarea>
+            </details>
+            {move || split.with(|s| s.as_ref().map(|s| {
+                let unknown: Vec<String> = s.posts.iter().filter(|p| p.author.is_none()).map(|p| format!("line {}: {:?}", p.line, p.author_text)).collect();
+                let known = s.posts.len() - unknown.len();
+                view! {
+                    <p data-testid="post-count">{format!("{known} posts read.")}</p>
+                    {(!unknown.is_empty()).then(|| view! { <p class="warn" data-testid="unknown-authors">{format!("Posts whose author is no player (not counted): {}", unknown.join("; "))}</p> })}
+                    {(!s.orphans.is_empty()).then(|| view! { <p class="warn">{format!("Lines before the first post header (not counted): {}", s.orphans.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", "))}</p> })}
+                }
+            }))}
+        </div>
+        <LiveCount count/>
+        <div class="row"><CopyButton shell=ctx.shell text=count_post label="Copy the vote count post"/></div>
+        {move || revote_needed.get().map(|tied| view! {
+            <section class="revote" data-testid="revote-box">
+                <h3>"Revote (S6.3)"</h3>
+                <p>{format!("The vote tied between {} and no Polar Bear can go instead: hold a revote among them and paste its thread. A revote that ties again or has no vote is settled as the options say (S6.4).", tied.join(" and "))}</p>
+                <textarea rows="6" spellcheck="false" aria-label="The revote thread" data-testid="revote" prop:value=ctx.revote on:input=move |ev| ctx.revote.set(event_target_value(&ev))></textarea>
+            </section>
+        })}
+        <section class="preview" aria-label="Outcome of the day" data-testid="preview">
+            <h2>{move || format!("{}: outcome so far", capital(&phase()))}</h2>
+            <p class="muted">"Nothing is final until you commit. The outcome follows the thread."</p>
+            {move || preview.with(|p| {
+                let (_, r) = p.as_ref()?;
+                let setup = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.setup().clone()))?;
+                Some(view! { <ReportView setup report=r.clone()/> })
+            })}
+            <Decisions preview/>
+            {move || ctx.live.with(|l| {
+                let l = l.as_ref()?;
+                let i = l.game.phases().len();
+                let label = format!("Commit {}", l.game.phase());
+                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit">{label}</button> })
+            })}
+        </section>
+    }
+}
+
+/// Who votes today and with what weight, who cannot and why (S5.1, S5.2).
+#[component]
+fn Electorate(count: Memo<Option<Live>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        count.with(|c| {
+            let (v, _, _) = c.as_ref()?;
+            ctx.live.with(|l| {
+                let roster = &l.as_ref()?.game.setup().roster;
+                let cannot: Vec<String> = v.cannot_vote.iter().map(|(p, why)| format!("{} ({})", roster.name(*p), no_vote(*why))).collect();
+                let spot = v.spotlight.map(|p| format!("{}'s vote counts twice (Spotlight, S5.2). ", roster.name(p))).unwrap_or_default();
+                Some(view! {
+                    <p class="electorate" data-testid="electorate">
+                        {format!("{} voters ({} votes). {spot}Cannot vote: {}.", v.voters, v.total, list(&cannot))}
+                        {v.majority.map(|m| format!(" Majority mode: it takes {m} votes to eliminate (S5.5)."))}
+                    </p>
+                })
+            })
+        })
+    }
+}
+
+/// The count in the S9.2 layout: candidates by count then name, each with
+/// its voters (the Spotlight marked [x2]) and L-1 in majority mode; who is
+/// not voting; who cannot; the living players; the majority line.
+#[component]
+fn LiveCount(count: Memo<Option<Live>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        count.with(|c| {
+            let (v, rejected, decided) = c.as_ref()?;
+            ctx.live.with(|l| {
+                let roster = &l.as_ref()?.game.setup().roster;
+                let name = |p: survival::PlayerId| roster.name(p).to_string();
+                let nv: Vec<String> = v.not_voting.iter().map(|p| name(*p)).collect();
+                let cv: Vec<String> = v.cannot_vote.iter().map(|(p, why)| format!("{} ({})", name(*p), no_vote(*why))).collect();
+                let majority = v.majority.map(|m| {
+                    if v.total as usize == v.voters {
+                        format!("With {} voters it takes {m} to eliminate.", v.voters)
+                    } else {
+                        format!("With {} voters ({} votes: the Spotlight counts twice) it takes {m} to eliminate.", v.voters, v.total)
+                    }
+                });
+                Some(view! {
+                    <section class="live-count" aria-label="Live vote count" data-testid="count">
+                        <h3>{format!("Vote count after {} posts (S9.2)", v.posts)}</h3>
+                        {decided.map(|p| view! { <p class="final" data-testid="decided"><strong>{format!("A candidate holds a majority after post {p}: the day is over; later posts are ignored (S5.5).")}</strong></p> })}
+                        {if v.rows.is_empty() {
+                            view! { <p data-testid="no-votes">"No votes yet."</p> }.into_any()
+                        } else {
+                            view! {
+                                <table class="count">
+                                    <thead><tr><th scope="col">"Candidate"</th><th scope="col">"Votes"</th><th scope="col">"Voters"</th><th scope="col">"Note"</th></tr></thead>
+                                    <tbody>
+                                        {v.rows.iter().map(|r| {
+                                            let voters: Vec<String> = r.voters.iter().map(|(p, w)| if *w > 1 { format!("{} [x{w}]", name(*p)) } else { name(*p) }).collect();
+                                            view! {
+                                                <tr data-candidate=name(r.candidate)>
+                                                    <th scope="row">{name(r.candidate)}</th>
+                                                    <td data-testid="votes">{r.count}</td>
+                                                    <td data-testid="voters">{voters.join(", ")}</td>
+                                                    <td data-testid="note">{if r.l_minus_1 { "L-1: one vote short" } else { "" }}</td>
+                                                </tr>
+                                            }
+                                        }).collect_view()}
+                                    </tbody>
+                                </table>
+                            }.into_any()
+                        }}
+                        <p data-testid="not-voting">{format!("Not voting ({}): {}", nv.len(), list(&nv))}</p>
+                        {(!cv.is_empty()).then(|| view! { <p data-testid="cannot-vote">{format!("Cannot vote ({}): {}", cv.len(), cv.join(", "))}</p> })}
+                        <p>{format!("Living players: {}", v.living)}</p>
+                        {majority.map(|m| view! { <p data-testid="majority">{m}</p> })}
+                        {(!rejected.is_empty()).then(|| view! {
+                            <h4>"Vote lines not counted (S5.4)"</h4>
+                            <ul class="rejections" data-testid="vote-rejections">
+                                {rejected.iter().map(|x| view! {
+                                    <li><strong>{name(x.player)}</strong>{format!(", {}: ", x.place)}<code>{x.text.clone()}</code>{format!(" rejected: {}", x.reason.text(roster))}</li>
+                                }).collect_view()}
+                            </ul>
+                        })}
+                    </section>
+                })
+            })
+        })
+    }
+}

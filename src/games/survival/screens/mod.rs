@@ -1,0 +1,11 @@
+//! One module per screen, and what the night and day screens share.
+
+pub mod board;
+mod common;
+pub mod day;
+pub mod history;
+pub mod night;
+pub mod posts;
+pub mod rules;
+pub mod setup;
+pub mod verify;

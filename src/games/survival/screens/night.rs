@@ -1,0 +1,362 @@
+//! Night: each living player's private message in their own box (the
+//! players whose card has an action, and anyone whose text was pasted), a
+//! bulk box for a pile of DMs with a header per player (its text is added
+//! after what a player already sent: a later line replaces an earlier one,
+//! S2.5), every line marked accepted, replaced or rejected with the
+//! engine's reason, who has sent nothing yet, a live preview of the night
+//! (eliminations with causes, what each informed role learns), the
+//! decisions the eliminations call for, and the commit.
+//!
+//! A commit never happens by accident: the button commits only the night
+//! it shows (a second click arriving after the commit does nothing), a
+//! night with players who sent nothing or decisions not given is confirmed
+//! first naming them, and after a commit the night's result takes the
+//! button's place; the day's commit is on the Day screen.
+
+use super::super::report_view::ReportView;
+use super::super::state::{Ctx, Screen, appended, list, names};
+use super::common::{Committed, Decisions, capital, commit};
+use leptos::prelude::*;
+use survival::bulk::split_bulk;
+use survival::line::{is_end, lines};
+use survival::report::{PhaseReport, Place, Warning};
+use survival::{PhaseInput, PlayerId, Verb};
+
+/// One line of a private message as the engine read it: (line number, text,
+/// class, verdict).
+type Verdict = (u32, String, &'static str, String);
+
+/// Every non-blank line of `p`'s message with the engine's verdict.
+fn verdicts(
+    report: &PhaseReport,
+    roster: &survival::Roster,
+    p: PlayerId,
+    text: &str,
+) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    let mut ended = false;
+    for (i, raw) in lines(text).enumerate() {
+        let t = raw.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let at = Place::Night { line: n };
+        let (class, note) = if ended {
+            ("muted", "after `end`: not read (S2.2)".to_string())
+        } else if is_end(t) {
+            ended = true;
+            ("muted", "end of the message".to_string())
+        } else if let Some(r) = report.rejections.iter().find(|r| r.player == p && r.place == at) {
+            ("bad", format!("rejected: {}", r.reason.text(roster)))
+        } else if let Some(Warning::Replaced { later, .. }) = report.warnings.iter().find(
+            |w| matches!(w, Warning::Replaced { player, earlier, .. } if *player == p && *earlier == at),
+        ) {
+            ("warn", format!("replaced by {later} (S2.5)"))
+        } else if let Some(a) = report
+            .night()
+            .and_then(|d| d.accepted.iter().find(|a| a.player == p && a.place == at))
+        {
+            let who: Vec<&str> = a.targets.iter().map(|t| roster.name(*t)).collect();
+            ("ok", format!("accepted: {} {}", a.verb, who.join(" and ")).trim_end().to_string())
+        } else {
+            ("muted", "not read".to_string())
+        };
+        out.push((n, t.to_string(), class, note));
+    }
+    out
+}
+
+fn verb_help(v: Verb) -> &'static str {
+    match v {
+        Verb::Kill => "kill NAME",
+        Verb::Expose => "expose NAME",
+        Verb::Protect => "protect NAME",
+        Verb::Check => "check NAME",
+        Verb::Watch => "watch",
+        Verb::Bomb => "bomb NAME",
+        Verb::Shield => "shield NAME",
+        Verb::Summon => "summon NAME",
+        Verb::Buddies => "buddies NAME and NAME",
+        _ => "",
+    }
+}
+
+/// What the bulk split did for one player.
+#[derive(Clone)]
+struct Taken {
+    player: String,
+    what: &'static str,
+    lines: usize,
+}
+
+#[component]
+pub fn Night() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    // The phase committed from this screen just now, if any.
+    let just = RwSignal::new(None::<usize>);
+    let preview = Memo::new(move |_| {
+        let input = ctx.raw_input(None)?;
+        if !matches!(input, PhaseInput::Night(_)) {
+            return None;
+        }
+        ctx.preview(input)
+    });
+    let is_night = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .is_some_and(|l| !l.game.is_over() && l.game.phase().is_night())
+        })
+    };
+    view! {
+        <section class="night">
+            {move || just.get().map(|i| view! { <Committed i/> })}
+            <Show when=is_night fallback=move || view! { <NotNight just/> }>
+                <NightEntry preview just/>
+            </Show>
+        </section>
+    }
+}
+
+/// The Night screen when the phase to play is a day (or the game is over).
+#[component]
+fn NotNight(just: RwSignal<Option<usize>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        if just.get().is_some() {
+            return None;
+        }
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let text = if l.game.is_over() {
+                "The game is over: see the Board and the Posts.".to_string()
+            } else {
+                format!("It is {} now: the thread goes in on the Day screen.", l.game.phase())
+            };
+            let last = l
+                .game
+                .phases()
+                .iter()
+                .rposition(|p| p.report.phase.is_night());
+            Some(view! {
+                <p data-testid="not-night">{text}</p>
+                {(!l.game.is_over()).then(|| view! { <button class="primary" on:click=move |_| ctx.go(Screen::Day)>{format!("Go to {}", l.game.phase())}</button> })}
+                {last.map(|i| view! { <details class="last"><summary>"The last night's result"</summary><Committed i/></details> })}
+            })
+        })
+    }
+}
+
+#[component]
+fn NightEntry(
+    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    just: RwSignal<Option<usize>>,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let phase = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| l.game.phase().to_string())
+                .unwrap_or_default()
+        })
+    };
+    // The last split's outcome, shown under the button that made it.
+    let taken = RwSignal::new(None::<(Vec<Taken>, Vec<String>)>);
+    let split = move |_| {
+        let text = ctx.bulk.get_untracked();
+        let Some(roster) = ctx
+            .live
+            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))
+        else {
+            return;
+        };
+        let s = split_bulk(&roster, &text);
+        let mut done = Vec::new();
+        ctx.night.update(|d| {
+            for (p, t) in &s.texts {
+                let name = roster.name(*p).to_string();
+                let lines = t.lines().filter(|l| !l.trim().is_empty()).count();
+                let old = d.get(&name).cloned().unwrap_or_default();
+                let what = if old.trim().is_empty() {
+                    d.insert(name.clone(), t.clone());
+                    "new message"
+                } else if old.contains(t.trim()) {
+                    "already there, unchanged"
+                } else {
+                    d.insert(name.clone(), appended(&old, t));
+                    "added after the earlier text"
+                };
+                done.push(Taken {
+                    player: name,
+                    what,
+                    lines,
+                });
+            }
+        });
+        let mut problems: Vec<String> = s
+            .unknown_headers
+            .iter()
+            .map(|(l, n)| {
+                format!("line {l}: {n:?} is not a player of this game; its lines were not taken")
+            })
+            .collect();
+        if !s.orphans.is_empty() {
+            problems.push(format!(
+                "lines {} belong to no player's header and were not taken",
+                s.orphans
+                    .iter()
+                    .map(|(l, _)| l.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let msg = format!(
+            "{} messages split from the bulk box{}",
+            done.len(),
+            if problems.is_empty() {
+                String::new()
+            } else {
+                format!("; {} problems, see below the box", problems.len())
+            }
+        );
+        if problems.is_empty() {
+            ctx.say(msg);
+        } else {
+            ctx.warn(msg);
+        }
+        taken.set(Some((done, problems)));
+    };
+    // The players with a box: living players with an action tonight, and
+    // anyone whose message has text.
+    let boxes = Memo::new(move |_| {
+        let with_text: Vec<String> = ctx.night.with(|d| {
+            d.iter()
+                .filter(|(_, t)| !t.trim().is_empty())
+                .map(|(n, _)| n.clone())
+                .collect()
+        });
+        ctx.live.with(|l| {
+            let Some(l) = l else { return Vec::new() };
+            let g = &l.game;
+            let s = g.setup();
+            s.roster
+                .ids()
+                .filter(|p| {
+                    !g.legal(*p).verbs.is_empty()
+                        || with_text.iter().any(|n| n == s.roster.name(*p))
+                })
+                .map(|p| {
+                    let verbs: Vec<&str> = g.legal(p).verbs.into_iter().map(verb_help).collect();
+                    (
+                        p,
+                        s.roster.name(p).to_string(),
+                        s.card(p).name(),
+                        g.state().is_alive(p),
+                        verbs.join(", "),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let missing = Memo::new(move |_| {
+        let actions = ctx.night_actions();
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| {
+                    let input = survival::NightInput {
+                        actions,
+                        decisions: Default::default(),
+                    };
+                    names(&l.game.setup().roster, l.game.missing_actions(&input))
+                })
+                .unwrap_or_default()
+        })
+    });
+    let first = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| l.game.setup().roster.names()[0].clone())
+                .unwrap_or_default()
+        })
+    };
+    let do_commit = move |i: usize| {
+        let decisions: Vec<String> = preview.with_untracked(|p| {
+            p.as_ref()
+                .map(|(_, r)| {
+                    r.missing_decisions()
+                        .map(|d| {
+                            ctx.live.with_untracked(|l| {
+                                l.as_ref()
+                                    .map(|l| l.game.setup().roster.name(d.player).to_string())
+                                    .unwrap_or_default()
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        if commit(ctx, i, &phase(), missing.get_untracked(), decisions) {
+            just.set(Some(i));
+        }
+    };
+    view! {
+        <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
+        <details class="bulk" open=move || ctx.bulk.with(|b| !b.is_empty())>
+            <summary>"Paste many private messages at once"</summary>
+            <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", first())}</code> " or " <code>{move || format!("== {} ==", first())}</code> ". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, S2.5)."</p>
+            <textarea rows="10" spellcheck="false" aria-label="Many private messages with headers" data-testid="bulk" prop:value=ctx.bulk on:input=move |ev| ctx.bulk.set(event_target_value(&ev))></textarea>
+            <button on:click=split data-testid="split">"Split into players"</button>
+            {move || taken.get().map(|(done, problems)| view! {
+                <ul class="split-result" data-testid="split-result">
+                    {done.into_iter().map(|t| view! { <li data-player=t.player.clone()>{format!("{}: {} ({} lines)", t.player, t.what, t.lines)}</li> }).collect_view()}
+                    {problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
+                </ul>
+            })}
+        </details>
+        <p class="waiting" data-testid="waiting"><strong>"No action sent yet: "</strong><span data-testid="not-sent">{move || list(&missing.get())}</span></p>
+        <div class="players">
+            <For each=move || boxes.get() key=|b| b.0 children=move |(p, name, card, alive, verbs)| {
+                let id = format!("msg-{}", p.index());
+                let (k1, k2, k3) = (name.clone(), name.clone(), name.clone());
+                let label = format!("{name}: checked lines");
+                let can = if !alive { "a Memory: no action (S2.6)".to_string() } else if verbs.is_empty() { "no action tonight (S3.8)".to_string() } else { format!("may send: {verbs}") };
+                view! {
+                    <article class="player" data-player=name.clone()>
+                        <h3><label for=id.clone()>{name.clone()}</label></h3>
+                        <p class="muted">{format!("{card}; {can}")}</p>
+                        <textarea id=id rows="4" spellcheck="false"
+                            prop:value=move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default())
+                            on:input=move |ev| ctx.night.update(|d| { d.insert(k2.clone(), event_target_value(&ev)); })></textarea>
+                        <ol class="verdicts" aria-label=label>
+                            {move || {
+                                let text = ctx.night.with(|d| d.get(&k3).cloned().unwrap_or_default());
+                                preview.with(|pv| {
+                                    let Some((_, r)) = pv else { return Vec::new() };
+                                    ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.setup().roster, p, &text)).unwrap_or_default())
+                                }).into_iter().map(|(n, t, class, note)| view! {
+                                    <li class=class value=n.to_string()><code>{t}</code>" "<span>{note}</span></li>
+                                }).collect_view()
+                            }}
+                        </ol>
+                    </article>
+                }
+            }/>
+        </div>
+        <section class="preview" aria-label="Preview of the night" data-testid="preview">
+            <h2>{move || format!("{}: preview", capital(&phase()))}</h2>
+            <p class="muted">"Nothing is final until you commit. Change the messages above and this preview follows."</p>
+            {move || preview.with(|p| {
+                let (_, r) = p.as_ref()?;
+                let setup = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.setup().clone()))?;
+                Some(view! { <ReportView setup report=r.clone()/> })
+            })}
+            <Decisions preview/>
+            {move || ctx.live.with(|l| {
+                let l = l.as_ref()?;
+                let i = l.game.phases().len();
+                let label = format!("Commit {}", l.game.phase());
+                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit">{label}</button> })
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,238 @@
+//! Posts (S9): the deal post with its commitment and every player's card
+//! message; each night's morning post and its private results (the
+//! Scientist's, the watching Green Activist's, the buddies' notice); each
+//! day's result post; the vote count of the day being played; the end.
+//! BBCode, Discord Markdown (split into messages of at most 2,000 code
+//! points) or plain text, the choice kept with the game; a Copy button for
+//! each message. Everything comes from the engine's public post types.
+
+use super::super::state::{Ctx, Stage};
+use crate::shell::ui::CopyButton;
+use leptos::prelude::*;
+use survival::post::{
+    DISCORD_LIMIT, Format, PublicEnd, deal_messages, deal_post, end_post, night_messages,
+    phase_post, private_text, utc, vote_count_post,
+};
+use survival::thread::split_thread;
+
+/// `YYYY-MM-DDTHH:MM` (a datetime-local input's value, read as UTC).
+fn input_value(t: i64) -> String {
+    utc(t)[..16].replacen(' ', "T", 1)
+}
+
+/// A stage's label and value for the select.
+fn stage_key(s: Stage) -> String {
+    match s {
+        Stage::Deal => "deal".into(),
+        Stage::Phase(i) => i.to_string(),
+        Stage::Count => "count".into(),
+        Stage::End => "end".into(),
+    }
+}
+
+fn stage_of(v: &str) -> Option<Stage> {
+    match v {
+        "deal" => Some(Stage::Deal),
+        "count" => Some(Stage::Count),
+        "end" => Some(Stage::End),
+        n => n.parse().ok().map(Stage::Phase),
+    }
+}
+
+/// One message with its Copy button.
+#[component]
+fn Message(
+    shell: crate::shell::Shell,
+    text: String,
+    label: String,
+    format: Format,
+) -> impl IntoView {
+    let n = text.chars().count();
+    let size = (format == Format::Markdown).then(|| format!("{n} of {DISCORD_LIMIT} characters"));
+    let copy = text.clone();
+    view! {
+        <div class="post">
+            <pre tabindex="0" aria-label=label.clone() data-testid="message">{text}</pre>
+            <div class="row">
+                <CopyButton shell text=Signal::derive(move || copy.clone()) label="Copy"/>
+                <span class="muted">{label}{size.map(|s| format!(" ({s})"))}</span>
+            </div>
+        </div>
+    }
+}
+
+#[component]
+pub fn Posts() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    // The stages on offer, and the one shown.
+    let stages = Memo::new(move |_| {
+        ctx.live.with(|l| {
+            let Some(l) = l else { return Vec::new() };
+            let g = &l.game;
+            let mut v = vec![(Stage::Deal, "The deal: cards dealt".to_string())];
+            for (i, p) in g.phases().iter().enumerate() {
+                let ph = p.report.phase;
+                v.push((
+                    Stage::Phase(i),
+                    if ph.is_night() {
+                        format!("After {ph}: morning post and night results")
+                    } else {
+                        format!("After {ph}: the day's result")
+                    },
+                ));
+            }
+            if !g.is_over() && !g.phase().is_night() {
+                v.push((Stage::Count, format!("{}: vote count now", g.phase())));
+            }
+            if g.is_over() {
+                v.push((Stage::End, "The end of the game".to_string()));
+            }
+            v
+        })
+    });
+    let latest = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map_or(Stage::Deal, |l| match l.game.phases().len() {
+                    0 => Stage::Deal,
+                    n => Stage::Phase(n - 1),
+                })
+        })
+    };
+    let shown = move || {
+        let want = ctx.posts_stage.get();
+        let offered = stages.get();
+        want.filter(|w| offered.iter().any(|(s, _)| s == w))
+            .unwrap_or_else(latest)
+    };
+    // The posts of the latest stage announce the next deadline.
+    let announces = move || {
+        shown() == latest()
+            && ctx
+                .live
+                .with(|l| l.as_ref().is_some_and(|l| !l.game.is_over()))
+    };
+    let set_deadline = move |value: String| {
+        let t = (!value.is_empty()).then(|| js_sys::Date::parse(&format!("{value}:00Z")));
+        match t {
+            Some(t) if t.is_nan() => ctx.warn("That is not a date and time"),
+            Some(t) => {
+                ctx.deadline.set(Some((t / 1000.0) as i64));
+                ctx.say("Deadline set");
+            }
+            None => {
+                ctx.deadline.set(None);
+                ctx.say("Deadline cleared");
+            }
+        }
+    };
+    let posts = move || {
+        let format = ctx.format.get();
+        let stage = shown();
+        let deadline = if announces() {
+            ctx.deadline.get()
+        } else {
+            None
+        };
+        let hide = ctx.hide_deck.get();
+        let thread = if stage == Stage::Count {
+            ctx.thread.get()
+        } else {
+            String::new()
+        };
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let g = &l.game;
+            let setup = g.setup();
+            let name = |p: survival::PlayerId| setup.roster.name(p).to_string();
+            let (public, private): (Vec<String>, Vec<(String, String)>) = match stage {
+                Stage::Deal => (
+                    deal_post(setup, g.start().spotlight(), !hide, format, deadline),
+                    deal_messages(setup)
+                        .iter()
+                        .map(|m| (name(m.to), private_text(setup, m, format)))
+                        .collect(),
+                ),
+                Stage::Phase(i) => (
+                    phase_post(g, i, format, deadline),
+                    night_messages(setup, &g.phases()[i].report)
+                        .iter()
+                        .map(|m| (name(m.to), private_text(setup, m, format)))
+                        .collect(),
+                ),
+                Stage::Count => {
+                    let posts = split_thread(&setup.roster, &thread).known_posts();
+                    let count = g.count_at(&posts, posts.len())?;
+                    (
+                        vote_count_post(&count, setup.roster.names(), format),
+                        Vec::new(),
+                    )
+                }
+                Stage::End => (
+                    end_post(&PublicEnd::new(setup, g.state())?, format),
+                    Vec::new(),
+                ),
+            };
+            Some((public, private))
+        })
+    };
+    view! {
+        <section class="posts">
+            <h2>"Posts"</h2>
+            <div class="row">
+                <label>"Posts of "
+                    <select data-testid="posts-stage" on:change=move |ev| ctx.posts_stage.set(stage_of(&event_target_value(&ev)))>
+                        {move || {
+                            let now = shown();
+                            stages.get().into_iter().map(|(s, label)| view! {
+                                <option value=stage_key(s) selected=s == now>{label}</option>
+                            }).collect_view()
+                        }}
+                    </select>
+                </label>
+                <label>"Format "
+                    <select data-testid="format" on:change=move |ev| ctx.format.set(match event_target_value(&ev).as_str() { "markdown" => Format::Markdown, "plain" => Format::Plain, _ => Format::BBCode })>
+                        <option value="bbcode" selected=move || ctx.format.get() == Format::BBCode>"BBCode (forum)"</option>
+                        <option value="markdown" selected=move || ctx.format.get() == Format::Markdown>"Markdown (Discord)"</option>
+                        <option value="plain" selected=move || ctx.format.get() == Format::Plain>"Plain text"</option>
+                    </select>
+                </label>
+                {move || (shown() == Stage::Deal).then(|| view! {
+                    <label class="toggle"><input type="checkbox" data-testid="show-deck" prop:checked=move || !ctx.hide_deck.get() on:change=move |ev| ctx.hide_deck.set(!event_target_checked(&ev))/>" Name the deck in play (never who holds what)"</label>
+                })}
+                {move || announces().then(|| view! {
+                    <label>"Next deadline (UTC) "
+                        <input type="datetime-local" data-testid="deadline"
+                            prop:value=move || ctx.deadline.get().map(input_value).unwrap_or_default()
+                            on:change=move |ev| set_deadline(event_target_value(&ev))/>
+                    </label>
+                    <button on:click=move |_| set_deadline(String::new()) disabled=move || ctx.deadline.get().is_none()>"Clear deadline"</button>
+                })}
+            </div>
+            {move || posts().map(|(public, private)| {
+                let format = ctx.format.get();
+                let n = public.len();
+                view! {
+                    <h3>"Public post"</h3>
+                    <div data-testid="public-post">
+                        {public.into_iter().enumerate().map(|(i, text)| {
+                            let label = if n > 1 { format!("Public post, message {} of {n}", i + 1) } else { "Public post".to_string() };
+                            view! { <Message shell=ctx.shell text label format/> }
+                        }).collect_view()}
+                    </div>
+                    {(!private.is_empty()).then(|| view! {
+                        <h3>"Private messages (S9.3)"</h3>
+                        <div class="private">
+                            {private.into_iter().map(|(name, text)| view! {
+                                <div data-player=name.clone() data-testid="private">
+                                    <h4>{name.clone()}</h4>
+                                    <Message shell=ctx.shell text label=format!("Private message for {name}") format/>
+                                </div>
+                            }).collect_view()}
+                        </div>
+                    })}
+                }
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,62 @@
+// The home page at /: every kind of game with "New game"; the saved games of
+// every kind with their kind and where they stand; a file of any game handed
+// to that game's page; a file of no game refused; saves that could not be
+// read, of any kind, offered for download. Axe-clean.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { open, goto, openDemo, ARTIFACTS } from './helpers.mjs';
+
+const KINDS = ['mini-survivor', 'survival', 'survival-circle', 'dice-org'];
+
+test('the home page lists every kind and the games of every kind', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    assert.match(await page.locator('main').textContent(), /No saved games yet/);
+    for (const k of KINDS) {
+      const href = await page.getAttribute(`[data-testid=new-${k}]`, 'href');
+      assert.equal(href, `${k}/#/setup`);
+    }
+    // A Mini-Survivor game, and a save of another kind as its page writes it.
+    await openDemo(page);
+    await page.waitForTimeout(600);
+    await goto(page, '');
+    await page.evaluate(() => {
+      localStorage.setItem('dice-org.game.abc', '{"format":"dice-org-game","version":1,"name":"Spring season"}');
+      localStorage.setItem('dice-org.index', JSON.stringify([{ id: 'abc', name: 'Spring season', rounds: 7, over: false, phase: 'round 2: camp', updated: 1, exported: null }]));
+      localStorage.setItem('survival.quarantine.zzz', '{"format":"survival-game","version":1,"na');
+    });
+    await page.reload();
+    await page.waitForSelector('[data-testid=games]');
+    const rows = await page.locator('table.games tbody tr').allTextContents();
+    assert.equal(rows.length, 2);
+    assert.ok(rows.some((r) => /Demo: game 1001.*Mini-Survivor.*round 1 next/.test(r)), rows.join('\n'));
+    assert.ok(rows.some((r) => /Spring season.*Dice ORG.*round 2: camp/.test(r)), rows.join('\n'));
+    assert.equal(await page.getAttribute('tr[data-kind=dice-org] td a', 'href'), 'dice-org/#/abc');
+    // The damaged save of another kind is offered for download.
+    assert.match(await page.locator('[data-testid=quarantine]').textContent(), /Survival: survival\.quarantine\.zzz/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=quarantine] button:has-text("Download")')]);
+    assert.match(download.suggestedFilename(), /^damaged-survival-quarantine-zzz\.json$/);
+    await t.shot('home');
+    const axe = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
+
+    // A file of no game is refused here; a game's file goes to its page.
+    const junk = path.join(ARTIFACTS, 'not-a-game.json');
+    fs.writeFileSync(junk, '{"hello": 1}');
+    await page.setInputFiles('[data-testid=import]', junk);
+    await page.waitForSelector('.banner.error');
+    assert.match(await page.locator('.banner').textContent(), /not a game file of this console/);
+    const exported = path.join(ARTIFACTS, 'home-import.json');
+    fs.writeFileSync(exported, await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.')))));
+    await page.setInputFiles('[data-testid=import]', exported);
+    await page.waitForSelector('.tribe');
+    assert.match(page.url(), /\/mini-survivor\/#\/[0-9a-f]{16}\/board$/);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

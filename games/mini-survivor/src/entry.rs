@@ -18,6 +18,20 @@
 //! `<ID> <player>` separated by commas; a player is named as in a guess
 //! (R3.2: the full name, or a prefix of at least 3 characters naming one
 //! player). Tribes not listed exist and are empty. Blank lines are ignored.
+//!
+//! What the players hold is text too, one line for each player who differs
+//! from the defaults (1 idol, 0 garnets, no idol bought, R1.4):
+//!
+//! ```text
+//! Ann: idols 0, garnets 5, bought 1
+//! Dee: out 2 voting
+//! Bob: award 3
+//! ```
+//!
+//! `out` says when a player with no survivor left was fully eliminated
+//! (R8.4; without it, before the first round entered); `award` gives the
+//! R8.3 garnet award if it was already fixed (then every player not given
+//! one was awarded 0).
 
 use crate::player::{GuessError, PlayerId};
 use crate::position::{
@@ -42,7 +56,7 @@ pub struct EntryError {
 impl fmt::Display for EntryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(n) => write!(f, "line-up line {n}: {}", self.message),
+            Some(n) => write!(f, "line {n}: {}", self.message),
             None => f.write_str(&self.message),
         }
     }
@@ -65,24 +79,95 @@ fn general(message: impl Into<String>) -> EntryError {
 }
 
 /// Everything the moderator enters besides the setup: the round about to
-/// be played, the line-up text, and per player (roster order) their
-/// holdings, when they were fully eliminated, and the R8.3 award if it was
-/// already fixed.
+/// be played, the line-up text and the players text (see the module
+/// documentation).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PositionEntry {
     /// The round about to be played, 1..=[`MAX_START_ROUND`].
     pub round: u16,
-    /// The line-up (see the module documentation).
+    /// The line-up.
     pub lineup: String,
-    /// Idols, garnets and purchases per player, roster order (R1.4, R5.4).
+    /// What the players hold, when they were fully eliminated, the award.
+    pub players: String,
+}
+
+/// What the players text says, per player in roster order.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PlayersEntry {
+    /// Idols, garnets and purchases (R1.4, R5.4).
     pub holdings: Vec<Holdings>,
-    /// Per player, roster order: when their last survivor fell (R8.4).
-    /// `None` for a player with no survivor counts as before the first
-    /// round entered here; must be `None` for a player with survivors.
+    /// When their last survivor fell (R8.4), if given.
     pub out_since: Vec<Option<Moment>>,
-    /// The R8.3 award per player (roster order), when it was fixed before
-    /// this round (paid when the game ends); `None` when it was not.
+    /// The R8.3 award per player, if any player was given one.
     pub award: Option<Vec<u32>>,
+}
+
+/// Reads the players text (see the module documentation).
+///
+/// Errors: a line without a colon, a name matching no player or several, a
+/// player on two lines, an unknown item, a value that is not a whole number
+/// or a moment; each names its line.
+pub fn parse_players(setup: &Setup, text: &str) -> Result<PlayersEntry, EntryError> {
+    let n = setup.players.len();
+    let mut out = PlayersEntry {
+        holdings: vec![
+            Holdings {
+                idols: 1,
+                garnets: 0,
+                purchases: 0
+            };
+            n
+        ],
+        out_since: vec![None; n],
+        award: None,
+    };
+    let mut seen: Vec<Option<u32>> = vec![None; n];
+    for (i, raw) in text.lines().enumerate() {
+        let line = i as u32 + 1;
+        let t = raw.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let (name, rest) = t
+            .split_once(':')
+            .ok_or_else(|| at(line, "start the line with a player's name and a colon"))?;
+        let p = player(setup, line, name)?;
+        if let Some(first) = seen[p.index()].replace(line) {
+            return Err(at(
+                line,
+                format!("{} is on line {first} too", setup.players.name(p)),
+            ));
+        }
+        for item in rest.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item.split_once(char::is_whitespace).unwrap_or((item, ""));
+            let value = value.trim();
+            let number = || {
+                value
+                    .parse::<u32>()
+                    .map_err(|_| at(line, format!("{key}: {value:?} is not a whole number")))
+            };
+            let h = &mut out.holdings[p.index()];
+            match key.to_ascii_lowercase().as_str() {
+                "idols" | "idol" => h.idols = number()?,
+                "garnets" | "garnet" => h.garnets = number()?,
+                "bought" => h.purchases = number()?,
+                "award" => {
+                    let a = number()?;
+                    out.award.get_or_insert_with(|| vec![0; n])[p.index()] = a;
+                }
+                "out" => {
+                    out.out_since[p.index()] = parse_moment(value).map_err(|e| at(line, e))?;
+                }
+                _ => {
+                    return Err(at(
+                        line,
+                        format!("{item:?}: say idols, garnets, bought, out or award, then a value"),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The survivors and removed tribes of a line-up text.
@@ -124,7 +209,12 @@ fn survivor_item(
         .ok()
         .and_then(SurvivorId::new)
         .ok_or_else(|| at(line, format!("{id:?} is not a survivor ID (1 to 9999)")))?;
-    let player = setup.players.resolve_guess(name).map_err(|e| {
+    Ok((id, player(setup, line, name)?))
+}
+
+/// The player a name in the text names (as a guess does, R3.2).
+fn player(setup: &Setup, line: u32, name: &str) -> Result<PlayerId, EntryError> {
+    setup.players.resolve_guess(name).map_err(|e| {
         at(
             line,
             match e {
@@ -139,8 +229,7 @@ fn survivor_item(
                 ),
             },
         )
-    })?;
-    Ok((id, player))
+    })
 }
 
 /// Reads a line-up text (see the module documentation) against a setup.
@@ -252,9 +341,9 @@ pub fn parse_moment(text: &str) -> Result<Option<Moment>, String> {
 
 /// The position an entry describes, ready to play `entry.round`.
 ///
-/// Errors ([`EntryError`]): a round out of range, a bad line-up, per-player
-/// lists of the wrong length, a player with survivors given a time of
-/// elimination, a time of elimination or an award not before the round.
+/// Errors ([`EntryError`]): a round out of range, a bad line-up or players
+/// text, a player with survivors given a time of elimination, a time of
+/// elimination or an award not before the round.
 pub fn position_from_entry(setup: &Setup, entry: &PositionEntry) -> Result<Position, EntryError> {
     let n = setup.players.len();
     if entry.round == 0 || entry.round > MAX_START_ROUND {
@@ -262,13 +351,9 @@ pub fn position_from_entry(setup: &Setup, entry: &PositionEntry) -> Result<Posit
             "the round must be from 1 to {MAX_START_ROUND}"
         )));
     }
-    if entry.holdings.len() != n
-        || entry.out_since.len() != n
-        || entry.award.as_ref().is_some_and(|a| a.len() != n)
-    {
-        return Err(general("give the data of every player"));
-    }
-    let lineup = parse_lineup(setup, &entry.lineup)?;
+    let within = |what: &str, e: EntryError| general(format!("{what} {e}"));
+    let lineup = parse_lineup(setup, &entry.lineup).map_err(|e| within("line-up", e))?;
+    let players = parse_players(setup, &entry.players).map_err(|e| within("players", e))?;
     if lineup.survivors.is_empty() {
         return Err(general("the line-up lists no survivor"));
     }
@@ -283,8 +368,8 @@ pub fn position_from_entry(setup: &Setup, entry: &PositionEntry) -> Result<Posit
     }
     let alive = position.alive_per_player(n);
     for p in setup.players.ids() {
-        position.set_holdings(p, entry.holdings[p.index()]);
-        let Some(moment) = entry.out_since[p.index()] else {
+        position.set_holdings(p, players.holdings[p.index()]);
+        let Some(moment) = players.out_since[p.index()] else {
             continue;
         };
         let name = setup.players.name(p);
@@ -301,7 +386,7 @@ pub fn position_from_entry(setup: &Setup, entry: &PositionEntry) -> Result<Posit
         }
         position.eliminated_at[p.index()] = Some(moment);
     }
-    if let Some(amounts) = &entry.award {
+    if let Some(amounts) = players.award {
         if entry.round == 1 {
             return Err(general(
                 "the R8.3 award cannot have been fixed before round 1",
@@ -309,7 +394,7 @@ pub fn position_from_entry(setup: &Setup, entry: &PositionEntry) -> Result<Posit
         }
         position.garnet_award = Some(GarnetAward {
             round: entry.round - 1,
-            amounts: amounts.clone(),
+            amounts,
         });
     }
     position.start(setup).map_err(|e| general(e.to_string()))
@@ -342,6 +427,31 @@ pub fn lineup_text(setup: &Setup, position: &Position) -> String {
     out
 }
 
+/// What the players of a position hold, as text that [`parse_players`]
+/// reads back (every player, all items).
+pub fn players_text(setup: &Setup, position: &Position) -> String {
+    let mut out = String::new();
+    for p in setup.players.ids() {
+        let h = position.holdings(p);
+        let _ = write!(
+            out,
+            "{}: idols {}, garnets {}, bought {}",
+            setup.players.name(p),
+            h.idols,
+            h.garnets,
+            h.purchases
+        );
+        if let Some(Moment::Segment { round, segment }) = position.eliminated_at(p) {
+            let _ = write!(out, ", out {round} {segment}");
+        }
+        if let Some(a) = position.garnet_award() {
+            let _ = write!(out, ", award {}", a.amounts[p.index()]);
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// A setup for a game started from a position: `origin` set, no salt.
 pub fn position_setup(mut setup: Setup) -> Setup {
     setup.origin = Origin::Position;
@@ -367,9 +477,7 @@ mod tests {
         PositionEntry {
             round: 4,
             lineup: lineup.to_string(),
-            holdings: vec![Holdings::default(); 4],
-            out_since: vec![None; 4],
-            award: None,
+            players: String::new(),
         }
     }
 
@@ -407,7 +515,7 @@ mod tests {
         let e = |text: &str| parse_lineup(&s, text).unwrap_err().to_string();
         assert_eq!(
             e("A: 1 Ann\nZ: 2 Bob"),
-            "line-up line 2: \"Z\" is not a tribe of this grid, \"outcasts\" or \"removed\""
+            "line 2: \"Z\" is not a tribe of this grid, \"outcasts\" or \"removed\""
         );
         assert!(e("A 1 Ann").contains("line 1"), "{}", e("A 1 Ann"));
         assert!(e("A: 1 Ann\nB: 1 Bob").contains("survivor 1 is listed twice (on line 1 too)"));
@@ -443,30 +551,71 @@ mod tests {
     }
 
     #[test]
+    fn the_players_text_reads_holdings_eliminations_and_the_award() {
+        let s = setup();
+        let text = "Ann: idols 0, garnets 5, bought 1\n\nDee: out 2 voting\nharbor: award 3";
+        let e = parse_players(&s, text).unwrap();
+        assert_eq!(
+            e.holdings[0],
+            Holdings {
+                idols: 0,
+                garnets: 5,
+                purchases: 1
+            }
+        );
+        assert_eq!(
+            e.holdings[1],
+            Holdings {
+                idols: 1,
+                garnets: 0,
+                purchases: 0
+            }
+        );
+        assert_eq!(
+            e.out_since[3],
+            Some(Moment::Segment {
+                round: 2,
+                segment: Segment::Voting
+            })
+        );
+        assert_eq!(e.award, Some(vec![0, 0, 3, 0]));
+        let err = |t: &str| parse_players(&s, t).unwrap_err().to_string();
+        assert_eq!(
+            err("Ann: idols x"),
+            "line 1: idols: \"x\" is not a whole number"
+        );
+        assert!(err("Ann: wands 2").contains("say idols, garnets"));
+        assert!(err("Ann: idols 1\nann: garnets 2").contains("Ann is on line 1 too"));
+        assert!(err("Zed: idols 1").contains("names no player"));
+        assert!(err("Ann idols 1").contains("colon"));
+    }
+
+    #[test]
     fn an_entry_becomes_a_position_at_its_round() {
         let s = setup();
         let mut e = entry("A: 1 Ann, 2 Bob, 3 Harbor\nB: 4 Ann, 5 Bob, 6 Harbor\noutcasts: 7 Ann");
-        e.holdings[0] = Holdings {
-            idols: 0,
-            garnets: 5,
-            purchases: 1,
-        };
-        e.out_since[3] = Some(Moment::Segment {
-            round: 2,
-            segment: Segment::Voting,
-        });
-        e.award = Some(vec![2, 2, 2, 0]);
+        e.players = "Ann: idols 0, garnets 5, bought 1, award 2\nBob: award 2\nHarbor Lights: award 2\nDee: out 2 voting".into();
         let p = position_from_entry(&s, &e).unwrap();
         assert_eq!(p.round(), 4);
         assert_eq!(p.alive(), 7);
         assert_eq!(p.holdings(PlayerId::from(0)).next_price(), 5);
-        assert_eq!(p.eliminated_at(PlayerId::from(3)), e.out_since[3]);
+        assert_eq!(
+            p.eliminated_at(PlayerId::from(3)),
+            Some(Moment::Segment {
+                round: 2,
+                segment: Segment::Voting
+            })
+        );
         assert_eq!(p.garnet_award().unwrap().round, 3);
+        assert_eq!(p.garnet_award().unwrap().amounts, vec![2, 2, 2, 0]);
         assert_eq!(p.alive_at_round_start(), &[3, 2, 2, 0]);
-        // The text of a position reads back to the same survivors.
-        let again = parse_lineup(&s, &lineup_text(&s, &p)).unwrap();
-        assert_eq!(again.survivors.len(), 7);
-        assert!(again.survivors.iter().all(|x| p.survivor(x.id) == Some(x)));
+        // The texts of a position read back to the same position.
+        let again = PositionEntry {
+            round: 4,
+            lineup: lineup_text(&s, &p),
+            players: players_text(&s, &p),
+        };
+        assert_eq!(position_from_entry(&s, &again).unwrap(), p);
     }
 
     #[test]
@@ -474,17 +623,12 @@ mod tests {
         let s = setup();
         let err = |e: &PositionEntry| position_from_entry(&s, e).unwrap_err().to_string();
         let mut e = entry("A: 1 Ann");
-        e.out_since[0] = Some(Moment::Segment {
-            round: 1,
-            segment: Segment::Voting,
-        });
+        e.players = "Ann: out 1 voting".into();
         assert!(err(&e).contains("Ann still has survivors"), "{}", err(&e));
-        let mut e = entry("A: 1 Ann");
-        e.out_since[1] = Some(Moment::Segment {
-            round: 4,
-            segment: Segment::Voting,
-        });
+        e.players = "Bob: out 4 voting".into();
         assert!(err(&e).contains("not before round 4"), "{}", err(&e));
+        e.players = "Bob: idols two".into();
+        assert!(err(&e).contains("players line 1"), "{}", err(&e));
         let mut e = entry("A: 1 Ann");
         e.round = 0;
         assert!(err(&e).contains("round must be"));
@@ -492,7 +636,7 @@ mod tests {
         assert!(err(&entry("outcasts: 1 Ann\nremoved: A, B, C, D")).contains("at least one tribe"));
         let mut e = entry("A: 1 Ann");
         e.round = 1;
-        e.award = Some(vec![0; 4]);
+        e.players = "Ann: award 1".into();
         assert!(err(&e).contains("before round 1"));
     }
 }

@@ -9,6 +9,29 @@ use crate::tribe::{GEMSTONES, Grid, TribeId, TribeSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// Reads a seed written as a decimal string (version 2) or a number
+/// (version 1), as `console_core::save::u64_string` does, with a visitor
+/// rather than an untagged enum (which would pull serde's buffering code
+/// into the browser build).
+fn seed_from_string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    struct Seed;
+    impl serde::de::Visitor<'_> for Seed {
+        type Value = u64;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a whole number from 0 to 18446744073709551615, as a string or a number")
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<u64, E> {
+            v.trim()
+                .parse()
+                .map_err(|_| E::custom(format!("not a whole number: {v:?}")))
+        }
+    }
+    d.deserialize_any(Seed)
+}
+
 /// How a game's first position came about.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -38,7 +61,10 @@ pub struct Setup {
     /// Seed of the game's generator (R1.5). Secret until the game ends
     /// (R9.2). Written as a decimal string (JSON tools round numbers above
     /// 2^53); a number is read too (version-1 files).
-    #[serde(with = "console_core::save::u64_string")]
+    #[serde(
+        serialize_with = "console_core::save::u64_string::serialize",
+        deserialize_with = "seed_from_string_or_number"
+    )]
     pub seed: u64,
     /// Salt of the seed commitment (`commitment`); revealed with the seed.
     #[serde(default)]

@@ -118,7 +118,7 @@ pub fn camp(
     }
     let mut s = state.clone();
     let mut rejected = Vec::new();
-    let mut choices: BTreeMap<PlayerId, CampChoice> = BTreeMap::new();
+    let mut choices: Vec<Option<CampChoice>> = vec![None; s.players.len()];
     for (name, choice) in &input.choices {
         let p = s
             .find(name)
@@ -130,7 +130,7 @@ pub fn camp(
             ));
             continue;
         }
-        choices.insert(p, *choice);
+        choices[p.index()] = Some(*choice);
     }
     let food = s.options.food_per_player;
     let mut teams = Vec::new();
@@ -155,7 +155,7 @@ pub fn camp(
         let mut gathering = Vec::with_capacity(members.len());
         for &p in &members {
             let name = s.name(p).to_string();
-            let choice = choices.get(&p).copied().unwrap_or_default();
+            let choice = choices[p.index()].unwrap_or_default();
             let mut options = RollOptions {
                 minus3: choice.deduct_for_bonus,
                 ..RollOptions::default()

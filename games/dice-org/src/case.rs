@@ -323,12 +323,23 @@ fn entry(step: Map<String, Value>, state: &State) -> Result<Entry, String> {
 
 fn names(state: &State, ps: &[PlayerId]) -> Vec<String> {
     let mut v: Vec<String> = ps.iter().map(|&p| state.name(p).to_string()).collect();
-    v.sort();
+    crate::order::sort(&mut v);
     v
 }
 
+/// A JSON object of these members (a later duplicate replaces an earlier
+/// one). Built by inserting, not by collecting into a map: collecting sorts
+/// with a copy of the sort per iterator type, which the web page pays for.
+fn object(members: Vec<(String, Value)>) -> Value {
+    let mut m = Map::new();
+    for (k, v) in members {
+        m.insert(k, v);
+    }
+    Value::Object(m)
+}
+
 fn counts(state: &State, c: &[(PlayerId, u32)]) -> Value {
-    Value::Object(
+    object(
         c.iter()
             .filter(|(_, n)| *n > 0)
             .map(|&(p, n)| (state.name(p).to_string(), json!(n)))
@@ -337,7 +348,7 @@ fn counts(state: &State, c: &[(PlayerId, u32)]) -> Value {
 }
 
 fn players_record(state: &State, f: impl Fn(&Living) -> Value) -> Value {
-    Value::Object(
+    object(
         state
             .alive()
             .map(|(p, l)| (state.name(p).to_string(), f(l)))
@@ -357,7 +368,7 @@ pub fn step_record(entry: &Entry, report: &StepReport, before: &State, after: &S
         StepReport::Competition(r) => {
             out.insert(
                 "rolls".into(),
-                Value::Object(
+                object(
                     r.rolls
                         .iter()
                         .map(|c| {
@@ -371,7 +382,7 @@ pub fn step_record(entry: &Entry, report: &StepReport, before: &State, after: &S
             );
             out.insert(
                 "results".into(),
-                Value::Object(
+                object(
                     r.rolls
                         .iter()
                         .map(|c| (c.name.clone(), json!(c.roll.result)))
@@ -381,7 +392,7 @@ pub fn step_record(entry: &Entry, report: &StepReport, before: &State, after: &S
             out.insert(
                 "team_scores".into(),
                 match r.mode {
-                    Mode::Team => Value::Object(
+                    Mode::Team => object(
                         r.scores
                             .iter()
                             .map(|(t, s)| (t.clone(), json!(s.to_string())))
@@ -400,11 +411,11 @@ pub fn step_record(entry: &Entry, report: &StepReport, before: &State, after: &S
             );
         }
         StepReport::Camp(r) => {
-            let teams: Map<String, Value> =
+            let teams: Vec<(String, Value)> =
                 r.teams
                     .iter()
                     .map(|t| {
-                        let gathered: Map<String, Value> = t
+                        let gathered: Vec<(String, Value)> = t
                             .gathering
                             .iter()
                             .map(|g| (g.name.clone(), json!(g.roll.result)))
@@ -417,14 +428,14 @@ pub fn step_record(entry: &Entry, report: &StepReport, before: &State, after: &S
                             json!({
                                 "consumed": t.consumed,
                                 "pool_before": t.pool_before,
-                                "gathered": gathered,
+                                "gathered": object(gathered),
                                 "pool_after": t.pool_after,
                                 "advantage_found": found,
                             }),
                         )
                     })
                     .collect();
-            out.insert("teams".into(), Value::Object(teams));
+            out.insert("teams".into(), object(teams));
             out.insert(
                 "players".into(),
                 players_record(
@@ -459,10 +470,10 @@ pub fn step_record(entry: &Entry, report: &StepReport, before: &State, after: &S
                 match &r.deadlock {
                     None => Value::Null,
                     Some(DeadlockReport::RollOff { first, .. }) => json!({
-                        "rolls": first
+                        "rolls": object(first
                             .iter()
                             .map(|(p, roll)| (before.name(*p).to_string(), json!(roll.result)))
-                            .collect::<Map<String, Value>>()
+                            .collect())
                     }),
                     Some(DeadlockReport::Rocks { lot, .. }) => json!({"rocks": lot.chosen}),
                 },

@@ -165,7 +165,7 @@ pub fn competition(
 
     // D4.1: choices, paid at once.
     let mut rejected = Vec::new();
-    let mut chosen: BTreeMap<PlayerId, (RollOptions, u32, u32)> = BTreeMap::new();
+    let mut chosen: Vec<Option<(RollOptions, u32, u32)>> = vec![None; s.players.len()];
     for (name, choice) in &input.choices {
         let p = s
             .find(name)
@@ -201,14 +201,14 @@ pub fn competition(
                 ));
             }
         }
-        chosen.insert(p, (options, gained, spent));
+        chosen[p.index()] = Some((options, gained, spent));
     }
 
     // First rolls, team order then roster order (D11.1).
     let mut rolls = Vec::with_capacity(participants.len());
     for (c, contender) in contenders.iter().enumerate() {
         for &p in &contender.members {
-            let (options, rp_gained, rp_spent) = chosen.get(&p).copied().unwrap_or_default();
+            let (options, rp_gained, rp_spent) = chosen[p.index()].unwrap_or_default();
             let l = s.living(p).expect("participants live");
             let d = dice.three(s.name(p), Purpose::Competition { reroll: 0 })?;
             let r = roll(
@@ -323,7 +323,7 @@ pub fn competition(
             .collect(),
         None => rewarded.clone(),
     };
-    immune.sort_unstable();
+    crate::order::sort(&mut immune);
     for &p in &rewarded {
         let l = s.living_mut(p).expect("living");
         l.rp = l.rp.saturating_add(reward_rp);

@@ -5,7 +5,7 @@
 use crate::report::{Rejection, StepError, sort_rejections};
 use crate::state::{Phase, PlayerId, State};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// One player's preferences (D6.1).
 #[derive(Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
@@ -59,8 +59,9 @@ pub struct ConversationReport {
     pub left_over: Vec<Pair>,
 }
 
-/// Checked preferences: player to (closed set, ranks in order).
-type Checked = BTreeMap<PlayerId, (BTreeSet<PlayerId>, Vec<PlayerId>)>;
+/// Checked preferences by roster index: (closed, ranks in order), `None`
+/// for a player who gave none.
+type Checked = Vec<Option<(Vec<PlayerId>, Vec<PlayerId>)>>;
 
 fn check(state: &State, input: &ConversationInput) -> Result<(Checked, Vec<Rejection>), StepError> {
     let find = |n: &String| {
@@ -69,10 +70,10 @@ fn check(state: &State, input: &ConversationInput) -> Result<(Checked, Vec<Rejec
             .ok_or_else(|| StepError::UnknownPlayer(n.clone()))
     };
     let mut rejected = Vec::new();
-    let mut out = Checked::new();
+    let mut out: Checked = vec![None; state.players.len()];
     for (name, prefs) in &input.prefs {
         let p = find(name)?;
-        let mut closed = BTreeSet::new();
+        let mut closed = Vec::new();
         let mut ranks = Vec::new();
         let alive = state.living(p).is_some();
         for n in &prefs.closed {
@@ -84,8 +85,8 @@ fn check(state: &State, input: &ConversationInput) -> Result<(Checked, Vec<Rejec
                     name,
                     format!("closed {n}, who is out of the game (D6.2)"),
                 ));
-            } else {
-                closed.insert(q);
+            } else if !closed.contains(&q) {
+                closed.push(q);
             }
         }
         for n in &prefs.ranks {
@@ -113,21 +114,22 @@ fn check(state: &State, input: &ConversationInput) -> Result<(Checked, Vec<Rejec
             ));
             continue;
         }
-        out.insert(p, (closed, ranks));
+        out[p.index()] = Some((closed, ranks));
     }
     Ok((out, rejected))
 }
 
 /// The pairs that can talk (D6.2), minus `held`, in schedule order (D6.3).
-fn pairs(state: &State, prefs: &Checked, held: &BTreeSet<(PlayerId, PlayerId)>) -> Vec<Pair> {
+fn pairs(state: &State, prefs: &Checked, held: &[(PlayerId, PlayerId)]) -> Vec<Pair> {
     let alive: Vec<PlayerId> = state.alive().map(|(p, _)| p).collect();
     let n = alive.len() as u32;
-    let empty = (BTreeSet::new(), Vec::new());
+    let empty = (Vec::new(), Vec::new());
     let rank = |x: PlayerId, y: PlayerId| -> Option<u32> {
-        let (_, r) = prefs.get(&x).unwrap_or(&empty);
+        let (_, r) = prefs[x.index()].as_ref().unwrap_or(&empty);
         r.iter().position(|&q| q == y).map(|i| i as u32 + 1)
     };
-    let open = |x: PlayerId, y: PlayerId| !prefs.get(&x).unwrap_or(&empty).0.contains(&y);
+    let open =
+        |x: PlayerId, y: PlayerId| !prefs[x.index()].as_ref().unwrap_or(&empty).0.contains(&y);
     let mut out = Vec::new();
     for (i, &x) in alive.iter().enumerate() {
         for &y in &alive[i + 1..] {
@@ -150,7 +152,7 @@ fn pairs(state: &State, prefs: &Checked, held: &BTreeSet<(PlayerId, PlayerId)>) 
             });
         }
     }
-    out.sort_by(|p, q| {
+    crate::order::sort_by(&mut out, |p, q| {
         p.priority
             .cmp(&q.priority)
             .then_with(|| state.name(p.a).cmp(state.name(q.a)))
@@ -166,13 +168,13 @@ pub fn fill_slots(pairs: &[Pair], slots: u32) -> (Vec<Vec<Pair>>, Vec<Pair>) {
     let mut left: Vec<Pair> = pairs.to_vec();
     let mut out = Vec::new();
     while (out.len() as u32) < slots && !left.is_empty() {
-        let mut busy = BTreeSet::new();
+        let mut busy: Vec<PlayerId> = Vec::new();
         let mut slot = Vec::new();
         let mut rest = Vec::new();
         for p in left {
             if !busy.contains(&p.a) && !busy.contains(&p.b) {
-                busy.insert(p.a);
-                busy.insert(p.b);
+                busy.push(p.a);
+                busy.push(p.b);
                 slot.push(p);
             } else {
                 rest.push(p);
@@ -196,7 +198,7 @@ pub fn conversation(
         return Err(StepError::GameOver);
     }
     let (prefs, mut rejected) = check(state, input)?;
-    let mut held = BTreeSet::new();
+    let mut held: Vec<(PlayerId, PlayerId)> = Vec::new();
     for [x, y] in &input.held {
         let x = state
             .find(x)
@@ -210,11 +212,14 @@ pub fn conversation(
                 state.name(x)
             )));
         }
-        held.insert(if state.name(x) < state.name(y) {
+        let pair = if state.name(x) < state.name(y) {
             (x, y)
         } else {
             (y, x)
-        });
+        };
+        if !held.contains(&pair) {
+            held.push(pair);
+        }
     }
     let all = pairs(state, &prefs, &held);
     let slots = input.slots.unwrap_or(state.options.conversation_slots);

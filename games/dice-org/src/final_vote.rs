@@ -67,11 +67,7 @@ pub struct FinalReport {
 }
 
 fn counts_of(ballots: &[JurorVote]) -> Vec<(PlayerId, u32)> {
-    let mut m: BTreeMap<PlayerId, u32> = BTreeMap::new();
-    for b in ballots {
-        *m.entry(b.finalist).or_default() += 1;
-    }
-    m.into_iter().collect()
+    crate::vote::tally(ballots.iter().map(|b| b.finalist))
 }
 
 fn most(candidates: &[PlayerId], counts: &[(PlayerId, u32)]) -> Vec<PlayerId> {
@@ -176,7 +172,7 @@ pub fn final_vote(
             tied2[0]
         } else {
             let mut among = tied2.clone();
-            among.sort_by(|&a, &b| state.name(a).cmp(state.name(b)));
+            crate::order::sort_by(&mut among, |&a, &b| state.name(a).cmp(state.name(b)));
             let names: Vec<String> = among.iter().map(|&p| state.name(p).to_string()).collect();
             let (k, l) = lot(&names, LotFor::Final, dice)?;
             the_lot = Some(l);

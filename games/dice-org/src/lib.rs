@@ -29,6 +29,7 @@ pub mod edit;
 pub mod explain;
 pub mod final_vote;
 pub mod options;
+pub mod order;
 pub mod penalty;
 pub mod post;
 pub mod report;

@@ -199,7 +199,7 @@ fn named(s: &State, v: &[PlayerId]) -> Vec<String> {
 
 fn sorted_counts(s: &State, c: &[(PlayerId, u32)]) -> Vec<(String, u32)> {
     let mut v: Vec<(String, u32)> = c.iter().map(|&(p, n)| (s.name(p).to_string(), n)).collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    crate::order::sort_by(&mut v, |a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     v
 }
 
@@ -212,7 +212,7 @@ fn reveal<T: Clone + Ord>(
     rng: &mut GameRng,
     is_deciding: impl Fn(&T) -> bool,
 ) -> Vec<T> {
-    reads.sort();
+    crate::order::sort(&mut reads);
     rng.shuffle(&mut reads);
     if let Some(i) = reads.iter().rposition(is_deciding) {
         let r = reads.remove(i);

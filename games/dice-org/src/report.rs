@@ -28,7 +28,7 @@ impl Rejection {
 /// Sorts rejections by player name (byte order), keeping each player's in
 /// the order they were found.
 pub fn sort_rejections(v: &mut [Rejection]) {
-    v.sort_by(|a, b| a.player.cmp(&b.player));
+    crate::order::sort_by(v, |a, b| a.player.cmp(&b.player));
 }
 
 /// Why a step cannot be played at all (a broken case; in the app, input the

@@ -135,7 +135,7 @@ pub struct Lot {
 /// the one chosen.
 pub fn lot(names: &[String], settles: LotFor, dice: &mut Dice) -> Result<(usize, Lot), OutOfDice> {
     let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&a, &b| names[a].cmp(&names[b]));
+    crate::order::sort_by(&mut order, |&a, &b| names[a].cmp(&names[b]));
     let mut rounds = Vec::new();
     let mut round = 0u32;
     while order.len() > 1 {

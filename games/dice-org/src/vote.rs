@@ -13,7 +13,7 @@ use crate::roll::{Roll, RollKind, RollOptions, roll};
 use crate::state::{Phase, PlayerId, State};
 use crate::tiebreak::{Contest, Lot, Reroll, Score, Want, lot};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// The advantage opportunity a card is played at (D7.2).
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
@@ -168,12 +168,21 @@ pub struct VoteReport {
     pub voted_out: Option<PlayerId>,
 }
 
-fn counts_of(ballots: &[CastVote]) -> Vec<(PlayerId, u32)> {
-    let mut m: BTreeMap<PlayerId, u32> = BTreeMap::new();
-    for b in ballots.iter().filter(|b| b.counted) {
-        *m.entry(b.target).or_default() += 1;
+/// Votes per player named, players with at least one, roster order.
+pub(crate) fn tally(targets: impl Iterator<Item = PlayerId>) -> Vec<(PlayerId, u32)> {
+    let mut v: Vec<(PlayerId, u32)> = Vec::new();
+    for t in targets {
+        match v.iter_mut().find(|(p, _)| *p == t) {
+            Some((_, n)) => *n += 1,
+            None => v.push((t, 1)),
+        }
     }
-    m.into_iter().collect()
+    crate::order::sort_by(&mut v, |a, b| a.0.cmp(&b.0));
+    v
+}
+
+fn counts_of(ballots: &[CastVote]) -> Vec<(PlayerId, u32)> {
+    tally(ballots.iter().filter(|b| b.counted).map(|b| b.target))
 }
 
 /// Those of `candidates` with the most votes in `counts`; all of them when
@@ -210,8 +219,8 @@ pub fn vote(
     let mut rejected = Vec::new();
 
     // D7.2 advantages, in the order played.
-    let mut hidden: BTreeSet<PlayerId> = BTreeSet::new();
-    let mut extra: BTreeMap<PlayerId, usize> = BTreeMap::new();
+    let mut hidden: Vec<PlayerId> = Vec::new();
+    let mut extra: Vec<usize> = vec![0; s.players.len()];
     let mut played = Vec::new();
     for play in &input.advantages {
         let p = find(&play.player)?;
@@ -252,7 +261,9 @@ pub fn vote(
                     continue;
                 }
                 Some(t) => {
-                    hidden.insert(t);
+                    if !hidden.contains(&t) {
+                        hidden.push(t);
+                    }
                 }
             },
             Advantage::ExtraVote => {
@@ -270,7 +281,7 @@ pub fn vote(
                     ));
                     continue;
                 }
-                *extra.entry(p).or_default() += 1;
+                extra[p.index()] += 1;
             }
             Advantage::Other(card) => {
                 rejected.push(Rejection::new(
@@ -323,7 +334,7 @@ pub fn vote(
             rejected.push(Rejection::new(name, "is not a voter in this vote (D7.1)"));
             continue;
         }
-        let allowed = 1 + extra.get(&v).copied().unwrap_or(0);
+        let allowed = 1 + extra[v.index()];
         for (k, t) in targets.into_iter().enumerate() {
             if k >= allowed {
                 rejected.push(Rejection::new(
@@ -458,7 +469,9 @@ pub fn vote(
     s.last_phase = Some(Phase::Vote);
     s.talks.clear();
     s.slots_used = 0;
-    ballots.sort_by(|a, b| state.name(a.voter).cmp(state.name(b.voter)));
+    crate::order::sort_by(&mut ballots, |a, b| {
+        state.name(a.voter).cmp(state.name(b.voter))
+    });
     sort_rejections(&mut rejected);
     Ok((
         s,
@@ -487,7 +500,8 @@ fn settle(
     tied: &[PlayerId],
     dice: &mut Dice,
 ) -> Result<(PlayerId, DeadlockReport), OutOfDice> {
-    let by_name = |v: &mut Vec<PlayerId>| v.sort_by(|&a, &b| s.name(a).cmp(s.name(b)));
+    let by_name =
+        |v: &mut Vec<PlayerId>| crate::order::sort_by(v, |&a, &b| s.name(a).cmp(s.name(b)));
     let mut rocks_fallback = false;
     if s.options.deadlock == Deadlock::Rocks {
         let mut drawers: Vec<PlayerId> = voters

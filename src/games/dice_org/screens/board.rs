@@ -29,20 +29,20 @@ fn advantages(p: &BoardPlayer) -> String {
 #[component]
 pub fn Board() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let board = Memo::new(move |_| {
+    let board = move || {
         let hide = ctx.hide.get();
         ctx.with(|s| s.board(hide))
-    });
+    };
     view! {
         <section class="board">
             <div class="board-head row">
-                <h2>{move || board.with(|b| b.as_ref().map(|b| {
+                <h2>{move || board().map(|b| {
                     if b.winner.is_some() { "The season is over".to_string() } else { format!("Round {}: {} next", b.round, phase_name(b.next)) }
-                }))}</h2>
+                })}</h2>
                 <label class="toggle"><input type="checkbox" prop:checked=ctx.hide on:change=move |ev| ctx.hide.set(event_target_checked(&ev)) data-testid="hide-secrets"/>" Hide secrets (screen sharing)"</label>
                 <button class="primary" on:click=move |_| ctx.go(Screen::Round)>"Open the round wizard"</button>
             </div>
-            {move || board.get().map(|b| {
+            {move || board().map(|b| {
                 let secret = !ctx.hide.get();
                 view! {
                     <div class="teams">

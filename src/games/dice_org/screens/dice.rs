@@ -10,7 +10,7 @@ pub fn DiceLog() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     // "all", "setup", or a step index; default the last step.
     let filter = RwSignal::new(None::<String>);
-    let steps = Memo::new(move |_| {
+    let steps = move || {
         ctx.with(|s| {
             (0..s.played().len())
                 .filter(|&i| !s.played()[i].dice.is_empty())
@@ -18,10 +18,10 @@ pub fn DiceLog() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default()
-    });
+    };
     let current = move || {
         filter.get().unwrap_or_else(|| {
-            steps.with(|v| v.last().map_or("setup".to_string(), |(i, _)| i.to_string()))
+            steps().last().map_or("setup".to_string(), |(i, _)| i.to_string())
         })
     };
     let rows = move || {
@@ -62,7 +62,7 @@ pub fn DiceLog() -> impl IntoView {
                     <select data-testid="dice-filter" on:change=move |ev| filter.set(Some(event_target_value(&ev)))>
                         <option value="all" selected=move || current() == "all">"every die"</option>
                         <option value="setup" selected=move || current() == "setup">"setup (attributes)"</option>
-                        {move || steps.get().into_iter().map(|(i, l)| {
+                        {move || steps().into_iter().map(|(i, l)| {
                             let v = i.to_string();
                             let w = v.clone();
                             view! { <option value=v selected=move || current() == w>{format!("step {}: {l}", i + 1)}</option> }

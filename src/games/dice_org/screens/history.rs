@@ -8,20 +8,20 @@ use leptos::prelude::*;
 #[component]
 pub fn History() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let steps = Memo::new(move |_| {
+    let steps = move || {
         ctx.with(|s| {
             (0..s.played().len())
                 .map(|i| (i, s.played()[i].entry.kind(), s.explain(i)))
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default()
-    });
+    };
     move || {
         if ctx.hide.get() {
             return view! { <section class="history"><h2>"History"</h2><HiddenNote/></section> }
                 .into_any();
         }
-        let list = steps.get();
+        let list = steps();
         let n = list.len();
         view! {
             <section class="history">

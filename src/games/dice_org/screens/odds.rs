@@ -10,21 +10,26 @@ use super::widgets::HiddenNote;
 use dice_org::{Boost, Odds, Penalties, RollKind, odds};
 use leptos::prelude::*;
 
-const W: f64 = 640.0;
-const H: f64 = 220.0;
-const PAD: f64 = 28.0;
+const W: u32 = 640;
+const H: u32 = 220;
+const PAD: u32 = 28;
 
-fn mean(o: &Odds) -> f64 {
-    o.counts
-        .iter()
-        .enumerate()
-        .map(|(r, &n)| r as f64 * f64::from(n))
-        .sum::<f64>()
-        / 216.0
+/// `n / 216` as a decimal with `places` digits (rounded), without floats.
+fn per216(n: u32, scale: u32, places: usize) -> String {
+    let x = (n * scale + 108) / 216;
+    let unit = 10u32.pow(places as u32);
+    format!("{}.{:0places$}", x / unit, x % unit)
 }
 
+/// The mean result, two decimals.
+fn mean(o: &Odds) -> String {
+    let sum: u32 = o.counts.iter().enumerate().map(|(r, &n)| r as u32 * n).sum();
+    per216(sum, 100, 2)
+}
+
+/// A share of the 216 throws as a percentage, one decimal.
 fn pct(n: u32) -> String {
-    format!("{:.1}%", f64::from(n) * 100.0 / 216.0)
+    per216(n, 1000, 1) + "%"
 }
 
 /// The chart: one pair of bars per result.
@@ -38,9 +43,9 @@ fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
         .max()
         .unwrap_or(1)
         .max(1);
-    let step = (W - PAD) / n as f64;
-    let bar = step * 0.4;
-    let y = |c: u32| (H - PAD) * f64::from(c) / f64::from(top);
+    let step = (W - PAD) / n as u32;
+    let bar = step * 2 / 5;
+    let y = |c: u32| (H - PAD) * c / top;
     let get = |o: &Odds, r: usize| o.counts.get(r).copied().unwrap_or(0);
     view! {
         <svg class="odds-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-label=label data-testid="odds-chart">
@@ -54,13 +59,13 @@ fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
             <text x="2" y="12" class="axis">{top.to_string()}</text>
             <text x="2" y=H - PAD>"0"</text>
             {(0..n).map(|r| {
-                let x = PAD + step * r as f64 + step * 0.1;
+                let x = PAD + step * r as u32 + step / 10;
                 let (a, b) = (get(now, r), get(more, r));
                 view! {
                     <g>
                         <rect x=x y=H - PAD - y(a) width=bar height=y(a) fill="#5b3fc4"><title>{format!("{r}: {a} of 216 now")}</title></rect>
                         <rect x=x + bar y=H - PAD - y(b) width=bar height=y(b) fill="url(#hatch)" stroke="#a4161a"><title>{format!("{r}: {b} of 216 with one more counter")}</title></rect>
-                        <text x=x + bar y=H - 10.0 text-anchor="middle">{r.to_string()}</text>
+                        <text x=x + bar y=H - 10 text-anchor="middle">{r.to_string()}</text>
                     </g>
                 }
             }).collect_view()}
@@ -72,7 +77,7 @@ fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
 #[component]
 pub fn Odds() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let players = Memo::new(move |_| {
+    let players = move || {
         ctx.with(|s| {
             s.state()
                 .alive()
@@ -80,15 +85,16 @@ pub fn Odds() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default()
-    });
+    };
     let pick = move || {
         let mut p = ctx.odds.get();
-        if !players.with(|v| v.contains(&p.player)) {
-            p.player = players.with(|v| v.first().cloned().unwrap_or_default());
+        let v = players();
+        if !v.contains(&p.player) {
+            p.player = v.first().cloned().unwrap_or_default();
         }
         p
     };
-    let data = Memo::new(move |_| {
+    let data = move || {
         let p = pick();
         ctx.with(|s| {
             let st = s.state();
@@ -98,7 +104,7 @@ pub fn Odds() -> impl IntoView {
             Some((p, l.attributes, l.counters, now, more))
         })
         .flatten()
-    });
+    };
     let set = move |f: &dyn Fn(&mut OddsPick)| {
         let mut p = pick();
         f(&mut p);
@@ -119,7 +125,7 @@ pub fn Odds() -> impl IntoView {
                 <form class="form" on:submit=|ev| ev.prevent_default()>
                     <label>"Player"
                         <select on:change=move |ev| { let v = event_target_value(&ev); set(&|p| p.player = v.clone()) } data-testid="odds-player">
-                            {move || players.get().into_iter().map(|n| { let m = n.clone(); view! { <option value=n.clone() selected=move || pick().player == m>{n.clone()}</option> } }).collect_view()}
+                            {move || players().into_iter().map(|n| { let m = n.clone(); view! { <option value=n.clone() selected=move || pick().player == m>{n.clone()}</option> } }).collect_view()}
                         </select>
                     </label>
                     <label>"Roll"
@@ -146,7 +152,7 @@ pub fn Odds() -> impl IntoView {
                         </fieldset>
                     })}
                 </form>
-                {move || data.get().map(|(p, attrs, counters, now, more)| {
+                {move || data().map(|(p, attrs, counters, now, more)| {
                     let pen = Penalties::of(counters);
                     let pen2 = Penalties::of(counters + 1);
                     let kind = if p.kind == RollKind::Competition { "competition" } else { "survival" };
@@ -156,7 +162,7 @@ pub fn Odds() -> impl IntoView {
                     view! {
                         <p data-testid="odds-who">{format!("{}: attributes {attrs}, {counters} counter{} (stats −{}, rolls −{}, outcomes −{}); one more counter: stats −{}, rolls −{}, outcomes −{}.",
                             p.player, if counters == 1 { "" } else { "s" }, pen.stat, pen.roll, pen.outcome, pen2.stat, pen2.roll, pen2.outcome)}</p>
-                        <p data-testid="odds-mean">{format!("Mean result now {:.2}; with one more counter {:.2}.", mean(&now), mean(&more))}</p>
+                        <p data-testid="odds-mean">{format!("Mean result now {}; with one more counter {}.", mean(&now), mean(&more))}</p>
                         {chart(&now, &more, label)}
                         <p class="legend"><span class="key now" aria-hidden="true"></span>" Now (solid)  "<span class="key more" aria-hidden="true"></span>" With one more counter (striped)"</p>
                         <table class="grid-table" data-testid="odds-table">

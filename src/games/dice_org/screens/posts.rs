@@ -34,7 +34,7 @@ pub fn Posts() -> impl IntoView {
     // None: the start; Some(i): entry i.
     let chosen = RwSignal::new(None::<Option<usize>>);
     let status = RwSignal::new(false);
-    let steps = Memo::new(move |_| {
+    let steps = move || {
         ctx.with(|s| {
             s.played()
                 .iter()
@@ -53,12 +53,12 @@ pub fn Posts() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default()
-    });
+    };
     // The latest step with a post, by default.
     let current = move || {
         chosen
             .get()
-            .unwrap_or_else(|| steps.with(|v| v.last().map(|(i, _)| *i)))
+            .unwrap_or_else(|| steps().last().map(|(i, _)| *i))
     };
     let content = move || {
         let format = ctx.format.get();
@@ -101,7 +101,7 @@ pub fn Posts() -> impl IntoView {
                         chosen.set(Some(v.parse::<usize>().ok()));
                     }>
                         <option value="start" selected=move || current().is_none()>"The start: teams and commitment"</option>
-                        {move || steps.get().into_iter().map(|(i, l)| view! { <option value=i.to_string() selected=move || current() == Some(i)>{l}</option> }).collect_view()}
+                        {move || steps().into_iter().map(|(i, l)| view! { <option value=i.to_string() selected=move || current() == Some(i)>{l}</option> }).collect_view()}
                     </select>
                 </label>
                 <label>"Format "

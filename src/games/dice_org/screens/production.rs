@@ -31,7 +31,7 @@ const KINDS: &[(&str, &str)] = &[
     ("options", "Change options"),
 ];
 
-type Fields = RwSignal<BTreeMap<&'static str, String>>;
+type Fields = RwSignal<BTreeMap<String, String>>;
 
 fn get(f: Fields, k: &str) -> String {
     f.with_untracked(|m| m.get(k).cloned().unwrap_or_default())
@@ -145,7 +145,7 @@ fn input(f: Fields, key: &'static str, label: &'static str) -> AnyView {
     view! {
         <label>{label}
             <input data-field=key prop:value=move || f.with(|m| m.get(key).cloned().unwrap_or_default())
-                on:input=move |ev| f.update(|m| { m.insert(key, event_target_value(&ev)); })/>
+                on:input=move |ev| f.update(|m| { m.insert(key.to_string(), event_target_value(&ev)); })/>
         </label>
     }
     .into_any()
@@ -160,7 +160,7 @@ fn select(
 ) -> AnyView {
     view! {
         <label>{label}
-            <select data-field=key on:change=move |ev| f.update(|m| { m.insert(key, event_target_value(&ev)); })>
+            <select data-field=key on:change=move |ev| f.update(|m| { m.insert(key.to_string(), event_target_value(&ev)); })>
                 {options.into_iter().map(|(v, l)| {
                     let w = v.clone();
                     view! { <option value=v selected=move || f.with(|m| m.get(key).cloned().unwrap_or_default()) == w>{l}</option> }
@@ -186,7 +186,7 @@ pub fn Production() -> impl IntoView {
     let kind = RwSignal::new("player".to_string());
     let fields: Fields = RwSignal::new(BTreeMap::new());
     let edit = move || ctx.drafts.with(|d| d.edit.clone().unwrap_or_default());
-    let names = Memo::new(move |_| {
+    let names = move || {
         ctx.with(|s| {
             let st = s.state();
             (
@@ -197,8 +197,8 @@ pub fn Production() -> impl IntoView {
             )
         })
         .unwrap_or_default()
-    });
-    let preview = Memo::new(move |_| {
+    };
+    let preview = move || {
         let e = edit();
         if e.changes.is_empty() {
             return None;
@@ -208,7 +208,7 @@ pub fn Production() -> impl IntoView {
             Ok(_) => Ok(Vec::new()),
             Err(e) => Err(e.to_string()),
         })
-    });
+    };
     let add = move |_| {
         let k = kind.get_untracked();
         match ctx.with_untracked(|s| build(&k, fields, s.state())) {
@@ -229,7 +229,7 @@ pub fn Production() -> impl IntoView {
         }
     };
     let fields_view = move || {
-        let (players, teams) = names.get();
+        let (players, teams) = names();
         let p = pairs(&players.iter().map(String::as_str).collect::<Vec<_>>());
         let t = pairs(&teams.iter().map(String::as_str).collect::<Vec<_>>());
         let juries: Vec<(String, String)> = (1..40)
@@ -269,7 +269,7 @@ pub fn Production() -> impl IntoView {
             }.into_any(),
         }
     };
-    let log = Memo::new(move |_| {
+    let log = move || {
         ctx.with(|s| {
             s.played()
                 .iter()
@@ -279,7 +279,7 @@ pub fn Production() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default()
-    });
+    };
     move || {
         if ctx.hide.get() {
             return view! { <section class="production"><h2>"Production"</h2><HiddenNote/></section> }.into_any();
@@ -303,7 +303,7 @@ pub fn Production() -> impl IntoView {
                         <textarea rows="2" data-testid="edit-note" prop:value=move || edit().note
                             on:input=move |ev| ctx.drafts.update(|d| d.edit.get_or_insert_with(Edit::default).note = event_target_value(&ev))></textarea>
                     </label>
-                    {move || match preview.get() {
+                    {move || match preview() {
                         None => view! { <p class="muted">"No change yet."</p> }.into_any(),
                         Some(Ok(lines)) => view! {
                             <p>"What it does:"</p>
@@ -313,7 +313,7 @@ pub fn Production() -> impl IntoView {
                     }}
                     <p class="actions">
                         <button class="primary" data-testid="apply-edit" on:click=apply
-                            disabled=move || { let e = edit(); e.changes.is_empty() || e.note.trim().is_empty() || matches!(preview.get(), Some(Err(_))) }>"Apply the edit"</button>
+                            disabled=move || { let e = edit(); e.changes.is_empty() || e.note.trim().is_empty() || matches!(preview(), Some(Err(_))) }>"Apply the edit"</button>
                         <button on:click=move |_| ctx.drafts.update(|d| d.edit = None)>"Discard the edit"</button>
                     </p>
                     {move || edit().note.trim().is_empty().then(|| view! { <p class="muted">"Write a note to apply the edit."</p> })}
@@ -321,7 +321,7 @@ pub fn Production() -> impl IntoView {
                 <section aria-label="Production log">
                     <h3>"Production log"</h3>
                     {move || {
-                        let l = log.get();
+                        let l = log();
                         if l.is_empty() { return view! { <p class="muted">"No production edit yet."</p> }.into_any(); }
                         view! { <ol class="log" data-testid="edit-log">
                             {l.into_iter().map(|(i, lines)| view! { <li><strong>{format!("Step {}", i + 1)}</strong><Explain lines=lines/></li> }).collect_view()}

@@ -67,11 +67,11 @@ pub fn boost_select(
 
 /// What the engine would refuse in `entry` if it were played now.
 pub fn refusals(ctx: Ctx, entry: Signal<Entry>) -> AnyView {
-    let dry = Memo::new(move |_| {
+    let dry = move || {
         let e = entry.get();
         ctx.with(|s| s.dry_run(&e))
-    });
-    (move || match dry.get() {
+    };
+    (move || match dry() {
         Some(Ok(r)) if !r.rejected().is_empty() => view! {
             <div class="refusals" role="status" data-testid="refusals">
                 <p><strong>"The rules would refuse:"</strong></p>
@@ -146,7 +146,7 @@ fn LastStep() -> impl IntoView {
 #[component]
 pub fn Round() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let needs = Memo::new(move |_| ctx.with(|s| s.needs()));
+    let needs = move || ctx.with(|s| s.needs());
     move || {
         if ctx.hide.get() {
             return view! { <section class="round"><h2>"Round wizard"</h2><HiddenNote/></section> }
@@ -160,7 +160,7 @@ pub fn Round() -> impl IntoView {
             <section class="round">
                 <h2>"Round wizard: " <span data-testid="wizard-phase">{title}</span></h2>
                 <LastStep/>
-                {move || match needs.get() {
+                {move || match needs() {
                     Some(Needs::Competition { mode, participants }) => competition::Competition(competition::CompetitionProps { mode, participants }).into_any(),
                     Some(Needs::Camp { teams }) => camp::Camp(camp::CampProps { teams }).into_any(),
                     Some(Needs::Conversation { players, held, slots_left }) => conversation::Conversation(conversation::ConversationProps { players, held, slots_left }).into_any(),

@@ -30,7 +30,8 @@ pub fn Setup() -> impl IntoView {
     let assign = RwSignal::new(false);
     let assigned = RwSignal::new(BTreeMap::<String, String>::new());
     let enter = RwSignal::new(false);
-    let entered = RwSignal::new(BTreeMap::<String, (String, String)>::new());
+    // Entered attributes: "<name>/c" and "<name>/s" to the text typed.
+    let entered = RwSignal::new(BTreeMap::<String, String>::new());
     let team_score = RwSignal::new(TeamScore::Mean);
     let reward = RwSignal::new("1".to_string());
     let food = RwSignal::new("5".to_string());
@@ -78,7 +79,8 @@ pub fn Setup() -> impl IntoView {
             let e = entered.get();
             let mut v = Vec::new();
             for n in &names {
-                let (c, s) = e.get(n).cloned().unwrap_or_default();
+                let field = |k: &str| e.get(&format!("{n}/{k}")).cloned().unwrap_or_default();
+                let (c, s) = (field("c"), field("s"));
                 let c = number(&c, &format!("{n}'s Competition"))?
                     .ok_or(format!("enter {n}'s Competition"))?;
                 let s = number(&s, &format!("{n}'s Survival"))?
@@ -104,7 +106,7 @@ pub fn Setup() -> impl IntoView {
         dice_org::setup::check(&input).map_err(|e| e.to_string())?;
         Ok(input)
     };
-    let preview = Memo::new(move |_| {
+    let preview = move || {
         if seed.get().trim().is_empty() {
             return None;
         }
@@ -122,7 +124,7 @@ pub fn Setup() -> impl IntoView {
             })
             .collect();
         Some((season.commitment(), rows))
-    });
+    };
     let start = move |_| {
         if seed.get_untracked().trim().is_empty() {
             seed.set(io::random_seed().to_string());
@@ -199,9 +201,9 @@ pub fn Setup() -> impl IntoView {
                                     })}
                                     {enter.get().then(|| view! {
                                         <td><input type="number" min="3" max="18" class="small" aria-label=format!("{n}'s Competition")
-                                            on:change=move |ev| entered.update(|e| e.entry(k3.clone()).or_default().0 = event_target_value(&ev))/></td>
+                                            on:change=move |ev| entered.update(|e| { e.insert(format!("{k3}/c"), event_target_value(&ev)); })/></td>
                                         <td><input type="number" min="3" max="18" class="small" aria-label=format!("{n}'s Survival")
-                                            on:change=move |ev| entered.update(|e| e.entry(k4.clone()).or_default().1 = event_target_value(&ev))/></td>
+                                            on:change=move |ev| entered.update(|e| { e.insert(format!("{k4}/s"), event_target_value(&ev)); })/></td>
                                     })}
                                     </tr>
                                 }
@@ -246,7 +248,7 @@ pub fn Setup() -> impl IntoView {
                     }}
                 </fieldset>
                 {move || input().err().filter(|_| !players.get().trim().is_empty()).map(|p| view! { <p class="error wide" role="alert" data-testid="setup-problem">{p}</p> })}
-                {move || preview.get().map(|(_, rows)| view! {
+                {move || preview().map(|(_, rows)| view! {
                     <table class="wide grid-table" data-testid="setup-preview">
                         <caption>"What this seed gives: teams and attributes [Competition, Survival] (secret)"</caption>
                         <thead><tr><th scope="col">"Player"</th><th scope="col">"Team"</th><th scope="col">"Attributes"</th></tr></thead>

@@ -80,7 +80,7 @@ pub fn Conversation(
     };
     let all = entry_for(None);
     let one = entry_for(Some(1));
-    let plan = Memo::new(move |_| {
+    let plan = move || {
         let p = prefs(ctx);
         ctx.with(|s| {
             s.plan_conversations(p).map(|slots| {
@@ -99,8 +99,8 @@ pub fn Conversation(
                     .collect::<Vec<_>>()
             })
         })
-    });
-    let priorities = Memo::new(move |_| {
+    };
+    let priorities = move || {
         let e = all.get();
         ctx.with(|s| match s.dry_run(&e) {
             Ok(StepReport::Conversation(r)) => r
@@ -118,7 +118,7 @@ pub fn Conversation(
             _ => Vec::new(),
         })
         .unwrap_or_default()
-    });
+    };
     let cols = players.clone();
     let rows = players.clone();
     let play = move |entry: Signal<Entry>| {
@@ -169,7 +169,7 @@ pub fn Conversation(
             </table>
             </div>
             <h4>"The plan for the slots left (D6.3)"</h4>
-            {move || match plan.get() {
+            {move || match plan() {
                 Some(Ok(slots)) if slots.iter().any(|s| !s.is_empty()) => {
                     let n = slots.len();
                     view! {
@@ -196,7 +196,7 @@ pub fn Conversation(
             }}
             <details>
                 <summary>"Every pair that can talk, by priority (D6.2)"</summary>
-                <ul>{move || priorities.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                <ul>{move || priorities().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
             </details>
             {refusals(ctx, all)}
             <p class="actions">

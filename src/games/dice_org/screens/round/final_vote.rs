@@ -50,7 +50,7 @@ fn ballots(ctx: Ctx, revote: bool, jurors: Vec<String>, finalists: Vec<String>) 
 pub fn Final(jury: Vec<String>, finalists: Vec<String>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let entry = Signal::derive(move || Entry::Final(draft(ctx)));
-    let re = Memo::new(move |_| {
+    let re = move || {
         let e = entry.get();
         ctx.with(|s| match s.dry_run(&e) {
             Ok(StepReport::Final(r)) => r.revote.map(|rv| {
@@ -62,7 +62,7 @@ pub fn Final(jury: Vec<String>, finalists: Vec<String>) -> impl IntoView {
             _ => None,
         })
         .flatten()
-    });
+    };
     view! {
         <section class="phase" aria-label="Final">
             <h3>"The final (D8)"</h3>
@@ -71,7 +71,7 @@ pub fn Final(jury: Vec<String>, finalists: Vec<String>) -> impl IntoView {
                 <dt>"Jury"</dt><dd data-testid="final-jury">{list(&jury)}</dd>
             </dl>
             {ballots(ctx, false, jury.clone(), finalists.clone())}
-            {move || re.get().map(|(jurors, tied)| view! {
+            {move || re().map(|(jurors, tied)| view! {
                 <section class="revote" aria-label="Jurors' revote" data-testid="revote">
                     <h4>"The jurors vote again (D8.2)"</h4>
                     <p>{format!("The votes tie between {}: the jurors who voted for another finalist vote again between them. A tie that remains is settled by lot.", list(&tied))}</p>

@@ -94,10 +94,10 @@ pub fn Vote(
             .iter()
             .any(|p| p.player == voter && p.card == Advantage::ExtraVote)
     };
-    let re = Memo::new(move |_| {
+    let re = move || {
         let v = draft(ctx);
         ctx.with(|s| revote(s, &v)).flatten()
-    });
+    };
     let voters2 = voters.clone();
     view! {
         <section class="phase" aria-label="Vote">
@@ -175,7 +175,7 @@ pub fn Vote(
                 }).collect_view()}
                 </tbody>
             </table>
-            {move || re.get().map(|(rv, rc)| view! {
+            {move || re().map(|(rv, rc)| view! {
                 <section class="revote" aria-label="Revote" data-testid="revote">
                     <h4>"Revote (D7.5)"</h4>
                     <p>{format!("These ballots tie between {}: they are the only candidates, and they do not vote. No advantage may be played (D7.2). If the revote ties too, the engine settles it ({}).", list(&rc),

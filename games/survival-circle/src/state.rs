@@ -126,7 +126,11 @@ impl std::error::Error for PositionError {}
 /// both hands are empty (a player whose hand is empty while the other still
 /// holds tokens passes, see [`State::from_position`]); `turn` is 96 minus
 /// the tokens in both hands.
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+///
+/// Serialised as its [`Position`] (what a Web Worker receives); reading
+/// checks it with [`State::from_position`].
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Serialize, Deserialize)]
+#[serde(into = "Position", try_from = "Position")]
 pub struct State {
     board: Board,
     last: Option<Last>,
@@ -134,6 +138,19 @@ pub struct State {
     to_move: Player,
     turn: u8,
     options: Options,
+}
+
+impl From<State> for Position {
+    fn from(s: State) -> Position {
+        s.position()
+    }
+}
+
+impl TryFrom<Position> for State {
+    type Error = PositionError;
+    fn try_from(p: Position) -> Result<State, PositionError> {
+        State::from_position(&p)
+    }
 }
 
 /// What [`State::undo`] needs to restore the state before a move exactly.

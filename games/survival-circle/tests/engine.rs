@@ -253,3 +253,19 @@ fn posts_in_every_format() {
     assert!(md.iter().all(|m| m.chars().count() <= 2000));
     assert!(md.concat().contains("Game over:"), "{}", md.concat());
 }
+
+#[test]
+fn a_state_is_plain_data_for_a_worker() {
+    let mut s = State::new(Options::default());
+    play_text(&mut s, "5 3 8");
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(json.contains(r#""board":"B....R..B.......""#), "{json}");
+    assert!(json.contains(r#""to_move":"Red""#), "{json}");
+    assert_eq!(serde_json::from_str::<State>(&json).unwrap(), s);
+    // An impossible position is refused on reading.
+    let bad = json.replace(
+        r#""board":"B....R..B.......""#,
+        r#""board":"BBBBBBBBBBBBBBBB""#,
+    );
+    assert!(serde_json::from_str::<State>(&bad).is_err());
+}

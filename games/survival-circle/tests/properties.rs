@@ -230,7 +230,7 @@ proptest! {
 fn solver_equals_minimax_in_played_games() {
     for seed in 0..24u8 {
         let picks: Vec<u8> = (0..50)
-            .map(|i| seed.wrapping_mul(31).wrapping_add(i * 7))
+            .map(|i: u8| seed.wrapping_mul(31).wrapping_add(i.wrapping_mul(7)))
             .collect();
         let (s, _, _) = play(options(seed % 4), &picks, 84);
         assert_eq!(s.turns_left(), 12);

@@ -3,6 +3,7 @@
 //! save file. `cargo run -p dice-org --example season`
 
 use console_core::commitment::Salt;
+use dice_org::ByName;
 use dice_org::camp::{CampChoice, CampInput};
 use dice_org::competition::{CompetitionChoice, CompetitionInput};
 use dice_org::conversation::Prefs;
@@ -13,7 +14,6 @@ use dice_org::{
     AttributeSource, Boost, Entry, Needs, Options, RollKind, RollOptions, Season, SetupInput,
     TeamSource,
 };
-use std::collections::BTreeMap;
 
 fn main() {
     let mut season = Season::new(SetupInput {
@@ -36,7 +36,7 @@ fn main() {
     let Needs::Competition { participants, .. } = season.needs() else {
         unreachable!()
     };
-    let mut choices = BTreeMap::new();
+    let mut choices = ByName::new();
     choices.insert(
         participants[0].name.clone(),
         CompetitionChoice {
@@ -51,7 +51,7 @@ fn main() {
         .odds_for("Ann", RollKind::Survival, RollOptions::default())
         .unwrap();
     println!("Ann's survival odds out of 216: {:?}", odds.counts);
-    let mut camp = BTreeMap::new();
+    let mut camp = ByName::new();
     camp.insert(
         "Bob".to_string(),
         CampChoice {
@@ -62,7 +62,7 @@ fn main() {
     season
         .play(Entry::Camp(CampInput { choices: camp }))
         .unwrap();
-    let mut prefs = BTreeMap::new();
+    let mut prefs = ByName::new();
     prefs.insert(
         "Ann".to_string(),
         Prefs {
@@ -90,7 +90,7 @@ fn main() {
     else {
         unreachable!()
     };
-    let votes: BTreeMap<String, Ballot> = voters
+    let votes: ByName<Ballot> = voters
         .iter()
         .enumerate()
         .map(|(i, v)| {

@@ -4,12 +4,12 @@
 //! roster order, then its bonus rolls in roster order.
 
 use crate::advantage::Advantage;
+use crate::by_name::ByName;
 use crate::dice::{Dice, Purpose};
 use crate::report::{Rejection, StepError, sort_rejections};
 use crate::roll::{Boost, PlainRoll, Roll, RollKind, RollOptions, roll};
 use crate::state::{Phase, PlayerId, State};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The raw total of a bonus roll that finds an advantage (D5.4).
 pub const ADVANTAGE_ROLL: u32 = 12;
@@ -34,7 +34,7 @@ pub struct CampChoice {
 #[serde(transparent)]
 pub struct CampInput {
     /// Player name to choices.
-    pub choices: BTreeMap<String, CampChoice>,
+    pub choices: ByName<CampChoice>,
 }
 
 /// One member's gathering (private to the player, D10.2).

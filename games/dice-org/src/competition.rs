@@ -4,6 +4,7 @@
 //! participant (D4.6). Dice in D11.1 order: participants in team order then
 //! roster order, re-rolls the same.
 
+use crate::by_name::ByName;
 use crate::dice::{Dice, LotFor, OutOfDice, Purpose};
 use crate::options::TeamScore;
 use crate::report::{Rejection, StepError, sort_rejections};
@@ -11,7 +12,6 @@ use crate::roll::{Boost, Roll, RollKind, RollOptions, roll};
 use crate::state::{Phase, PlayerId, State};
 use crate::tiebreak::{Contest, Lot, Reroll, Score, Want};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// One player's choices before rolling (D4.1).
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
@@ -30,7 +30,7 @@ pub struct CompetitionChoice {
 #[serde(transparent)]
 pub struct CompetitionInput {
     /// Player name to choices.
-    pub choices: BTreeMap<String, CompetitionChoice>,
+    pub choices: ByName<CompetitionChoice>,
 }
 
 /// Team or individual competition.

@@ -2,10 +2,10 @@
 //! priorities, and slots filled greedily in priority order (D6.3), with
 //! re-planning after a slot from updated preferences (D6.4). No dice.
 
+use crate::by_name::ByName;
 use crate::report::{Rejection, StepError, sort_rejections};
 use crate::state::{Phase, PlayerId, State};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// One player's preferences (D6.1).
 #[derive(Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
@@ -23,7 +23,7 @@ pub struct Prefs {
 pub struct ConversationInput {
     /// Player name to preferences; players not listed are open to all and
     /// rank nobody.
-    pub prefs: BTreeMap<String, Prefs>,
+    pub prefs: ByName<Prefs>,
     /// Pairs that already talked this round (D6.3, D6.4), left out.
     pub held: Vec<[String; 2]>,
     /// How many slots to schedule now; default `conversation_slots`.

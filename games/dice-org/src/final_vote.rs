@@ -2,21 +2,21 @@
 //! finalists; a tie is revoted by the jurors who voted for a finalist not
 //! in it; a tie that remains is settled by lot (D11.3).
 
+use crate::by_name::ByName;
 use crate::dice::{Dice, LotFor};
 use crate::report::{Rejection, StepError, sort_rejections};
 use crate::state::{Phase, PlayerId, State};
 use crate::tiebreak::{Lot, lot};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The final's input.
 #[derive(Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FinalInput {
     /// Juror name to the finalist they vote for.
-    pub votes: BTreeMap<String, String>,
+    pub votes: ByName<String>,
     /// Juror name to their revote (D8.2), used only if a revote is held.
-    pub revote: BTreeMap<String, String>,
+    pub revote: ByName<String>,
 }
 
 /// One juror's vote (secret until read; who cast it is never public).

@@ -20,6 +20,7 @@
 //! order of D11 and logged. No clock, no I/O, no global randomness.
 
 pub mod advantage;
+pub mod by_name;
 pub mod camp;
 pub mod case;
 pub mod competition;
@@ -43,6 +44,7 @@ pub mod tiebreak;
 pub mod vote;
 
 pub use advantage::Advantage;
+pub use by_name::ByName;
 pub use dice::{Dice, DiceList, DiceSource, DieUse, LoggedDie, OutOfDice, Purpose, SeededDice};
 pub use options::{Deadlock, JurySize, Options, TeamScore};
 pub use penalty::Penalties;

@@ -7,6 +7,7 @@
 //! so the season replays exactly from its seed and inputs (D1.4, D11).
 
 use crate::advantage::Advantage;
+use crate::by_name::ByName;
 use crate::competition::Mode;
 use crate::conversation::{ConversationInput, Pair, Prefs, fill_slots};
 use crate::dice::{Dice, LoggedDie, SeededDice};
@@ -18,7 +19,6 @@ use crate::state::{Attributes, Phase, PlayerId, State};
 use crate::step::{Entry, StepReport, apply};
 use console_core::rng::RngState;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// One entry of the season as played.
 #[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
@@ -385,7 +385,7 @@ impl Season {
     /// that talked this round are held, `slots` defaults to the slots left.
     pub fn conversation_input(
         &self,
-        prefs: BTreeMap<String, Prefs>,
+        prefs: ByName<Prefs>,
         slots: Option<u32>,
     ) -> ConversationInput {
         let s = self.state();
@@ -405,10 +405,7 @@ impl Season {
     /// preferences (D6.3, D6.4), without playing it: slots of pairs.
     ///
     /// Errors: an unknown name.
-    pub fn plan_conversations(
-        &self,
-        prefs: BTreeMap<String, Prefs>,
-    ) -> Result<Vec<Vec<Pair>>, StepError> {
+    pub fn plan_conversations(&self, prefs: ByName<Prefs>) -> Result<Vec<Vec<Pair>>, StepError> {
         let input = self.conversation_input(prefs, None);
         let (_, report) = crate::conversation::conversation(self.state(), &input)?;
         Ok(fill_slots(&report.pairs, input.slots.unwrap_or(0)).0)
@@ -629,7 +626,7 @@ mod tests {
         s.play(Entry::Camp(Default::default())).unwrap();
         assert_eq!(s.next_phase(), Phase::Conversation);
         // No preferences: no pair can talk, and the slots asked for are used.
-        let input = s.conversation_input(BTreeMap::new(), None);
+        let input = s.conversation_input(ByName::new(), None);
         assert_eq!(input.slots, Some(3));
         s.play(Entry::Conversation(input)).unwrap();
         assert_eq!(s.next_phase(), Phase::Vote);
@@ -675,7 +672,7 @@ mod tests {
     #[test]
     fn a_dry_run_reports_without_playing() {
         let mut s = season();
-        let mut choices = BTreeMap::new();
+        let mut choices = ByName::new();
         choices.insert(
             "Ann".to_string(),
             crate::competition::CompetitionChoice {

@@ -5,6 +5,7 @@
 //! cannot hold a voter.
 
 use crate::advantage::Advantage;
+use crate::by_name::ByName;
 use crate::competition::RerollRoll;
 use crate::dice::{Dice, LotFor, OutOfDice, Purpose};
 use crate::options::Deadlock;
@@ -13,7 +14,6 @@ use crate::roll::{Roll, RollKind, RollOptions, roll};
 use crate::state::{Phase, PlayerId, State};
 use crate::tiebreak::{Contest, Lot, Reroll, Score, Want, lot};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The advantage opportunity a card is played at (D7.2).
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
@@ -69,9 +69,9 @@ pub struct VoteInput {
     /// Cards played, in the order played.
     pub advantages: Vec<Play>,
     /// Voter name to ballot; voters not listed cast nothing.
-    pub votes: BTreeMap<String, Ballot>,
+    pub votes: ByName<Ballot>,
     /// Voter name to revote ballot (D7.5), used only if a revote is held.
-    pub revote: BTreeMap<String, Ballot>,
+    pub revote: ByName<Ballot>,
 }
 
 /// A card that took effect.

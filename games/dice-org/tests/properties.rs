@@ -14,7 +14,7 @@ use dice_org::step::StepReport;
 use dice_org::vote::Ballot;
 use dice_org::{Boost, Entry, PlayerId, Roll, RollKind, Season, State};
 use proptest::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 fn config() -> ProptestConfig {
     ProptestConfig {
@@ -291,7 +291,7 @@ fn who_cast_a_ballot_never_shows() {
             votes: pairs
                 .iter()
                 .map(|(v, t)| (v.to_string(), Ballot::One(t.to_string())))
-                .collect::<BTreeMap<_, _>>(),
+                .collect::<dice_org::ByName<_>>(),
             ..Default::default()
         })
     };

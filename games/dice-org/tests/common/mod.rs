@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 use console_core::commitment::Salt;
+use dice_org::ByName;
 use dice_org::camp::{CampChoice, CampInput};
 use dice_org::competition::{CompetitionChoice, CompetitionInput};
 use dice_org::conversation::Prefs;
@@ -16,7 +17,6 @@ use dice_org::options::{Deadlock, JurySize, OptionsPatch, TeamScore};
 use dice_org::setup::{AttributeSource, SetupInput, TeamSource};
 use dice_org::vote::{Ballot, Play, VoteInput, When};
 use dice_org::{Advantage, Attributes, Boost, Entry, Needs, Options, Season};
-use std::collections::BTreeMap;
 
 /// Names with shared prefixes and a space, all valid (S1.1).
 pub const NAMES: [&str; 16] = [
@@ -196,7 +196,7 @@ pub fn next_entry(season: &Season, noise: &mut Noise) -> Option<Entry> {
     Some(match season.needs() {
         Needs::Over { .. } => return None,
         Needs::Competition { participants, .. } => {
-            let mut choices = BTreeMap::new();
+            let mut choices = ByName::new();
             for p in participants {
                 if noise.chance(50) {
                     choices.insert(
@@ -211,7 +211,7 @@ pub fn next_entry(season: &Season, noise: &mut Noise) -> Option<Entry> {
             Entry::Competition(CompetitionInput { choices })
         }
         Needs::Camp { teams } => {
-            let mut choices = BTreeMap::new();
+            let mut choices = ByName::new();
             for m in teams.into_iter().flat_map(|t| t.members) {
                 if noise.chance(60) {
                     choices.insert(
@@ -228,7 +228,7 @@ pub fn next_entry(season: &Season, noise: &mut Noise) -> Option<Entry> {
             Entry::Camp(CampInput { choices })
         }
         Needs::Conversation { players, .. } => {
-            let mut prefs = BTreeMap::new();
+            let mut prefs = ByName::new();
             let pool: Vec<String> = players.iter().chain(out.iter()).cloned().collect();
             for p in &players {
                 let mut pr = Prefs::default();

@@ -5,7 +5,7 @@
 //! the page never shows what the engine hid (screen sharing, D10).
 
 use super::super::state::{Ctx, Screen, phase_name};
-use super::widgets::list;
+use super::widgets::{list, table};
 use dice_org::season::BoardPlayer;
 use leptos::prelude::*;
 
@@ -43,7 +43,8 @@ pub fn Board() -> impl IntoView {
                 <button class="primary" on:click=move |_| ctx.go(Screen::Round)>"Open the round wizard"</button>
             </div>
             {move || board().map(|b| {
-                let secret = !ctx.hide.get();
+                // Secret columns only when the engine gave secrets.
+                let secret = b.teams.iter().flat_map(|t| &t.members).any(|p| p.attributes.is_some());
                 view! {
                     <div class="teams">
                         {b.teams.into_iter().filter(|t| !t.members.is_empty()).map(|t| {
@@ -54,39 +55,17 @@ pub fn Board() -> impl IntoView {
                                     <p>"Pool: " <strong data-testid="pool">{t.pool}</strong>
                                         {t.camp.map(|c| view! { <span class="muted">{format!(" · waiting at camp: {}", list(&c.iter().map(|a| a.name().to_string()).collect::<Vec<_>>()))}</span> })}
                                     </p>
-                                    <table class="grid-table members">
-                                        <caption class="sr-only">{format!("Members of {name}")}</caption>
-                                        <thead><tr>
-                                            <th scope="col">"Player"</th>
-                                            {secret.then(|| view! {
-                                                <th scope="col"><abbr title="Competition, Survival">"[C, S]"</abbr></th>
-                                                <th scope="col">"RP"</th>
-                                                <th scope="col">"Counters"</th>
-                                                <th scope="col">"Penalties (D2.1)"</th>
-                                                <th scope="col">"Advantages"</th>
-                                            })}
-                                            <th scope="col">"Immune"</th>
-                                        </tr></thead>
-                                        <tbody>
-                                            {t.members.into_iter().map(|p| {
-                                                let pen = penalties(&p);
-                                                let adv = advantages(&p);
-                                                view! {
-                                                    <tr data-player=p.name.clone()>
-                                                        <th scope="row">{p.name.clone()}</th>
-                                                        {p.attributes.map(|a| view! {
-                                                            <td data-testid="attributes">{a.to_string()}</td>
-                                                            <td data-testid="rp">{p.rp.unwrap_or(0)}</td>
-                                                            <td data-testid="counters">{p.counters.unwrap_or(0)}</td>
-                                                            <td>{pen}</td>
-                                                            <td data-testid="advantages">{adv}</td>
-                                                        })}
-                                                        <td data-testid="immune">{if p.immune { "★ immune" } else { "no" }}</td>
-                                                    </tr>
-                                                }
-                                            }).collect_view()}
-                                        </tbody>
-                                    </table>
+                                    {table(format!("Members of {name}"), true, "members",
+                                        if secret { &["Player", "Attributes [C, S]", "RP", "Counters", "Penalties (D2.1)", "Advantages", "Immune"] } else { &["Player", "Immune"] },
+                                        t.members.into_iter().map(|p| {
+                                            let immune = if p.immune { "★ immune" } else { "no" }.to_string();
+                                            let mut cells = Vec::new();
+                                            if let Some(a) = p.attributes {
+                                                cells = vec![a.to_string(), p.rp.unwrap_or(0).to_string(), p.counters.unwrap_or(0).to_string(), penalties(&p), advantages(&p)];
+                                            }
+                                            cells.push(immune);
+                                            (p.name, cells)
+                                        }).collect())}
                                 </section>
                             }
                         }).collect_view()}

@@ -2,7 +2,7 @@
 //! it, who rolled it and why, so the producers can audit any result.
 
 use super::super::state::Ctx;
-use super::widgets::HiddenNote;
+use super::widgets::{HiddenNote, table};
 use leptos::prelude::*;
 
 #[component]
@@ -21,7 +21,9 @@ pub fn DiceLog() -> impl IntoView {
     };
     let current = move || {
         filter.get().unwrap_or_else(|| {
-            steps().last().map_or("setup".to_string(), |(i, _)| i.to_string())
+            steps()
+                .last()
+                .map_or("setup".to_string(), |(i, _)| i.to_string())
         })
     };
     let rows = move || {
@@ -69,15 +71,8 @@ pub fn DiceLog() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-                <table class="grid-table" data-testid="dice-table">
-                    <caption class="sr-only">"Dice drawn"</caption>
-                    <thead><tr><th scope="col">"#"</th><th scope="col">"Step"</th><th scope="col">"Who"</th><th scope="col">"Why"</th><th scope="col">"Die"</th></tr></thead>
-                    <tbody>
-                        {move || rows().into_iter().map(|(k, step, who, why, v)| view! {
-                            <tr><td>{k}</td><td>{step}</td><td>{who}</td><td>{why}</td><td>{v}</td></tr>
-                        }).collect_view()}
-                    </tbody>
-                </table>
+                {move || table("Dice drawn".to_string(), true, "dice-table", &["#", "Step", "Who", "Why", "Die"],
+                    rows().into_iter().map(|(k, step, who, why, v)| (k.to_string(), vec![step, who, why, v.to_string()])).collect())}
             </section>
         }.into_any()
     }

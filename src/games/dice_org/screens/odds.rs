@@ -6,7 +6,7 @@
 //! colour) with every number in a table. The engine computes both.
 
 use super::super::state::{Ctx, OddsPick};
-use super::widgets::HiddenNote;
+use super::widgets::{HiddenNote, table};
 use dice_org::{Boost, Odds, Penalties, RollKind, odds};
 use leptos::prelude::*;
 
@@ -23,7 +23,12 @@ fn per216(n: u32, scale: u32, places: usize) -> String {
 
 /// The mean result, two decimals.
 fn mean(o: &Odds) -> String {
-    let sum: u32 = o.counts.iter().enumerate().map(|(r, &n)| r as u32 * n).sum();
+    let sum: u32 = o
+        .counts
+        .iter()
+        .enumerate()
+        .map(|(r, &n)| r as u32 * n)
+        .sum();
     per216(sum, 100, 2)
 }
 
@@ -159,27 +164,17 @@ pub fn Odds() -> impl IntoView {
                     let n = now.counts.len().max(more.counts.len());
                     let get = |o: &Odds, r: usize| o.counts.get(r).copied().unwrap_or(0);
                     let label = format!("Bar chart of {}'s {kind} roll results out of 216, now and with one more counter; the numbers are in the table below", p.player);
+                    let rows = (0..n).map(|r| {
+                        let (a, b) = (get(&now, r), get(&more, r));
+                        (r.to_string(), vec![a.to_string(), pct(a), pct(now.at_least(r as u32)), b.to_string(), pct(b), pct(more.at_least(r as u32))])
+                    }).collect();
                     view! {
-                        <p data-testid="odds-who">{format!("{}: attributes {attrs}, {counters} counter{} (stats −{}, rolls −{}, outcomes −{}); one more counter: stats −{}, rolls −{}, outcomes −{}.",
-                            p.player, if counters == 1 { "" } else { "s" }, pen.stat, pen.roll, pen.outcome, pen2.stat, pen2.roll, pen2.outcome)}</p>
-                        <p data-testid="odds-mean">{format!("Mean result now {}; with one more counter {}.", mean(&now), mean(&more))}</p>
+                        <p data-testid="odds-who">{format!("{}: attributes {attrs}, {counters} counter{} (stats −{}, rolls −{}, outcomes −{}); one more counter: stats −{}, rolls −{}, outcomes −{}. Mean result now {}; with one more counter {}.",
+                            p.player, if counters == 1 { "" } else { "s" }, pen.stat, pen.roll, pen.outcome, pen2.stat, pen2.roll, pen2.outcome, mean(&now), mean(&more))}</p>
                         {chart(&now, &more, label)}
-                        <p class="legend"><span class="key now" aria-hidden="true"></span>" Now (solid)  "<span class="key more" aria-hidden="true"></span>" With one more counter (striped)"</p>
-                        <table class="grid-table" data-testid="odds-table">
-                            <caption>{format!("{}'s {kind} roll: throws out of 216 giving each result", p.player)}</caption>
-                            <thead><tr>
-                                <th scope="col">"Result"</th><th scope="col">"Now"</th><th scope="col">"Now, %"</th><th scope="col">"Now, at least this"</th>
-                                <th scope="col">"One more counter"</th><th scope="col">"One more, %"</th><th scope="col">"One more, at least this"</th>
-                            </tr></thead>
-                            <tbody>
-                            {(0..n).map(|r| {
-                                let (a, b) = (get(&now, r), get(&more, r));
-                                view! { <tr><th scope="row">{r.to_string()}</th>
-                                    <td>{a.to_string()}</td><td>{pct(a)}</td><td>{pct(now.at_least(r as u32))}</td>
-                                    <td>{b.to_string()}</td><td>{pct(b)}</td><td>{pct(more.at_least(r as u32))}</td></tr> }
-                            }).collect_view()}
-                            </tbody>
-                        </table>
+                        <p class="legend"><span class="key now"></span>" Now (solid)  "<span class="key more"></span>" With one more counter (striped)"</p>
+                        {table(format!("{}'s {kind} roll: throws out of 216 giving each result", p.player), false, "odds-table",
+                            &["Result", "Now", "Now, %", "Now, at least this", "One more counter", "One more, %", "One more, at least this"], rows)}
                     }
                 })}
             </section>

@@ -7,13 +7,13 @@
 
 use super::super::state::Ctx;
 use super::widgets::{Explain, HiddenNote, number};
+use dice_org::ByName;
 use dice_org::Entry;
 use dice_org::edit::{Change, Edit, PlayerChange};
 use dice_org::options::{Deadlock, JurySize, OptionsPatch, TeamScore};
 use dice_org::step::StepReport;
 use dice_org::{Advantage, State};
 use leptos::prelude::*;
-use std::collections::BTreeMap;
 
 /// The kinds of change, with their labels.
 const KINDS: &[(&str, &str)] = &[
@@ -31,7 +31,7 @@ const KINDS: &[(&str, &str)] = &[
     ("options", "Change options"),
 ];
 
-type Fields = RwSignal<BTreeMap<String, String>>;
+type Fields = RwSignal<ByName<String>>;
 
 fn get(f: Fields, k: &str) -> String {
     f.with_untracked(|m| m.get(k).cloned().unwrap_or_default())
@@ -184,7 +184,7 @@ fn pairs(v: &[&str]) -> Vec<(String, String)> {
 pub fn Production() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let kind = RwSignal::new("player".to_string());
-    let fields: Fields = RwSignal::new(BTreeMap::new());
+    let fields: Fields = RwSignal::new(ByName::new());
     let edit = move || ctx.drafts.with(|d| d.edit.clone().unwrap_or_default());
     let names = move || {
         ctx.with(|s| {
@@ -215,7 +215,7 @@ pub fn Production() -> impl IntoView {
             Some(Ok(c)) => {
                 ctx.drafts
                     .update(|d| d.edit.get_or_insert_with(Edit::default).changes.push(c));
-                fields.set(BTreeMap::new());
+                fields.set(ByName::new());
                 ctx.say("Change added to the edit; apply the edit when it is complete");
             }
             Some(Err(e)) => ctx.shell.warn(e),
@@ -290,7 +290,7 @@ pub fn Production() -> impl IntoView {
                 <p class="muted">"Change anything at any time. Build an edit from one or more changes, write why, then apply it: it goes into the log and can be undone."</p>
                 <form class="form" on:submit=|ev| ev.prevent_default()>
                     <label class="wide">"The change"
-                        <select data-testid="change-kind" on:change=move |ev| { kind.set(event_target_value(&ev)); fields.set(BTreeMap::new()); }>
+                        <select data-testid="change-kind" on:change=move |ev| { kind.set(event_target_value(&ev)); fields.set(ByName::new()); }>
                             {KINDS.iter().map(|(k, l)| view! { <option value=*k selected=move || kind.get() == *k>{*l}</option> }).collect_view()}
                         </select>
                     </label>

@@ -1,5 +1,5 @@
 //! The rules: `games/dice-org/RULES.md` (D1-D11) rendered from its
-//! headings, paragraphs and bullets, and the options of the open season.
+//! headings, paragraphs and bullets (inline marks dropped), and the options of the open season.
 
 use super::super::state::Ctx;
 use leptos::prelude::*;
@@ -51,34 +51,9 @@ fn blocks(text: &str) -> Vec<Block> {
     out
 }
 
-/// Inline marks: **bold**, `code` and *emphasis*.
-fn inline(text: &str) -> AnyView {
-    let mut parts = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let next = ["**", "`", "*"]
-            .iter()
-            .filter_map(|m| rest.find(m).map(|i| (i, *m)))
-            .min_by_key(|(i, m)| (*i, std::cmp::Reverse(m.len())));
-        let Some((i, m)) = next else {
-            parts.push(rest.to_string().into_any());
-            break;
-        };
-        let after = &rest[i + m.len()..];
-        let Some(j) = after.find(m) else {
-            parts.push(rest.to_string().into_any());
-            break;
-        };
-        parts.push(rest[..i].to_string().into_any());
-        let inner = after[..j].to_string();
-        parts.push(match m {
-            "**" => view! { <strong>{inner}</strong> }.into_any(),
-            "`" => view! { <code>{inner}</code> }.into_any(),
-            _ => view! { <em>{inner}</em> }.into_any(),
-        });
-        rest = &after[j + m.len()..];
-    }
-    parts.into_iter().collect_view().into_any()
+/// The text without Markdown's inline marks (`**bold**`, `` `code` ``).
+fn plain(text: &str) -> String {
+    text.replace("**", "").replace('`', "")
 }
 
 #[component]
@@ -106,8 +81,8 @@ pub fn Rules() -> impl IntoView {
                 Block::Title(t) => view! { <h2>{t}</h2> }.into_any(),
                 Block::Heading(t) => { let id = t.split_whitespace().next().unwrap_or("").to_string(); view! { <h3 id=id>{t}</h3> }.into_any() }
                 Block::Para(p) if p.is_empty() => ().into_any(),
-                Block::Para(p) => view! { <p>{inline(&p)}</p> }.into_any(),
-                Block::Items(v) => view! { <ul>{v.into_iter().map(|i| view! { <li>{inline(&i)}</li> }).collect_view()}</ul> }.into_any(),
+                Block::Para(p) => view! { <p>{plain(&p)}</p> }.into_any(),
+                Block::Items(v) => view! { <ul>{v.into_iter().map(|i| view! { <li>{plain(&i)}</li> }).collect_view()}</ul> }.into_any(),
             }).collect_view()}
         </section>
     }

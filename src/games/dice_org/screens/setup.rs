@@ -6,15 +6,15 @@
 
 use super::super::app::import;
 use super::super::state::{Ctx, Live, Screen};
-use super::widgets::{lines, number};
+use super::widgets::{lines, number, table};
 use crate::shell::io;
 use crate::shell::ui::read_file;
+use dice_org::ByName;
 use dice_org::options::{Deadlock, JurySize, Options, TeamScore};
 use dice_org::save::Drafts;
 use dice_org::setup::commitment;
 use dice_org::{AttributeSource, Attributes, Season, SetupInput, TeamSource};
 use leptos::prelude::*;
-use std::collections::BTreeMap;
 
 /// The jury sizes D8.1 allows up to 40 players.
 fn jury_sizes() -> Vec<u32> {
@@ -28,10 +28,10 @@ pub fn Setup() -> impl IntoView {
     let players = RwSignal::new(String::new());
     let teams = RwSignal::new("Koru\nMana".to_string());
     let assign = RwSignal::new(false);
-    let assigned = RwSignal::new(BTreeMap::<String, String>::new());
+    let assigned = RwSignal::new(ByName::<String>::new());
     let enter = RwSignal::new(false);
     // Entered attributes: "<name>/c" and "<name>/s" to the text typed.
-    let entered = RwSignal::new(BTreeMap::<String, String>::new());
+    let entered = RwSignal::new(ByName::<String>::new());
     let team_score = RwSignal::new(TeamScore::Mean);
     let reward = RwSignal::new("1".to_string());
     let food = RwSignal::new("5".to_string());
@@ -248,13 +248,8 @@ pub fn Setup() -> impl IntoView {
                     }}
                 </fieldset>
                 {move || input().err().filter(|_| !players.get().trim().is_empty()).map(|p| view! { <p class="error wide" role="alert" data-testid="setup-problem">{p}</p> })}
-                {move || preview().map(|(_, rows)| view! {
-                    <table class="wide grid-table" data-testid="setup-preview">
-                        <caption>"What this seed gives: teams and attributes [Competition, Survival] (secret)"</caption>
-                        <thead><tr><th scope="col">"Player"</th><th scope="col">"Team"</th><th scope="col">"Attributes"</th></tr></thead>
-                        <tbody>{rows.into_iter().map(|(n, t, a)| view! { <tr><th scope="row">{n}</th><td>{t}</td><td>{a}</td></tr> }).collect_view()}</tbody>
-                    </table>
-                })}
+                {move || preview().map(|(_, rows)| view! { <div class="wide">{table("What this seed gives: teams and attributes [Competition, Survival] (secret)".to_string(), false, "setup-preview",
+                    &["Player", "Team", "Attributes"], rows.into_iter().map(|(n, t, a)| (n, vec![t, a])).collect())}</div> })}
                 <p class="wide"><button class="primary" type="button" on:click=start disabled=move || input().is_err() data-testid="start">"Start the season"</button></p>
             </form>
         </section>

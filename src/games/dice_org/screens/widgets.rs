@@ -26,6 +26,33 @@ pub fn HiddenNote() -> impl IntoView {
     }
 }
 
+/// A table of text: `heads` are the column headers (the first heads the
+/// row headers); each row is its header (also its `data-row`) and cells.
+/// One helper for every table of text keeps the page's code small.
+pub fn table(
+    caption: String,
+    hidden_caption: bool,
+    testid: &'static str,
+    heads: &[&str],
+    rows: Vec<(String, Vec<String>)>,
+) -> AnyView {
+    let heads: Vec<String> = heads.iter().map(|h| h.to_string()).collect();
+    view! {
+        <table class="grid-table" data-testid=testid>
+            <caption class:sr-only=hidden_caption>{caption}</caption>
+            <thead><tr>{heads.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+            <tbody>
+                {rows.into_iter().map(|(h, cells)| view! {
+                    <tr data-row=h.clone()><th scope="row">{h.clone()}</th>
+                        {cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
+                    </tr>
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+    .into_any()
+}
+
 /// A whole number from a field; blank is `None`.
 pub fn number(text: &str, what: &str) -> Result<Option<u32>, String> {
     let t = text.trim();

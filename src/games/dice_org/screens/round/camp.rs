@@ -7,12 +7,12 @@
 
 use super::super::super::state::{Ctx, OddsPick, Screen};
 use super::{boost_select, play_button, refusals};
+use dice_org::ByName;
 use dice_org::camp::CampChoice;
 use dice_org::season::CampOffer;
 use dice_org::step::StepReport;
 use dice_org::{Entry, RollKind, RollOptions};
 use leptos::prelude::*;
-use std::collections::BTreeMap;
 
 fn choice(ctx: Ctx, name: &str) -> CampChoice {
     ctx.drafts.with(|d| {
@@ -67,10 +67,10 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
     // Each member's gathering roll from a dry run (for their after-rolling choices).
     let rolls = Memo::new(move |_| {
         if !show_rolls.get() {
-            return BTreeMap::new();
+            return ByName::new();
         }
         let e = entry.get();
-        let mut out = BTreeMap::new();
+        let mut out = ByName::new();
         if let Some(Ok(StepReport::Camp(r))) = ctx.with(|s| s.dry_run(&e)) {
             for t in r.teams {
                 for g in t.gathering {

@@ -4,14 +4,15 @@
 //! or every slot left at once.
 
 use super::super::super::state::Ctx;
+use super::super::widgets::table;
 use super::refusals;
+use dice_org::ByName;
 use dice_org::Entry;
 use dice_org::conversation::{ConversationInput, Prefs};
 use dice_org::step::StepReport;
 use leptos::prelude::*;
-use std::collections::BTreeMap;
 
-fn prefs(ctx: Ctx) -> BTreeMap<String, Prefs> {
+fn prefs(ctx: Ctx) -> ByName<Prefs> {
     ctx.drafts.with(|d| {
         d.conversation
             .as_ref()
@@ -43,7 +44,7 @@ fn set_cell(ctx: Ctx, who: &str, other: &str, text: &str) -> bool {
         let conv = d
             .conversation
             .get_or_insert_with(ConversationInput::default);
-        let p = conv.prefs.entry(who.to_string()).or_default();
+        let p = conv.prefs.entry_or_default(who);
         p.closed.retain(|c| c != other);
         p.ranks.retain(|r| r != other);
         if t == "x" {
@@ -172,24 +173,12 @@ pub fn Conversation(
             {move || match plan() {
                 Some(Ok(slots)) if slots.iter().any(|s| !s.is_empty()) => {
                     let n = slots.len();
-                    view! {
-                        <table class="grid-table" data-testid="schedule">
-                            <caption class="sr-only">"Each player's conversation in each slot"</caption>
-                            <thead><tr><th scope="col">"Player"</th>
-                                {(0..n).map(|k| view! { <th scope="col">{format!("Slot {}", used as usize + k + 1)}</th> }).collect_view()}
-                            </tr></thead>
-                            <tbody>
-                            {players.iter().map(|p| view! {
-                                <tr><th scope="row">{p.clone()}</th>
-                                {slots.iter().map(|slot| {
-                                    let with = slot.iter().find_map(|(a, b)| if a == p { Some(b.clone()) } else if b == p { Some(a.clone()) } else { None });
-                                    view! { <td>{with.unwrap_or_else(|| "—".to_string())}</td> }
-                                }).collect_view()}
-                                </tr>
-                            }).collect_view()}
-                            </tbody>
-                        </table>
-                    }.into_any()
+                    let heads: Vec<String> = std::iter::once("Player".to_string()).chain((0..n).map(|k| format!("Slot {}", used as usize + k + 1))).collect();
+                    let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+                    let rows = players.iter().map(|p| (p.clone(), slots.iter().map(|slot| {
+                        slot.iter().find_map(|(a, b)| if a == p { Some(b.clone()) } else if b == p { Some(a.clone()) } else { None }).unwrap_or_else(|| "—".to_string())
+                    }).collect())).collect();
+                    table("Each player's conversation in each slot".to_string(), true, "schedule", &heads, rows)
                 }
                 Some(Err(e)) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
                 _ => view! { <p class="muted" data-testid="schedule">"No pair can talk with these wishes."</p> }.into_any(),

@@ -11,7 +11,7 @@ use super::{name_select, play_button, refusals};
 use dice_org::Advantage;
 use dice_org::step::StepReport;
 use dice_org::vote::{Ballot, Play, VoteInput, When};
-use dice_org::{Entry, Season};
+use dice_org::{ByName, Entry, Season};
 use leptos::prelude::*;
 
 fn draft(ctx: Ctx) -> VoteInput {
@@ -43,12 +43,7 @@ fn vote_of(b: Option<&Ballot>, k: usize) -> Option<String> {
     b.and_then(|b| b.names().get(k).map(|n| n.to_string()))
 }
 
-fn set_vote(
-    ballots: &mut std::collections::BTreeMap<String, Ballot>,
-    voter: &str,
-    k: usize,
-    v: Option<String>,
-) {
+fn set_vote(ballots: &mut ByName<Ballot>, voter: &str, k: usize, v: Option<String>) {
     let mut slots = [
         vote_of(ballots.get(voter), 0),
         vote_of(ballots.get(voter), 1),

@@ -8,7 +8,7 @@ use crate::report::{
     Cause, DecisionKind, DecisionRequest, Elimination, NameProblem, Note, Place, Reason, Rejection,
     Warning,
 };
-use crate::roster::{PlayerId, PlayerSet, Roster};
+use crate::roster::{PlayerId, PlayerSet, Roster, sort_small_by_key};
 use crate::setup::Setup;
 use crate::state::PolarDecision;
 use crate::verb::{Kind, Verb};
@@ -175,9 +175,9 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             .collect(),
     };
     let mut primary = start.primary;
-    primary.sort_by_key(|(p, _)| roster.rank(*p));
+    sort_small_by_key(&mut primary, |(p, _)| roster.rank(*p));
     for (p, mut causes) in primary {
-        causes.sort_unstable();
+        sort_small_by_key(&mut causes, |c| *c);
         causes.dedup();
         end.alive.remove(p);
         end.eliminations.push(Elimination {

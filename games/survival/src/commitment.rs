@@ -4,7 +4,7 @@
 //! hash and the deal ([`verify`]).
 
 use crate::card::Card;
-use crate::roster::Roster;
+use crate::roster::{Roster, sort_small_by_key};
 use crate::setup::{Setup, shuffle_deck};
 pub use console_core::commitment::Salt;
 use console_core::commitment::sha256_hex;
@@ -102,7 +102,7 @@ pub fn verify(
             players: roster.len(),
         });
     }
-    cards.sort_unstable();
+    sort_small_by_key(&mut cards, |c| *c);
     let computed = sha256_hex(&committed_text(roster.names(), &cards, seed, salt));
     if !computed.eq_ignore_ascii_case(published.trim()) {
         return Err(VerifyError::Mismatch { computed });

@@ -2,7 +2,7 @@
 
 use crate::options::VoteRule;
 use crate::report::{NoVote, NotCandidate};
-use crate::roster::{MAX_PLAYERS, PlayerId, PlayerSet};
+use crate::roster::{MAX_PLAYERS, PlayerId, PlayerSet, sort_small_by_key};
 use crate::setup::Setup;
 use crate::state::{PolarDecision, State};
 use serde::{Deserialize, Serialize};
@@ -287,7 +287,7 @@ impl VoteCount {
             .counts()
             .map(|(c, n)| {
                 let mut voters: Vec<(PlayerId, u8)> = tally.voters_of(c).collect();
-                voters.sort_by_key(|(p, _)| roster.rank(*p));
+                sort_small_by_key(&mut voters, |(p, _)| roster.rank(*p));
                 CountRow {
                     candidate: c,
                     count: n,
@@ -296,19 +296,17 @@ impl VoteCount {
                 }
             })
             .collect();
-        rows.sort_by(|a, b| {
-            b.count
-                .cmp(&a.count)
-                .then(roster.rank(a.candidate).cmp(&roster.rank(b.candidate)))
+        sort_small_by_key(&mut rows, |r| {
+            (u32::MAX - r.count, roster.rank(r.candidate))
         });
         let mut not_voting: Vec<PlayerId> = electorate
             .voters()
             .filter(|(p, _)| tally.vote_of(*p).is_none())
             .map(|(p, _)| p)
             .collect();
-        not_voting.sort_by_key(|p| roster.rank(*p));
+        sort_small_by_key(&mut not_voting, |p| roster.rank(*p));
         let mut cannot_vote: Vec<(PlayerId, NoVote)> = electorate.cannot_vote().collect();
-        cannot_vote.sort_by_key(|(p, _)| roster.rank(*p));
+        sort_small_by_key(&mut cannot_vote, |(p, _)| roster.rank(*p));
         VoteCount {
             day,
             posts,

@@ -5,7 +5,7 @@
 
 use crate::game::Game;
 use crate::report::{PhaseReport, Place};
-use crate::roster::{PlayerId, PlayerSet, Roster};
+use crate::roster::{PlayerId, PlayerSet, Roster, sort_small_by_key};
 use crate::state::PolarDecision;
 use crate::win::Winner;
 use serde::{Deserialize, Serialize};
@@ -194,7 +194,7 @@ impl PhaseRecord {
             .map(|e| {
                 let mut causes: Vec<String> =
                     e.causes.iter().map(|c| c.name().to_string()).collect();
-                causes.sort();
+                sort_small_by_key(&mut causes, |c| c.clone());
                 (name(e.player), causes)
             })
             .collect();

@@ -55,9 +55,12 @@ pub enum InputFile {
 pub struct PhaseFile {
     /// The raw input.
     pub input: InputFile,
-    /// The record the phase produced when committed.
+    /// The record the phase produced when committed ([`PhaseRecord`] as
+    /// JSON). Kept as JSON and compared as JSON with the record the replay
+    /// gives: a member changed, added or removed is caught, and the app
+    /// that loads files carries no reader for records.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub record: Option<PhaseRecord>,
+    pub record: Option<serde_json::Value>,
 }
 
 /// Unsent work the UI autosaves: per-player night texts, the bulk paste,
@@ -230,6 +233,11 @@ impl InputFile {
     }
 }
 
+/// A phase's record as JSON (FORMAT.md).
+fn record_json(roster: &Roster, report: &crate::report::PhaseReport) -> serde_json::Value {
+    serde_json::to_value(PhaseRecord::new(roster, report)).expect("a record serialises")
+}
+
 impl GameFile {
     /// The file for a game dealt from `setup`, with empty drafts.
     pub fn new(name: &str, setup: &DealSpec, game: &Game) -> GameFile {
@@ -244,7 +252,7 @@ impl GameFile {
                 .iter()
                 .map(|p| PhaseFile {
                     input: InputFile::of(roster, &p.input),
-                    record: Some(PhaseRecord::new(roster, &p.report)),
+                    record: Some(record_json(roster, &p.report)),
                 })
                 .collect(),
             drafts: Drafts::default(),
@@ -281,7 +289,7 @@ impl GameFile {
                 .commit(input)
                 .map_err(|_| LoadError::WrongKind { phase: n })?;
             if let Some(stored) = &phase.record
-                && *stored != PhaseRecord::new(&roster, &played.report)
+                && *stored != record_json(&roster, &played.report)
             {
                 return Err(LoadError::Tampered { phase: n });
             }

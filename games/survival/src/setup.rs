@@ -3,7 +3,7 @@
 
 use crate::card::{Card, Side};
 use crate::options::Options;
-use crate::roster::{PlayerId, Roster, RosterError, SEED_PLAYERS};
+use crate::roster::{PlayerId, Roster, RosterError, SEED_PLAYERS, sort_small_by_key};
 use console_core::commitment::Salt;
 use console_core::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -261,7 +261,7 @@ impl Setup {
     /// The deck in S1.2 order (what the commitment names).
     pub fn deck(&self) -> Vec<Card> {
         let mut d = self.cards.clone();
-        d.sort_unstable();
+        sort_small_by_key(&mut d, |c| *c);
         d
     }
 }

@@ -237,3 +237,49 @@ fn an_owned_counter_counts_like_count_at() {
     assert_eq!(c.tally().count(p("Gus")), 2);
     assert_eq!(c.tally().count(p("Hal")), 1);
 }
+
+/// A whole-game case (`cases/games/`) with a `_deal` comment is one the
+/// browser test plays through the page from that setup: dealing `_deal`
+/// must give the case's cards and Spotlight holder (S1.4, S1.6), so the
+/// page and the catalogue play the same game.
+#[test]
+fn whole_game_cases_deal_their_cards() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/cases/games");
+    let mut dealt = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let case: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let Some(d) = case.get("_deal") else { continue };
+        let mut spec = d.clone();
+        spec["salt"] = serde_json::json!("00".repeat(32));
+        let spec: survival::DealSpec = serde_json::from_value(spec).unwrap();
+        let got = survival::deal(&spec).unwrap();
+        let roster = &got.setup.roster;
+        assert_eq!(
+            roster.names(),
+            case["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap())
+                .collect::<Vec<_>>(),
+            "{path:?}"
+        );
+        for p in roster.ids() {
+            assert_eq!(
+                case["cards"][roster.name(p)].as_str(),
+                Some(got.setup.card(p).name()),
+                "{path:?}: {}",
+                roster.name(p)
+            );
+        }
+        assert_eq!(
+            case["spotlight"].as_str(),
+            got.spotlight.map(|p| roster.name(p)),
+            "{path:?}"
+        );
+        dealt += 1;
+    }
+    assert!(dealt >= 1, "no whole-game case with a _deal");
+}

@@ -1,18 +1,20 @@
 //! The moderator's view of a phase report: every elimination with its
 //! causes, what stopped one, what each informed role learns, the day's
-//! outcome, every rejected line with the engine's reason. Secret (it shows
-//! cards, targets and buddies): never for posting.
+//! outcome and counts, every rejected line with the engine's reason.
+//! Secret (it shows cards, targets and buddies): never for posting.
 
+use super::html::{Html, attr, esc};
 use super::state::{list, names, winners_text};
-use leptos::prelude::*;
+use std::fmt::Write as _;
 use survival::count::Tally;
-use survival::report::{Cause, Elimination, Outcome, PhaseReport, TeamChoice};
-use survival::{PlayerId, Setup};
+use survival::report::{Cause, Elimination, Outcome, PhaseReport, Rejection, TeamChoice};
+use survival::roster::sort_small_by_key;
+use survival::{PlayerId, Roster, Setup};
 
 /// Why a player was eliminated, in words, with the player a chain came
 /// from.
 pub fn cause_text(setup: &Setup, e: &Elimination) -> String {
-    let by = e.by.map(|p| setup.roster.name(p).to_string());
+    let by = e.by.map_or("", |p| setup.roster.name(p));
     e.causes
         .iter()
         .map(|c| match c {
@@ -22,95 +24,140 @@ pub fn cause_text(setup: &Setup, e: &Elimination) -> String {
             Cause::Vote => "voted out (S6.1)".to_string(),
             Cause::Tie => "the tie: the Polar Bear goes instead (S6.2)".to_string(),
             Cause::Lot => "chosen by lot (S6.5)".to_string(),
-            Cause::Buddy => format!(
-                "buddy of {} (S7.1)",
-                by.clone().unwrap_or_else(|| "the other buddy".into())
-            ),
-            Cause::Revenge => format!(
-                "revenge of the GMO {} (S7.2)",
-                by.clone().unwrap_or_default()
-            ),
+            Cause::Buddy => format!("buddy of {by} (S7.1)"),
+            Cause::Revenge => format!("revenge of the GMO {by} (S7.2)"),
         })
         .collect::<Vec<_>>()
         .join("; ")
 }
 
-fn team(setup: &Setup, t: &TeamChoice) -> String {
+fn team(roster: &Roster, t: &TeamChoice) -> String {
     match t {
         TeamChoice::None => "none".to_string(),
-        TeamChoice::Target(p) => setup.roster.name(*p).to_string(),
+        TeamChoice::Target(p) => roster.name(*p).to_string(),
         TeamChoice::Tie(v) => format!(
             "tied between {}: nothing (S3.1)",
-            names(&setup.roster, v.iter().copied()).join(" and ")
+            names(roster, v.iter().copied()).join(" and ")
         ),
     }
 }
 
-/// A count as a table: candidate, votes (S9.2 order: count then name).
-#[component]
-pub fn CountTable(setup: Setup, tally: Tally, caption: String) -> impl IntoView {
-    let mut rows: Vec<(PlayerId, u32)> = tally.counts().collect();
-    rows.sort_by_key(|(p, n)| (std::cmp::Reverse(*n), setup.roster.rank(*p)));
-    if rows.is_empty() {
-        return view! { <p>{caption}": no votes."</p> }.into_any();
-    }
-    view! {
-        <table class="count">
-            <caption>{caption}</caption>
-            <thead><tr><th scope="col">"Candidate"</th><th scope="col">"Votes"</th><th scope="col">"Voters"</th></tr></thead>
-            <tbody>
-                {rows.into_iter().map(|(p, n)| {
-                    let voters: Vec<String> = tally.voters_of(p).map(|(v, w)| {
-                        let name = setup.roster.name(v).to_string();
-                        if w > 1 { format!("{name} [x{w}]") } else { name }
-                    }).collect();
-                    view! { <tr><th scope="row">{setup.roster.name(p).to_string()}</th><td>{n}</td><td>{voters.join(", ")}</td></tr> }
-                }).collect_view()}
-            </tbody>
-        </table>
-    }
-    .into_any()
+/// Voters as the count writes them: `Ann, Bob [x2]`.
+pub fn voters_text(roster: &Roster, voters: impl Iterator<Item = (PlayerId, u8)>) -> String {
+    voters
+        .map(|(v, w)| {
+            if w > 1 {
+                format!("{} [x{w}]", roster.name(v))
+            } else {
+                roster.name(v).to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-/// A phase report with reasons.
-#[component]
-pub fn ReportView(setup: Setup, report: PhaseReport) -> impl IntoView {
-    let r = &report;
-    let name = |p: PlayerId| setup.roster.name(p).to_string();
-    let elim = if r.eliminations.is_empty() {
-        view! { <p data-testid="eliminated">"No one is eliminated."</p> }.into_any()
+/// A count as a table: candidate, votes, voters (S9.2 order).
+fn count_table(h: &mut Html, roster: &Roster, tally: &Tally, caption: &str) {
+    let mut rows: Vec<(PlayerId, u32)> = tally.counts().collect();
+    sort_small_by_key(&mut rows, |(p, n)| (u32::MAX - n, roster.rank(*p)));
+    if rows.is_empty() {
+        h.el("p", "", &format!("{caption}: no votes."));
+        return;
+    }
+    let rows: Vec<(String, Vec<String>)> = rows
+        .into_iter()
+        .map(|(p, n)| {
+            let mut by: Vec<(PlayerId, u8)> = tally.voters_of(p).collect();
+            sort_small_by_key(&mut by, |(v, _)| roster.rank(*v));
+            (
+                attr("data-candidate", roster.name(p)),
+                vec![
+                    roster.name(p).to_string(),
+                    n.to_string(),
+                    voters_text(roster, by.into_iter()),
+                ],
+            )
+        })
+        .collect();
+    h.table(
+        " class=\"count\"",
+        caption,
+        &["Candidate", "Votes", "Voters"],
+        &rows,
+    );
+}
+
+/// Rejected lines as a list: who, where, the line, why (S2.4, S5.4).
+pub fn rejections(h: &mut Html, roster: &Roster, testid: &str, list: &[Rejection]) {
+    let _ = write!(
+        h.0,
+        "<ul class=\"rejections\"{}>",
+        attr("data-testid", testid)
+    );
+    for x in list {
+        let _ = write!(
+            h.0,
+            "<li><strong>{}</strong>, {}: <code>{}</code> rejected: {}</li>",
+            esc(roster.name(x.player)),
+            x.place,
+            esc(&x.text),
+            esc(&x.reason.text(roster))
+        );
+    }
+    h.raw("</ul>");
+}
+
+/// A phase report with reasons, as HTML.
+pub fn report_html(setup: &Setup, r: &PhaseReport) -> String {
+    let roster = &setup.roster;
+    let name = |p: PlayerId| roster.name(p).to_string();
+    let mut h = Html::default();
+    h.raw("<div class=\"report\">");
+    if r.eliminations.is_empty() {
+        h.el("p", " data-testid=\"eliminated\"", "No one is eliminated.");
     } else {
-        view! {
-            <table class="elims" data-testid="eliminated">
-                <caption>"Eliminated"</caption>
-                <thead><tr><th scope="col">"Player"</th><th scope="col">"Card"</th><th scope="col">"Why"</th></tr></thead>
-                <tbody>
-                    {r.eliminations.iter().map(|e| view! {
-                        <tr data-player=name(e.player) data-causes={e.causes.iter().map(|c| c.name()).collect::<Vec<_>>().join(",")}>
-                            <th scope="row">{name(e.player)}</th>
-                            <td>{setup.card(e.player).name()}</td>
-                            <td>{cause_text(&setup, e)}</td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
-        }
-        .into_any()
-    };
-    let winners = r.winners.as_ref().map(|w| {
-        let alive = names(&setup.roster, r.alive.iter());
-        view! {
-            <p class="final" data-testid="winners" data-winners={w.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(",")}>
-                <strong>{format!("The game ends: {} won (S8).", winners_text(w))}</strong>
-                {format!(" Still alive: {}.", list(&alive))}
-            </p>
-        }
-    });
+        let rows: Vec<(String, Vec<String>)> = r
+            .eliminations
+            .iter()
+            .map(|e| {
+                let causes: Vec<&str> = e.causes.iter().map(|c| c.name()).collect();
+                (
+                    format!(
+                        "{}{}",
+                        attr("data-player", roster.name(e.player)),
+                        attr("data-causes", &causes.join(","))
+                    ),
+                    vec![
+                        name(e.player),
+                        setup.card(e.player).name().to_string(),
+                        cause_text(setup, e),
+                    ],
+                )
+            })
+            .collect();
+        h.table(
+            " class=\"elims\" data-testid=\"eliminated\"",
+            "Eliminated",
+            &["Player", "Card", "Why"],
+            &rows,
+        );
+    }
+    if let Some(w) = &r.winners {
+        let ws: Vec<String> = w.iter().map(|w| w.to_string()).collect();
+        let alive = names(roster, r.alive.iter());
+        let _ = write!(
+            h.0,
+            "<p class=\"final\" data-testid=\"winners\"{}><strong>The game ends: {} won (S8).</strong> Still alive: {}.</p>",
+            attr("data-winners", &ws.join(",")),
+            esc(&winners_text(w)),
+            esc(&list(&alive))
+        );
+    }
     let mut facts: Vec<String> = Vec::new();
     if let Some(n) = r.night() {
-        facts.push(format!("The Evil Forces' kill: {}", team(&setup, &n.kill)));
+        facts.push(format!("The Evil Forces' kill: {}", team(roster, &n.kill)));
         if n.expose != TeamChoice::None {
-            facts.push(format!("Their exposure: {}", team(&setup, &n.expose)));
+            facts.push(format!("Their exposure: {}", team(roster, &n.expose)));
         }
         if let Some(p) = n.protect {
             facts.push(format!("The Forest Ranger protects {}", name(p)));
@@ -133,7 +180,7 @@ pub fn ReportView(setup: Setup, report: PhaseReport) -> impl IntoView {
             facts.push(format!(
                 "The Green Activist {} learns: the living Evil Forces are {}; their kill target is {}",
                 name(w.activist),
-                list(&names(&setup.roster, w.evil.iter().copied())),
+                list(&names(roster, w.evil.iter().copied())),
                 w.target.map_or("no one".to_string(), name)
             ));
         }
@@ -155,12 +202,13 @@ pub fn ReportView(setup: Setup, report: PhaseReport) -> impl IntoView {
         }
     }
     if let Some(d) = r.day() {
+        let tied = |v: &[PlayerId]| names(roster, v.iter().copied()).join(" and ");
         facts.push(match &d.outcome {
             Outcome::None => "Outcome: no one is eliminated by the vote".to_string(),
             Outcome::Vote { player } => format!("Outcome: {} has the most votes", name(*player)),
-            Outcome::Tie { tied, bear } => format!(
+            Outcome::Tie { tied: t, bear } => format!(
                 "Outcome: a tie between {}: the Polar Bear {} goes instead (S6.2)",
-                names(&setup.roster, tied.iter().copied()).join(" and "),
+                tied(t),
                 name(*bear)
             ),
             Outcome::Revote { player } => {
@@ -168,7 +216,7 @@ pub fn ReportView(setup: Setup, report: PhaseReport) -> impl IntoView {
             }
             Outcome::Lot { among, player } => format!(
                 "Outcome: the lot among {} chose {} (S6.5)",
-                names(&setup.roster, among.iter().copied()).join(", "),
+                tied(among),
                 name(*player)
             ),
         });
@@ -178,36 +226,23 @@ pub fn ReportView(setup: Setup, report: PhaseReport) -> impl IntoView {
             ));
         }
     }
-    facts.extend(r.notes.iter().map(|n| n.text(&setup.roster)));
-    let day = r.day().map(|d| {
-        let revote = d.revote.clone().map(|t| view! { <CountTable setup=setup.clone() tally=t caption="Revote count (S6.3)".to_string()/> });
-        view! {
-            <CountTable setup=setup.clone() tally=d.count.clone() caption="Final count".to_string()/>
-            {revote}
+    facts.extend(r.notes.iter().map(|n| n.text(roster)));
+    h.list("ul", " class=\"facts\" data-testid=\"facts\"", &facts);
+    if let Some(d) = r.day() {
+        count_table(&mut h, roster, &d.count, "Final count");
+        if let Some(t) = &d.revote {
+            count_table(&mut h, roster, t, "Revote count (S6.3)");
         }
-    });
-    let warnings: Vec<String> = r.warnings.iter().map(|w| w.text(&setup.roster)).collect();
-    let rejected = (!r.rejections.is_empty()).then(|| {
-        view! {
-            <h4>"Rejected lines (S2.4)"</h4>
-            <ul class="rejections" data-testid="rejections">
-                {r.rejections.iter().map(|x| view! {
-                    <li><strong>{name(x.player)}</strong>{format!(", {}: ", x.place)}<code>{x.text.clone()}</code>{format!(" rejected: {}", x.reason.text(&setup.roster))}</li>
-                }).collect_view()}
-            </ul>
-        }
-    });
-    view! {
-        <div class="report">
-            {elim}
-            {winners}
-            <ul class="facts" data-testid="facts">{facts.into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}</ul>
-            {day}
-            {(!warnings.is_empty()).then(|| view! {
-                <h4>"Warnings"</h4>
-                <ul class="warnings">{warnings.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
-            })}
-            {rejected}
-        </div>
     }
+    if !r.warnings.is_empty() {
+        let w: Vec<String> = r.warnings.iter().map(|w| w.text(roster)).collect();
+        h.el("h4", "", "Warnings");
+        h.list("ul", " class=\"warnings\"", &w);
+    }
+    if !r.rejections.is_empty() {
+        h.el("h4", "", "Rejected lines (S2.4)");
+        rejections(&mut h, roster, "rejections", &r.rejections);
+    }
+    h.raw("</div>");
+    h.done()
 }

@@ -516,9 +516,7 @@ pub fn list(v: &[String]) -> String {
 
 /// Player names in the roster's name order.
 pub fn names(roster: &Roster, ids: impl IntoIterator<Item = PlayerId>) -> Vec<String> {
-    let mut v: Vec<PlayerId> = ids.into_iter().collect();
-    v.sort_by_key(|p| roster.rank(*p));
-    v.into_iter().map(|p| roster.name(p).to_string()).collect()
+    roster.sorted_names(ids.into_iter().collect())
 }
 
 /// `text` with `more` added after it but before its first `end` line,
@@ -546,4 +544,36 @@ pub fn appended(text: &str, more: &str) -> String {
         out.push_str(rest);
     }
     out
+}
+
+/// The rule options of a game in words, with their rule numbers.
+pub fn option_lines(o: &survival::Options) -> Vec<String> {
+    use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};
+    let pick = |b: bool, yes: &str, no: &str| if b { yes } else { no }.to_string();
+    vec![
+        format!(
+            "S5.5 the day decides by {}",
+            pick(o.vote_rule == VoteRule::Majority, "majority", "plurality")
+        ),
+        format!(
+            "S6.4 a revote that ties again: {}",
+            pick(o.second_tie == SecondTie::None, "no elimination", "lot")
+        ),
+        format!(
+            "S8.1 Evil wins at {}",
+            pick(o.evil_wins_at == EvilWinsAt::Majority, "majority", "parity")
+        ),
+        format!(
+            "S3.4 an exposed, watching Green Activist: {}",
+            pick(
+                o.green_activist_discovery == Discovery::Never,
+                "never eliminated",
+                "eliminated"
+            )
+        ),
+        format!(
+            "S9.1 cards revealed in posts: {}",
+            pick(o.reveal_cards, "yes", "no")
+        ),
+    ]
 }

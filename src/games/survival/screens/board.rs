@@ -4,6 +4,7 @@
 //! the Polar Bear's sole or barred voter); the phase to play and who has
 //! not sent their action (or, by day, not voted) yet. Secret: every card.
 
+use super::super::html::{Html, attr};
 use super::super::state::{Ctx, Screen, list, names, winners_text};
 use leptos::prelude::*;
 use survival::board::{Badge, board};
@@ -82,67 +83,100 @@ fn badge_text(b: &Badge, roster: &survival::Roster) -> String {
     }
 }
 
+/// The table of players, as HTML.
+fn grimoire(g: &survival::Game) -> String {
+    let setup = g.setup();
+    let roster = &setup.roster;
+    let state = g.state();
+    let over = g.is_over();
+    let rows: Vec<(String, Vec<String>)> = board(g)
+        .into_iter()
+        .map(|r| {
+            let mut badges: Vec<String> = r
+                .badges
+                .iter()
+                .map(|b| badge_text(b, roster))
+                .filter(|t| !t.is_empty())
+                .collect();
+            if r.card == Card::Engineer {
+                let used = state.engineer_used();
+                let left = |u: bool| if u { "used" } else { "left" };
+                badges.push(format!(
+                    "bomb {}, shield {} (S3.5)",
+                    left(used.bomb),
+                    left(used.shield)
+                ));
+            }
+            if r.card == Card::Ppa && !state.summoned().is_empty() {
+                badges.push(format!(
+                    "has summoned: {}",
+                    names(roster, state.summoned().iter()).join(", ")
+                ));
+            }
+            let now = if over || !r.alive {
+                String::new()
+            } else {
+                let legal = g.legal(r.player);
+                match legal.vote {
+                    Some(Ok(w)) if w > 1 => format!("votes (x{w})"),
+                    Some(Ok(_)) => "votes".into(),
+                    Some(Err(why)) => format!("cannot vote: {why}"),
+                    None if legal.verbs.is_empty() => "no night action".into(),
+                    None => format!(
+                        "may send: {}",
+                        legal
+                            .verbs
+                            .iter()
+                            .map(|v| v.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }
+            };
+            let status = match (r.alive, r.eliminated_in) {
+                (true, _) => "alive".to_string(),
+                (false, Some(p)) => format!("Memory since {p}"),
+                (false, None) => "Memory".to_string(),
+            };
+            let side = match r.side {
+                Side::Evil => "Evil",
+                Side::Special => "Special Force",
+                Side::Element => "Element",
+            };
+            let class = match (r.side == Side::Evil, r.alive) {
+                (true, true) => "evil",
+                (true, false) => "evil memory",
+                (false, true) => "good",
+                (false, false) => "good memory",
+            };
+            (
+                format!(" class=\"{class}\"{}", attr("data-player", &r.name)),
+                vec![
+                    r.name,
+                    r.card.name().to_string(),
+                    side.to_string(),
+                    status,
+                    badges.join("; "),
+                    now,
+                ],
+            )
+        })
+        .collect();
+    Html::default()
+        .table(
+            " class=\"grimoire\" data-testid=\"grimoire\"",
+            "Every player (secret: for the moderator only)",
+            &["Player", "Card", "Side", "Status", "Badges", "This phase"],
+            &rows,
+        )
+        .done()
+}
+
 /// The table of players.
 #[component]
 fn Grimoire() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    move || {
-        ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let g = &l.game;
-            let setup = g.setup();
-            let roster = &setup.roster;
-            let state = g.state();
-            let rows = board(g);
-            let over = g.is_over();
-            Some(view! {
-                <table class="grimoire" data-testid="grimoire">
-                    <caption>"Every player (secret: for the moderator only)"</caption>
-                    <thead><tr>
-                        <th scope="col">"Player"</th><th scope="col">"Card"</th><th scope="col">"Side"</th>
-                        <th scope="col">"Status"</th><th scope="col">"Badges"</th><th scope="col">"This phase"</th>
-                    </tr></thead>
-                    <tbody>
-                        {rows.into_iter().map(|r| {
-                            let mut badges: Vec<String> = r.badges.iter().map(|b| badge_text(b, roster)).filter(|t| !t.is_empty()).collect();
-                            if r.card == Card::Engineer {
-                                let used = state.engineer_used();
-                                badges.push(format!("bomb {}, shield {} (S3.5)", if used.bomb { "used" } else { "left" }, if used.shield { "used" } else { "left" }));
-                            }
-                            if r.card == Card::Ppa && !state.summoned().is_empty() {
-                                badges.push(format!("has summoned: {}", names(roster, state.summoned().iter()).join(", ")));
-                            }
-                            let now = if over || !r.alive {
-                                String::new()
-                            } else {
-                                let legal = g.legal(r.player);
-                                match legal.vote {
-                                    Some(Ok(w)) => if w > 1 { format!("votes (x{w})") } else { "votes".into() },
-                                    Some(Err(why)) => format!("cannot vote: {why}"),
-                                    None if legal.verbs.is_empty() => "no night action".into(),
-                                    None => format!("may send: {}", legal.verbs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")),
-                                }
-                            };
-                            let status = match (r.alive, r.eliminated_in) {
-                                (true, _) => "alive".to_string(),
-                                (false, Some(p)) => format!("Memory since {p}"),
-                                (false, None) => "Memory".to_string(),
-                            };
-                            let side = match r.side { Side::Evil => "Evil", Side::Special => "Special Force", Side::Element => "Element" };
-                            view! {
-                                <tr class:memory=!r.alive class=if r.side == Side::Evil { "evil" } else { "good" } data-player=r.name.clone()>
-                                    <th scope="row">{r.name.clone()}</th>
-                                    <td data-testid="card">{r.card.name()}</td>
-                                    <td>{side}</td>
-                                    <td data-testid="status">{status}</td>
-                                    <td data-testid="badges">{badges.join("; ")}</td>
-                                    <td>{now}</td>
-                                </tr>
-                            }
-                        }).collect_view()}
-                    </tbody>
-                </table>
-            })
-        })
+    view! {
+        <div class="scroll" inner_html=move || ctx.live.with(|l| l.as_ref().map(|l| grimoire(&l.game)).unwrap_or_default())></div>
     }
 }

@@ -2,7 +2,7 @@
 //! calls for, asked by name (S7); the commit with its confirmation; the
 //! panel that shows a phase just committed, where its commit button was.
 
-use super::super::report_view::ReportView;
+use super::super::report_view::report_html;
 use super::super::state::{Ctx, Screen, Stage};
 use crate::shell::ui::confirm;
 use leptos::prelude::*;
@@ -175,7 +175,7 @@ pub fn Committed(i: usize) -> impl IntoView {
                         }>{format!("Write {phase}'s posts")}</button>
                         {next}
                     </div>
-                    <div data-testid="last-result"><ReportView setup=l.game.setup().clone() report=p.report.clone()/></div>
+                    <div data-testid="last-result" inner_html=report_html(l.game.setup(), &p.report)></div>
                 </section>
             })
         })

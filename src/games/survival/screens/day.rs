@@ -9,7 +9,8 @@
 //! the eliminations call for, and the commit (as on the Night screen, never
 //! by accident).
 
-use super::super::report_view::ReportView;
+use super::super::html::{Html, attr};
+use super::super::report_view::{rejections, report_html, voters_text};
 use super::super::state::{Ctx, Screen, list, names};
 use super::common::{Committed, Decisions, capital, commit};
 use crate::shell::ui::CopyButton;
@@ -281,11 +282,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         <section class="preview" aria-label="Outcome of the day" data-testid="preview">
             <h2>{move || format!("{}: outcome so far", capital(&phase()))}</h2>
             <p class="muted">"Nothing is final until you commit. The outcome follows the thread."</p>
-            {move || preview.with(|p| {
-                let (_, r) = p.as_ref()?;
-                let setup = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.setup().clone()))?;
-                Some(view! { <ReportView setup report=r.clone()/> })
-            })}
+            <div inner_html=move || preview.with(|p| p.as_ref().and_then(|(_, r)| ctx.live.with_untracked(|l| l.as_ref().map(|l| report_html(l.game.setup(), r)))).unwrap_or_default())></div>
             <Decisions preview/>
             {move || ctx.live.with(|l| {
                 let l = l.as_ref()?;
@@ -301,86 +298,138 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
 #[component]
 fn Electorate(count: Memo<Option<Live>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    move || {
+    let text = move || {
         count.with(|c| {
             let (v, _, _) = c.as_ref()?;
             ctx.live.with(|l| {
                 let roster = &l.as_ref()?.game.setup().roster;
-                let cannot: Vec<String> = v.cannot_vote.iter().map(|(p, why)| format!("{} ({})", roster.name(*p), no_vote(*why))).collect();
-                let spot = v.spotlight.map(|p| format!("{}'s vote counts twice (Spotlight, S5.2). ", roster.name(p))).unwrap_or_default();
-                Some(view! {
-                    <p class="electorate" data-testid="electorate">
-                        {format!("{} voters ({} votes). {spot}Cannot vote: {}.", v.voters, v.total, list(&cannot))}
-                        {v.majority.map(|m| format!(" Majority mode: it takes {m} votes to eliminate (S5.5)."))}
-                    </p>
-                })
+                let cannot: Vec<String> = v
+                    .cannot_vote
+                    .iter()
+                    .map(|(p, why)| format!("{} ({})", roster.name(*p), no_vote(*why)))
+                    .collect();
+                let spot = v
+                    .spotlight
+                    .map(|p| format!("{}'s vote counts twice (Spotlight, S5.2). ", roster.name(p)))
+                    .unwrap_or_default();
+                let majority = v
+                    .majority
+                    .map(|m| format!(" Majority mode: it takes {m} votes to eliminate (S5.5)."))
+                    .unwrap_or_default();
+                Some(format!(
+                    "{} voters ({} votes). {spot}Cannot vote: {}.{majority}",
+                    v.voters,
+                    v.total,
+                    list(&cannot)
+                ))
             })
         })
-    }
+    };
+    view! { <p class="electorate" data-testid="electorate">{text}</p> }
 }
 
-/// The count in the S9.2 layout: candidates by count then name, each with
-/// its voters (the Spotlight marked [x2]) and L-1 in majority mode; who is
-/// not voting; who cannot; the living players; the majority line.
+/// The count in the S9.2 layout, as HTML: candidates by count then name,
+/// each with its voters (the Spotlight marked [x2]) and L-1 in majority
+/// mode; who is not voting; who cannot; the living players; the majority
+/// line; the vote lines not counted.
+fn count_html(roster: &survival::Roster, live: &Live) -> String {
+    let (v, rejected, decided) = live;
+    let name = |p: survival::PlayerId| roster.name(p).to_string();
+    let mut h = Html::default();
+    h.el(
+        "h3",
+        "",
+        &format!("Vote count after {} posts (S9.2)", v.posts),
+    );
+    if let Some(p) = decided {
+        h.el(
+            "p",
+            " class=\"final\" data-testid=\"decided\"",
+            &format!("A candidate holds a majority after post {p}: the day is over; later posts are ignored (S5.5)."),
+        );
+    }
+    if v.rows.is_empty() {
+        h.el("p", " data-testid=\"no-votes\"", "No votes yet.");
+    } else {
+        let rows: Vec<(String, Vec<String>)> = v
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    attr("data-candidate", roster.name(r.candidate)),
+                    vec![
+                        name(r.candidate),
+                        r.count.to_string(),
+                        voters_text(roster, r.voters.iter().copied()),
+                        if r.l_minus_1 {
+                            "L-1: one vote short"
+                        } else {
+                            ""
+                        }
+                        .to_string(),
+                    ],
+                )
+            })
+            .collect();
+        h.table(
+            " class=\"count\"",
+            "",
+            &["Candidate", "Votes", "Voters", "Note"],
+            &rows,
+        );
+    }
+    let nv: Vec<String> = v.not_voting.iter().map(|p| name(*p)).collect();
+    h.el(
+        "p",
+        " data-testid=\"not-voting\"",
+        &format!("Not voting ({}): {}", nv.len(), list(&nv)),
+    );
+    if !v.cannot_vote.is_empty() {
+        let cv: Vec<String> = v
+            .cannot_vote
+            .iter()
+            .map(|(p, why)| format!("{} ({})", name(*p), no_vote(*why)))
+            .collect();
+        h.el(
+            "p",
+            " data-testid=\"cannot-vote\"",
+            &format!("Cannot vote ({}): {}", cv.len(), cv.join(", ")),
+        );
+    }
+    h.el("p", "", &format!("Living players: {}", v.living));
+    if let Some(m) = v.majority {
+        h.el(
+            "p",
+            " data-testid=\"majority\"",
+            &if v.total as usize == v.voters {
+                format!("With {} voters it takes {m} to eliminate.", v.voters)
+            } else {
+                format!(
+                    "With {} voters ({} votes: the Spotlight counts twice) it takes {m} to eliminate.",
+                    v.voters, v.total
+                )
+            },
+        );
+    }
+    if !rejected.is_empty() {
+        h.el("h4", "", "Vote lines not counted (S5.4)");
+        rejections(&mut h, roster, "vote-rejections", rejected);
+    }
+    h.done()
+}
+
+/// The live count.
 #[component]
 fn LiveCount(count: Memo<Option<Live>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    move || {
-        count.with(|c| {
-            let (v, rejected, decided) = c.as_ref()?;
-            ctx.live.with(|l| {
-                let roster = &l.as_ref()?.game.setup().roster;
-                let name = |p: survival::PlayerId| roster.name(p).to_string();
-                let nv: Vec<String> = v.not_voting.iter().map(|p| name(*p)).collect();
-                let cv: Vec<String> = v.cannot_vote.iter().map(|(p, why)| format!("{} ({})", name(*p), no_vote(*why))).collect();
-                let majority = v.majority.map(|m| {
-                    if v.total as usize == v.voters {
-                        format!("With {} voters it takes {m} to eliminate.", v.voters)
-                    } else {
-                        format!("With {} voters ({} votes: the Spotlight counts twice) it takes {m} to eliminate.", v.voters, v.total)
-                    }
-                });
-                Some(view! {
-                    <section class="live-count" aria-label="Live vote count" data-testid="count">
-                        <h3>{format!("Vote count after {} posts (S9.2)", v.posts)}</h3>
-                        {decided.map(|p| view! { <p class="final" data-testid="decided"><strong>{format!("A candidate holds a majority after post {p}: the day is over; later posts are ignored (S5.5).")}</strong></p> })}
-                        {if v.rows.is_empty() {
-                            view! { <p data-testid="no-votes">"No votes yet."</p> }.into_any()
-                        } else {
-                            view! {
-                                <table class="count">
-                                    <thead><tr><th scope="col">"Candidate"</th><th scope="col">"Votes"</th><th scope="col">"Voters"</th><th scope="col">"Note"</th></tr></thead>
-                                    <tbody>
-                                        {v.rows.iter().map(|r| {
-                                            let voters: Vec<String> = r.voters.iter().map(|(p, w)| if *w > 1 { format!("{} [x{w}]", name(*p)) } else { name(*p) }).collect();
-                                            view! {
-                                                <tr data-candidate=name(r.candidate)>
-                                                    <th scope="row">{name(r.candidate)}</th>
-                                                    <td data-testid="votes">{r.count}</td>
-                                                    <td data-testid="voters">{voters.join(", ")}</td>
-                                                    <td data-testid="note">{if r.l_minus_1 { "L-1: one vote short" } else { "" }}</td>
-                                                </tr>
-                                            }
-                                        }).collect_view()}
-                                    </tbody>
-                                </table>
-                            }.into_any()
-                        }}
-                        <p data-testid="not-voting">{format!("Not voting ({}): {}", nv.len(), list(&nv))}</p>
-                        {(!cv.is_empty()).then(|| view! { <p data-testid="cannot-vote">{format!("Cannot vote ({}): {}", cv.len(), cv.join(", "))}</p> })}
-                        <p>{format!("Living players: {}", v.living)}</p>
-                        {majority.map(|m| view! { <p data-testid="majority">{m}</p> })}
-                        {(!rejected.is_empty()).then(|| view! {
-                            <h4>"Vote lines not counted (S5.4)"</h4>
-                            <ul class="rejections" data-testid="vote-rejections">
-                                {rejected.iter().map(|x| view! {
-                                    <li><strong>{name(x.player)}</strong>{format!(", {}: ", x.place)}<code>{x.text.clone()}</code>{format!(" rejected: {}", x.reason.text(roster))}</li>
-                                }).collect_view()}
-                            </ul>
-                        })}
-                    </section>
-                })
+    let html = move || {
+        count
+            .with(|c| {
+                let c = c.as_ref()?;
+                ctx.live
+                    .with(|l| l.as_ref().map(|l| count_html(&l.game.setup().roster, c)))
             })
-        })
-    }
+            .unwrap_or_default()
+    };
+    view! { <section class="live-count" aria-label="Live vote count" data-testid="count" inner_html=html></section> }
 }

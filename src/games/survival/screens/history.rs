@@ -3,7 +3,8 @@
 //! way to its posts; undo the last phase (its inputs go back into the
 //! drafts to be corrected and committed again).
 
-use super::super::report_view::ReportView;
+use super::super::html::Html;
+use super::super::report_view::report_html;
 use super::super::state::{Ctx, Screen, Stage};
 use super::common::capital;
 use crate::shell::ui::confirm;
@@ -52,31 +53,40 @@ pub fn History() -> impl IntoView {
                 ctx.live.with(|l| {
                     let l = l.as_ref()?;
                     let p = l.game.phases().get(i)?;
-                    let setup = l.game.setup().clone();
+                    let setup = l.game.setup();
                     let phase = p.report.phase;
-                    let texts = |title: &'static str, m: Vec<(String, String)>| (!m.is_empty()).then(|| view! {
-                        <h4>{title}</h4>
-                        <dl class="inputs">{m.into_iter().map(|(n, t)| view! { <dt>{n}</dt><dd><pre>{t}</pre></dd> }).collect_view()}</dl>
-                    });
-                    let input = match InputFile::of(&setup.roster, &p.input) {
-                        InputFile::Night { actions, decisions } => view! {
-                            {texts("Private messages", actions.into_iter().collect())}
-                            {texts("Decisions", decisions.into_iter().collect())}
-                        }.into_any(),
-                        InputFile::Day { posts, revote, decisions } => view! {
-                            {texts("Posts, in order", posts.into_iter().enumerate().map(|(k, (a, t))| (format!("{}. {a}", k + 1), t)).collect())}
-                            {texts("Revote posts", revote.into_iter().enumerate().map(|(k, (a, t))| (format!("{}. {a}", k + 1), t)).collect())}
-                            {texts("Decisions", decisions.into_iter().collect())}
-                        }.into_any(),
+                    let mut h = Html::default();
+                    let mut texts = |title: &str, m: Vec<(String, String)>| {
+                        if m.is_empty() {
+                            return;
+                        }
+                        h.el("h4", "", title).raw("<dl class=\"inputs\">");
+                        for (n, t) in m {
+                            h.el("dt", "", &n).raw("<dd>").el("pre", "", &t).raw("</dd>");
+                        }
+                        h.raw("</dl>");
                     };
+                    let numbered = |v: Vec<(String, String)>| v.into_iter().enumerate().map(|(k, (a, t))| (format!("{}. {a}", k + 1), t)).collect();
+                    match InputFile::of(&setup.roster, &p.input) {
+                        InputFile::Night { actions, decisions } => {
+                            texts("Private messages", actions.into_iter().collect());
+                            texts("Decisions", decisions.into_iter().collect());
+                        }
+                        InputFile::Day { posts, revote, decisions } => {
+                            texts("Posts, in order", numbered(posts));
+                            texts("Revote posts", numbered(revote));
+                            texts("Decisions", decisions.into_iter().collect());
+                        }
+                    }
+                    let inputs = h.done();
                     Some(view! {
                         <h3>{capital(&phase.to_string())}</h3>
                         <button data-testid="phase-posts" on:click=move |_| {
                             ctx.posts_stage.set(Some(Stage::Phase(i)));
                             ctx.go(Screen::Posts);
                         }>{format!("Posts of {phase}")}</button>
-                        <details><summary>"Inputs as pasted"</summary>{input}</details>
-                        <ReportView setup report=p.report.clone()/>
+                        <details><summary>"Inputs as pasted"</summary><div inner_html=inputs></div></details>
+                        <div inner_html=report_html(setup, &p.report)></div>
                     })
                 })
             }}

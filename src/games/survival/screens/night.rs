@@ -13,27 +13,21 @@
 //! first naming them, and after a commit the night's result takes the
 //! button's place; the day's commit is on the Day screen.
 
-use super::super::report_view::ReportView;
+use super::super::html::esc;
+use super::super::report_view::report_html;
 use super::super::state::{Ctx, Screen, appended, list, names};
 use super::common::{Committed, Decisions, capital, commit};
 use leptos::prelude::*;
+use std::fmt::Write as _;
 use survival::bulk::split_bulk;
 use survival::line::{is_end, lines};
 use survival::report::{PhaseReport, Place, Warning};
 use survival::{PhaseInput, PlayerId, Verb};
 
-/// One line of a private message as the engine read it: (line number, text,
-/// class, verdict).
-type Verdict = (u32, String, &'static str, String);
-
-/// Every non-blank line of `p`'s message with the engine's verdict.
-fn verdicts(
-    report: &PhaseReport,
-    roster: &survival::Roster,
-    p: PlayerId,
-    text: &str,
-) -> Vec<Verdict> {
-    let mut out = Vec::new();
+/// Every non-blank line of `p`'s message with the engine's verdict, as
+/// list items.
+fn verdicts(report: &PhaseReport, roster: &survival::Roster, p: PlayerId, text: &str) -> String {
+    let mut out = String::new();
     let mut ended = false;
     for (i, raw) in lines(text).enumerate() {
         let t = raw.trim();
@@ -62,7 +56,12 @@ fn verdicts(
         } else {
             ("muted", "not read".to_string())
         };
-        out.push((n, t.to_string(), class, note));
+        let _ = write!(
+            out,
+            "<li class=\"{class}\" value=\"{n}\"><code>{}</code> <span>{}</span></li>",
+            esc(t),
+            esc(&note)
+        );
     }
     out
 }
@@ -327,17 +326,13 @@ fn NightEntry(
                         <textarea id=id rows="4" spellcheck="false"
                             prop:value=move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default())
                             on:input=move |ev| ctx.night.update(|d| { d.insert(k2.clone(), event_target_value(&ev)); })></textarea>
-                        <ol class="verdicts" aria-label=label>
-                            {move || {
-                                let text = ctx.night.with(|d| d.get(&k3).cloned().unwrap_or_default());
-                                preview.with(|pv| {
-                                    let Some((_, r)) = pv else { return Vec::new() };
-                                    ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.setup().roster, p, &text)).unwrap_or_default())
-                                }).into_iter().map(|(n, t, class, note)| view! {
-                                    <li class=class value=n.to_string()><code>{t}</code>" "<span>{note}</span></li>
-                                }).collect_view()
-                            }}
-                        </ol>
+                        <ol class="verdicts" aria-label=label inner_html=move || {
+                            let text = ctx.night.with(|d| d.get(&k3).cloned().unwrap_or_default());
+                            preview.with(|pv| {
+                                let Some((_, r)) = pv else { return String::new() };
+                                ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.setup().roster, p, &text)).unwrap_or_default())
+                            })
+                        }></ol>
                     </article>
                 }
             }/>
@@ -345,11 +340,7 @@ fn NightEntry(
         <section class="preview" aria-label="Preview of the night" data-testid="preview">
             <h2>{move || format!("{}: preview", capital(&phase()))}</h2>
             <p class="muted">"Nothing is final until you commit. Change the messages above and this preview follows."</p>
-            {move || preview.with(|p| {
-                let (_, r) = p.as_ref()?;
-                let setup = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.setup().clone()))?;
-                Some(view! { <ReportView setup report=r.clone()/> })
-            })}
+            <div inner_html=move || preview.with(|p| p.as_ref().and_then(|(_, r)| ctx.live.with_untracked(|l| l.as_ref().map(|l| report_html(l.game.setup(), r)))).unwrap_or_default())></div>
             <Decisions preview/>
             {move || ctx.live.with(|l| {
                 let l = l.as_ref()?;

@@ -1,10 +1,10 @@
 //! Rules: the engine's `RULES.md` (S1-S9) with its S-numbers, and the
 //! options of the open game.
 
-use super::super::state::Ctx;
+use super::super::html::{Html, attr, esc};
+use super::super::state::{Ctx, option_lines};
 use leptos::prelude::*;
 use survival::RULES;
-use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};
 
 /// A section of the rules: its heading, and its numbered rules (number,
 /// text) or paragraphs (empty number).
@@ -58,19 +58,47 @@ fn sections(text: &str) -> Vec<Section> {
     out
 }
 
-/// `code` spans as code, `**` marks dropped.
-fn inline(text: &str) -> impl IntoView + use<> {
+/// Text with `code` spans as code and `**` marks dropped, as HTML.
+fn inline(text: &str) -> String {
     text.replace("**", "")
         .split('`')
         .enumerate()
         .map(|(i, part)| {
             if i % 2 == 1 {
-                view! { <code>{part.to_string()}</code> }.into_any()
+                format!("<code>{}</code>", esc(part))
             } else {
-                part.to_string().into_any()
+                esc(part)
             }
         })
-        .collect_view()
+        .collect()
+}
+
+/// The rules as HTML: a heading per section, a paragraph per rule with its
+/// S-number (an anchor `#S5-3`).
+fn rules_html() -> String {
+    let mut h = Html::default();
+    for s in sections(RULES) {
+        if !s.heading.is_empty() {
+            h.el("h3", "", &s.heading);
+        }
+        for (n, p) in s.items {
+            if n.is_empty() {
+                h.raw("<p>").raw(&inline(&p)).raw("</p>");
+            } else {
+                let id = if n.starts_with('S') {
+                    attr("id", &n.replace('.', "-"))
+                } else {
+                    String::new()
+                };
+                h.raw(&format!("<p class=\"rule\"{id}><strong>"))
+                    .text(&n)
+                    .raw("</strong> ")
+                    .raw(&inline(&p))
+                    .raw("</p>");
+            }
+        }
+    }
+    h.done()
 }
 
 #[component]
@@ -79,35 +107,21 @@ pub fn Rules() -> impl IntoView {
     let options = move || {
         ctx.live.with(|l| {
             l.as_ref().map(|l| {
-                let o = l.game.setup().options;
-                view! {
-                    <aside class="options" aria-label="Options of this game">
-                        <h3>"Options of this game"</h3>
-                        <ul>
-                            <li>{format!("S5.5 the day decides by {}", if o.vote_rule == VoteRule::Majority { "majority" } else { "plurality" })}</li>
-                            <li>{format!("S6.4 a second tie: {}", if o.second_tie == SecondTie::None { "no elimination" } else { "lot" })}</li>
-                            <li>{format!("S8.1 Evil wins at {}", if o.evil_wins_at == EvilWinsAt::Majority { "majority" } else { "parity" })}</li>
-                            <li>{format!("S3.4 discovery: {}", if o.green_activist_discovery == Discovery::Never { "never" } else { "an exposed, watching Green Activist is eliminated" })}</li>
-                            <li>{format!("S9.1 cards revealed: {}", if o.reveal_cards { "yes" } else { "no" })}</li>
-                        </ul>
-                    </aside>
-                }
+                let mut h = Html::default();
+                h.el("h3", "", "Options of this game").list(
+                    "ul",
+                    "",
+                    &option_lines(&l.game.setup().options),
+                );
+                h.done()
             })
         })
     };
     view! {
         <section class="rules">
             <h2>"Rules (S1-S9)"</h2>
-            {options}
-            {sections(RULES).into_iter().map(|s| view! {
-                {(!s.heading.is_empty()).then(|| view! { <h3>{s.heading.clone()}</h3> })}
-                {s.items.into_iter().map(|(n, p)| if n.is_empty() {
-                    view! { <p>{inline(&p)}</p> }.into_any()
-                } else {
-                    let id = n.starts_with('S').then(|| n.replace('.', "-"));
-                    view! { <p class="rule" id=id><strong>{n}</strong>" "{inline(&p)}</p> }.into_any()
-                }).collect_view()}
-            }).collect_view()}
+            <aside class="options" aria-label="Options of this game" inner_html=move || options().unwrap_or_default()></aside>
+            <div inner_html=rules_html()></div>
         </section>
     }
 }

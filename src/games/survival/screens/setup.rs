@@ -6,11 +6,13 @@
 //! is refused with its reason.
 
 use super::super::app::import;
-use super::super::state::{Ctx, Screen};
+use super::super::html::Html;
+use super::super::state::{Ctx, Screen, option_lines};
 use crate::shell::io;
 use leptos::prelude::*;
 use survival::commitment::commitment;
 use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};
+use survival::roster::sort_small_by_key;
 use survival::setup::{build_deck, default_evil};
 use survival::{Card, DealSpec, Edition, Game, Options, deal};
 use wasm_bindgen::JsCast;
@@ -194,7 +196,7 @@ fn NewGame() -> impl IntoView {
                             let on = event_target_checked(&ev);
                             specials.update(|s| {
                                 s.retain(|x| *x != c);
-                                if on { s.push(c); s.sort(); }
+                                if on { s.push(c); sort_small_by_key(s, |c| *c); }
                             });
                         }/>" " {c.name()}</label>
                 }).collect_view()}
@@ -231,39 +233,67 @@ fn NewGame() -> impl IntoView {
 #[component]
 fn GameSettings() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    move || {
-        ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let s = l.game.setup();
-            let o = s.options;
-            let specials: Vec<&str> = s
-                .deck()
-                .into_iter()
-                .filter(|c| Card::SPECIAL.contains(c))
-                .map(|c| c.name())
-                .collect();
-            let evil = s.cards.iter().filter(|c| c.is_evil()).count();
-            let spot = l
-                .game
-                .start()
-                .spotlight()
-                .map_or("no one".to_string(), |p| s.roster.name(p).to_string());
-            Some(view! {
-                <h2>"This game"</h2>
-                <dl class="settings" data-testid="game-settings">
-                    <dt>"Name"</dt><dd>{l.name.clone()}</dd>
-                    <dt>"Players"</dt><dd>{format!("{}: {}", s.roster.len(), s.roster.names().join(", "))}</dd>
-                    <dt>"Edition"</dt><dd>{if s.edition == Edition::Basic { "basic" } else { "advanced" }}</dd>
-                    <dt>"Deck"</dt><dd>{format!("{evil} Evil Forces; Special Forces: {}", if specials.is_empty() { "none".to_string() } else { specials.join(", ") })}</dd>
-                    <dt>"Spotlight at the deal"</dt><dd>{spot}</dd>
-                    <dt>"Day vote (S5.5)"</dt><dd>{if o.vote_rule == VoteRule::Majority { "majority" } else { "plurality" }}</dd>
-                    <dt>"Second tie (S6.4)"</dt><dd>{if o.second_tie == SecondTie::None { "no elimination" } else { "lot" }}</dd>
-                    <dt>"Evil wins at (S8.1)"</dt><dd>{if o.evil_wins_at == EvilWinsAt::Majority { "majority" } else { "parity" }}</dd>
-                    <dt>"Green Activist discovery (S3.4)"</dt><dd>{if o.green_activist_discovery == Discovery::Never { "never" } else { "when exposed while watching" }}</dd>
-                    <dt>"Cards revealed (S9.1)"</dt><dd>{if o.reveal_cards { "yes" } else { "no" }}</dd>
-                    <dt>"Deal commitment (S1.6)"</dt><dd><code data-testid="commitment">{commitment(s)}</code></dd>
-                </dl>
+    let html = move || {
+        ctx.live
+            .with(|l| {
+                let l = l.as_ref()?;
+                let s = l.game.setup();
+                let specials: Vec<&str> = s
+                    .deck()
+                    .into_iter()
+                    .filter(|c| Card::SPECIAL.contains(c))
+                    .map(|c| c.name())
+                    .collect();
+                let evil = s.cards.iter().filter(|c| c.is_evil()).count();
+                let spot = l
+                    .game
+                    .start()
+                    .spotlight()
+                    .map_or("no one", |p| s.roster.name(p));
+                let rows = [
+                    ("Name", l.name.clone()),
+                    (
+                        "Players",
+                        format!("{}: {}", s.roster.len(), s.roster.names().join(", ")),
+                    ),
+                    (
+                        "Edition",
+                        if s.edition == Edition::Basic {
+                            "basic"
+                        } else {
+                            "advanced"
+                        }
+                        .to_string(),
+                    ),
+                    (
+                        "Deck",
+                        format!(
+                            "{evil} Evil Forces; Special Forces: {}",
+                            if specials.is_empty() {
+                                "none".to_string()
+                            } else {
+                                specials.join(", ")
+                            }
+                        ),
+                    ),
+                    ("Spotlight at the deal", spot.to_string()),
+                    ("Options", option_lines(&s.options).join("; ")),
+                ];
+                let mut h = Html::default();
+                h.raw("<dl class=\"settings\" data-testid=\"game-settings\">");
+                for (k, v) in rows {
+                    h.el("dt", "", k).el("dd", "", &v);
+                }
+                h.el("dt", "", "Deal commitment (S1.6)")
+                    .raw("<dd>")
+                    .el("code", " data-testid=\"commitment\"", &commitment(s))
+                    .raw("</dd></dl>");
+                Some(h.done())
             })
-        })
+            .unwrap_or_default()
+    };
+    view! {
+        <h2>"This game"</h2>
+        <div inner_html=html></div>
     }
 }

@@ -3,6 +3,7 @@
 //! post, say whether it matches, and show the deal it gives. Fills in from
 //! the open game (its seed and salt once the game is over).
 
+use super::super::html::Html;
 use super::super::state::Ctx;
 use leptos::prelude::*;
 use survival::commitment::{Salt, VerifyError, commitment, verify};
@@ -75,27 +76,31 @@ pub fn Verify() -> impl IntoView {
                 {field("Salt (64 hex digits)", salt, "salt")}
                 <label class="wide">"Published commitment" <input data-testid="published" prop:value=published on:input=move |ev| published.set(event_target_value(&ev))/></label>
             </form>
-            {move || {
+            <div aria-live="polite" inner_html=move || {
+                let mut h = Html::default();
                 if !started() {
-                    return view! { <p class="muted">"Enter the players, the deck, the seed, the salt and the published commitment."</p> }.into_any();
+                    h.el("p", " class=\"muted\"", "Enter the players, the deck, the seed, the salt and the published commitment.");
+                    return h.done();
                 }
                 match result() {
-                    Ok((true, c, cards)) => view! {
-                        <p class="ok" data-testid="match"><strong>"It matches: "</strong>"this deal is the one committed to at the start."</p>
-                        <p><code data-testid="commitment">{c}</code></p>
-                        <table class="grid-table">
-                            <caption>"The deal"</caption>
-                            <thead><tr><th scope="col">"Player"</th><th scope="col">"Card"</th></tr></thead>
-                            <tbody>{cards.into_iter().map(|(n, c)| view! { <tr><th scope="row">{n}</th><td>{c.name()}</td></tr> }).collect_view()}</tbody>
-                        </table>
-                    }.into_any(),
-                    Ok((false, c, _)) => view! {
-                        <p class="error" data-testid="match"><strong>"It does NOT match "</strong>"the published commitment. These inputs hash to:"</p>
-                        <p><code data-testid="commitment">{c}</code></p>
-                    }.into_any(),
-                    Err(e) => view! { <p class="error" role="status" data-testid="verify-problem">{e}</p> }.into_any(),
+                    Ok((true, c, cards)) => {
+                        h.raw("<p class=\"ok\" data-testid=\"match\"><strong>It matches:</strong> this deal is the one committed to at the start.</p><p>")
+                            .el("code", " data-testid=\"commitment\"", &c)
+                            .raw("</p>");
+                        let rows: Vec<(String, Vec<String>)> = cards.into_iter().map(|(n, c)| (String::new(), vec![n, c.name().to_string()])).collect();
+                        h.table("", "The deal", &["Player", "Card"], &rows);
+                    }
+                    Ok((false, c, _)) => {
+                        h.raw("<p class=\"error\" data-testid=\"match\"><strong>It does NOT match</strong> the published commitment. These inputs hash to:</p><p>")
+                            .el("code", " data-testid=\"commitment\"", &c)
+                            .raw("</p>");
+                    }
+                    Err(e) => {
+                        h.el("p", " class=\"error\" data-testid=\"verify-problem\"", &e);
+                    }
                 }
-            }}
+                h.done()
+            }></div>
         </section>
     }
 }

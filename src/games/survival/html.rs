@@ -1,0 +1,101 @@
+//! Read-only views (reports, tables, posts) written as HTML text and set as
+//! an element's content: far less code than a reactive view per cell, and
+//! these parts have nothing to interact with. Every text from outside the
+//! page (names, pasted lines, the engine's sentences) goes through [`esc`].
+
+use std::fmt::Write as _;
+
+/// `text` escaped for HTML content and attribute values.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An HTML fragment being written.
+#[derive(Default)]
+pub struct Html(pub String);
+
+impl Html {
+    /// Appends raw HTML (written by this page, not from outside).
+    pub fn raw(&mut self, s: &str) -> &mut Html {
+        self.0.push_str(s);
+        self
+    }
+
+    /// Appends escaped text.
+    pub fn text(&mut self, s: &str) -> &mut Html {
+        self.0.push_str(&esc(s));
+        self
+    }
+
+    /// `<tag attrs>text</tag>`, the text escaped; `attrs` raw (with a
+    /// leading space when not empty).
+    pub fn el(&mut self, tag: &str, attrs: &str, text: &str) -> &mut Html {
+        let _ = write!(self.0, "<{tag}{attrs}>{}</{tag}>", esc(text));
+        self
+    }
+
+    /// A table with a caption, column headers, and rows whose first cell
+    /// is the row's header. Each row: its raw `<tr>` attributes and cells
+    /// (escaped text). An empty caption leaves it out.
+    pub fn table(
+        &mut self,
+        attrs: &str,
+        caption: &str,
+        heads: &[&str],
+        rows: &[(String, Vec<String>)],
+    ) -> &mut Html {
+        let _ = write!(self.0, "<table{attrs}>");
+        if !caption.is_empty() {
+            self.el("caption", "", caption);
+        }
+        self.0.push_str("<thead><tr>");
+        for h in heads {
+            self.el("th", " scope=\"col\"", h);
+        }
+        self.0.push_str("</tr></thead><tbody>");
+        for (tr, cells) in rows {
+            let _ = write!(self.0, "<tr{tr}>");
+            for (i, c) in cells.iter().enumerate() {
+                if i == 0 {
+                    self.el("th", " scope=\"row\"", c);
+                } else {
+                    self.el("td", "", c);
+                }
+            }
+            self.0.push_str("</tr>");
+        }
+        self.0.push_str("</tbody></table>");
+        self
+    }
+
+    /// A list of escaped items.
+    pub fn list(&mut self, tag: &str, attrs: &str, items: &[String]) -> &mut Html {
+        let _ = write!(self.0, "<{tag}{attrs}>");
+        for i in items {
+            self.el("li", "", i);
+        }
+        let _ = write!(self.0, "</{tag}>");
+        self
+    }
+
+    /// The HTML written.
+    pub fn done(&mut self) -> String {
+        std::mem::take(&mut self.0)
+    }
+}
+
+/// ` name="value"` with the value escaped.
+pub fn attr(name: &str, value: &str) -> String {
+    format!(" {name}=\"{}\"", esc(value))
+}

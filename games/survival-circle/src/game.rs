@@ -90,6 +90,9 @@ pub struct Game {
     pub mode: Mode,
     /// The seed of the AI's noise ([`Game::ai_rng`]).
     pub seed: u64,
+    /// The name the app shows and saves the game under (free text; empty
+    /// unless set).
+    pub name: String,
 }
 
 impl Game {
@@ -108,6 +111,7 @@ impl Game {
             players,
             mode,
             seed,
+            name: String::new(),
         }
     }
 
@@ -271,6 +275,13 @@ impl Game {
     /// The AI's generator for the current turn: stream `turn` of the game's
     /// seed, so the same position in the same game gets the same noise.
     pub fn ai_rng(&self) -> GameRng {
-        GameRng::stream(self.seed, u64::from(self.state.turns_played()))
+        ai_rng(self.seed, &self.state)
     }
+}
+
+/// The AI's generator for the position `state` of a game with this `seed`
+/// (what [`Game::ai_rng`] gives): stream `turns played` of the seed. A Web
+/// Worker that receives the state and the seed builds the same generator.
+pub fn ai_rng(seed: u64, state: &State) -> GameRng {
+    GameRng::stream(seed, u64::from(state.turns_played()))
 }

@@ -6,10 +6,11 @@
 //! Everything in the game is public (C1.2: perfect information), so the
 //! post is built straight from the [`Game`]; names are escaped.
 
+use crate::board::LandedOn;
 use crate::cell::Cell;
 use crate::game::Game;
 use crate::player::Player;
-use crate::state::{Outcome, State};
+use crate::state::{MoveReport, Outcome, State};
 pub use console_core::format::{DISCORD_LIMIT, Format, Mark, pack};
 use std::fmt::Write as _;
 
@@ -131,20 +132,7 @@ pub fn position_blocks(game: &Game, format: Format) -> Vec<String> {
         score.red
     );
     if let Some(last) = game.last_move() {
-        let what = match last.landed_on {
-            crate::board::LandedOn::Empty => "an empty cell: it stays".to_string(),
-            crate::board::LandedOn::Own if last.placed.is_some() => format!(
-                "its own token: {} removed, the token stays",
-                cells_text(last.removed)
-            ),
-            crate::board::LandedOn::Own => {
-                format!("its own token: {} removed", cells_text(last.removed))
-            }
-            crate::board::LandedOn::Opponent if last.placed.is_some() => {
-                "a lone opposing token: replaced".to_string()
-            }
-            crate::board::LandedOn::Opponent => "an opposing token: discarded".to_string(),
-        };
+        let what = landing_text(&last);
         let _ = writeln!(
             status,
             "{} {}{} landed on cell {}, on {what}.",
@@ -190,6 +178,25 @@ pub fn position_blocks(game: &Game, format: Format) -> Vec<String> {
 /// at most 2,000 code points.
 pub fn position_post(game: &Game, format: Format) -> Vec<String> {
     pack(position_blocks(game, format), format)
+}
+
+/// What a move's landing did, in words (C4-C6): `an empty cell: it
+/// stays`, `its own token: cells 3, 4 removed`, `a lone opposing token:
+/// replaced`, `an opposing token: discarded`. The post's "Last move" line
+/// and the app's move list use it.
+pub fn landing_text(report: &MoveReport) -> String {
+    match report.landed_on {
+        LandedOn::Empty => "an empty cell: it stays".to_string(),
+        LandedOn::Own if report.placed.is_some() => format!(
+            "its own token: {} removed, the token stays",
+            cells_text(report.removed)
+        ),
+        LandedOn::Own => format!("its own token: {} removed", cells_text(report.removed)),
+        LandedOn::Opponent if report.placed.is_some() => {
+            "a lone opposing token: replaced".to_string()
+        }
+        LandedOn::Opponent => "an opposing token: discarded".to_string(),
+    }
 }
 
 fn cells_text(cells: crate::cell::Cells) -> String {

@@ -1,6 +1,6 @@
 //! The game file: what the app saves and exports. Versioned JSON
 //! (`"format": "survival-circle-game", "version": 1`) holding the start
-//! position, the moves, the moves that can be redone, the players' names,
+//! position, the moves, the moves that can be redone, the game's and players' names,
 //! the mode and the AI's seed. Loading replays every move and compares the
 //! stored final position: a damaged file is refused with the reason.
 
@@ -25,6 +25,10 @@ pub struct GameFile {
     pub format: String,
     /// Always [`VERSION`] when written.
     pub version: u32,
+    /// The game's name in the app (read as empty from files written before
+    /// it was kept; the home page's index shows it).
+    #[serde(default)]
+    pub name: String,
     /// The players' names.
     pub players: Players,
     /// How the game is played.
@@ -89,6 +93,7 @@ impl GameFile {
         GameFile {
             format: FORMAT.to_string(),
             version: VERSION,
+            name: game.name.clone(),
             players: game.players.clone(),
             mode: game.mode,
             seed: game.seed,
@@ -109,6 +114,7 @@ impl GameFile {
     pub fn replay(&self) -> Result<Game, LoadError> {
         let start = State::from_position(&self.start).map_err(LoadError::Start)?;
         let mut game = Game::from_start(start, self.players.clone(), self.mode, self.seed);
+        game.name.clone_from(&self.name);
         for (i, v) in self.moves.iter().enumerate() {
             game.play(*v).map_err(|e| LoadError::Move(i + 1, e))?;
         }

@@ -3,7 +3,7 @@
 //! pasted records, save files (refused with the reason when damaged) and
 //! posts.
 
-use survival_circle::post::{Format, drawing, position_post};
+use survival_circle::post::{Format, drawing, landing_text, position_post};
 use survival_circle::save::{self, GameFile, LoadError};
 use survival_circle::{
     Cell, Game, Mode, Options, Player, Players, Rejection, State, Value, parse_move, play_text,
@@ -145,6 +145,7 @@ fn save_files_round_trip_and_refuse_damage() {
     );
     g.play_text("5 3 8 1 4");
     g.undo();
+    g.name = "Ann v Bob, \"spring\"".into();
     let text = save::save(&g);
     assert!(
         text.starts_with(r#"{"format":"survival-circle-game","version":1"#),
@@ -152,6 +153,10 @@ fn save_files_round_trip_and_refuse_damage() {
     );
     assert!(text.contains(r#""seed":"18446744073709551615""#), "{text}");
     assert_eq!(save::load(&text).unwrap(), g);
+    // A file written before games had a name loads with an empty one.
+    let unnamed = text.replace(r#""name":"Ann v Bob, \"spring\"","#, "");
+    assert_ne!(unnamed, text);
+    assert_eq!(save::load(&unnamed).unwrap().name, "");
 
     // A move changed: the stored position no longer follows.
     let mut file: GameFile = serde_json::from_str(&text).unwrap();
@@ -268,4 +273,26 @@ fn a_state_is_plain_data_for_a_worker() {
         r#""board":"BBBBBBBBBBBBBBBB""#,
     );
     assert!(serde_json::from_str::<State>(&bad).is_err());
+}
+
+#[test]
+fn the_landing_is_said_in_words() {
+    // B5 lands on cell 0 (C3.1, empty: C4.1); R3 on 0 + 5 = 5 (empty); B8 on
+    // 5 + 3 = 8 (empty); R1 on 8 + 8 = 16 = cell 0, Blue's token: discarded
+    // (C6.2); B2 on 0 + 1 = 1, empty; R4 on 1 + 2 = 3, empty; B4 on 3 + 4 =
+    // 7, empty; R1 on 7 + 4 = 11; B1 on 11 + 1 = 12; R7 on 12 + 1 = 13; B3
+    // on 13 + 7 = 20 = cell 4; R6 on 4 + 3 = 7, Blue's: discarded; B2 on 7 +
+    // 6 = 13, Red's token; R3 on 13 + 2 = 15; B8 on 15 + 3 = 18 = cell 2; R1
+    // on 2 + 8 = 10; B5 on 10 + 1 = 11, Red's; R1 on 11 + 5 = 16 = cell 0,
+    // Blue's; B1 on 0 + 1 = 1, Blue's own string 0-1-2 (cell 3 is Red's):
+    // cells 1 and 2 removed, cell 0 behind stays (C5.2), the token too (C5.3).
+    let mut g = Game::new(Options::default(), Players::default(), Mode::HotSeat, 1);
+    let played = g.play_text("5 3 8 1 2 4 4 1 1 7 3 6 2 3 8 1 5 1 1");
+    assert!(played.iter().all(|p| p.result.is_ok()), "{played:?}");
+    let h = g.history();
+    assert_eq!(landing_text(&h[0]), "an empty cell: it stays");
+    assert_eq!(landing_text(&h[3]), "an opposing token: discarded");
+    assert_eq!(h[18].cell.get(), 1);
+    assert_eq!(landing_text(&h[18]), "its own token: cells 1, 2 removed");
+    assert_eq!(g.state().board().to_string(), "B..RBR.BB.RRBR.R");
 }

@@ -1,9 +1,15 @@
-//! The Survival circle page (not built yet).
+//! The Survival circle page: the shell's furniture around the players'
+//! screens of a Survival circle game (two players on one device, against
+//! the AI, or by forum), over the `survival-circle` rules engine. The AI
+//! runs in a Web Worker (`protocol`, `thinker`, `src/bin/circle-worker.rs`).
 
-use leptos::prelude::*;
+pub mod app;
+#[cfg(feature = "bench")]
+mod bench;
+mod circle;
+pub mod protocol;
+mod screens;
+mod state;
+mod thinker;
 
-/// The Survival circle page.
-#[component]
-pub fn App() -> impl IntoView {
-    view! { <main id="main"><p>"The Survival circle page is being built."</p></main> }
-}
+pub use app::App;

@@ -1,0 +1,79 @@
+//! The messages between the page and the AI's Web Worker
+//! (`src/bin/circle-worker.rs`): plain serde data, sent as JSON text
+//! through `postMessage`. The page asks; the worker says it is ready once
+//! its code has loaded, then answers each question with progress reports
+//! and one result, tagged with the question's id so a late answer to an
+//! older question is recognised and dropped.
+
+use serde::{Deserialize, Serialize};
+use survival_circle::State;
+use survival_circle::ai::{Level, MoveEval, Progress, SearchResult};
+
+/// What the page asks the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Increases with every question the page asks.
+    pub id: u32,
+    /// The position (serialised as its `Position`, checked when read).
+    pub state: State,
+    /// What to do with it.
+    pub task: Task,
+    /// The time budget in milliseconds (the worker's `performance.now()`).
+    pub ms: f64,
+}
+
+/// A question.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Task {
+    /// The AI's move at `level`; its noise comes from the game's `seed`
+    /// (`survival_circle::game::ai_rng`), so a position gets the same move
+    /// in the same game.
+    Move {
+        /// The AI's strength.
+        level: Level,
+        /// The game's seed, as a string (JSON numbers lose bits past 2^53).
+        #[serde(with = "console_core::save::u64_string")]
+        seed: u64,
+    },
+    /// The AI's evaluation of every legal value (the hint).
+    Hint,
+}
+
+/// What the worker says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    /// Its code has loaded: it takes questions now.
+    Ready,
+    /// A depth completed for question `id`.
+    Progress {
+        /// The question.
+        id: u32,
+        /// Depth, best so far, score, nodes.
+        progress: Progress,
+    },
+    /// The AI's move for question `id`.
+    Move {
+        /// The question.
+        id: u32,
+        /// The move and what backs it.
+        result: SearchResult,
+        /// Milliseconds spent.
+        ms: f64,
+    },
+    /// The hint for question `id`: every legal value, best first.
+    Hint {
+        /// The question.
+        id: u32,
+        /// Each value's score.
+        evals: Vec<MoveEval>,
+    },
+    /// Question `id` could not be read (the reason).
+    Failed {
+        /// The question.
+        id: u32,
+        /// Why.
+        error: String,
+    },
+}

@@ -1,0 +1,7 @@
+//! One module per screen.
+
+pub mod forum;
+pub mod history;
+pub mod play;
+pub mod rules;
+pub mod setup;

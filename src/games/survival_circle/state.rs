@@ -1,0 +1,546 @@
+//! The page's state: the engine's game inside signals, shared by context,
+//! and every change the screens make to it (a move, undo, redo, a pasted
+//! record, the AI's answers). The rules are the engine's: this module only
+//! asks it what is legal and plays what it accepts.
+
+use super::protocol::Task;
+use super::thinker::{Answer, Thinker};
+use crate::shell::storage::Summary;
+use crate::shell::ui::NavItem;
+use crate::shell::{Persist, Shell};
+use gloo_storage::{LocalStorage, Storage};
+use leptos::prelude::*;
+use survival_circle::ai::MoveEval;
+use survival_circle::post::{Format, landing_text};
+use survival_circle::{Game, Mode, MoveReport, Outcome, Player, State, Value, save};
+
+/// The screens of the Survival circle page.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Screen {
+    Setup,
+    Play,
+    Forum,
+    History,
+    Rules,
+}
+
+/// The navigation: every screen with its URL slug and label.
+pub const NAV: &[NavItem] = &[
+    NavItem {
+        slug: "setup",
+        label: "Setup",
+        needs_game: false,
+    },
+    NavItem {
+        slug: "play",
+        label: "Play",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "forum",
+        label: "Forum",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "history",
+        label: "History",
+        needs_game: true,
+    },
+    NavItem {
+        slug: "rules",
+        label: "Rules",
+        needs_game: false,
+    },
+];
+
+/// Slugs that are screens (not game ids) in a URL, with `import` (a file
+/// handed over by the home page).
+pub const SLUGS: &[&str] = &["setup", "play", "forum", "history", "rules", "import"];
+
+impl Screen {
+    const ALL: [Screen; 5] = [
+        Screen::Setup,
+        Screen::Play,
+        Screen::Forum,
+        Screen::History,
+        Screen::Rules,
+    ];
+
+    /// The URL slug.
+    pub fn slug(self) -> &'static str {
+        NAV[self as usize].slug
+    }
+
+    /// The screen of a slug.
+    pub fn from_slug(slug: &str) -> Option<Screen> {
+        Screen::ALL.into_iter().find(|s| s.slug() == slug)
+    }
+
+    /// Whether the screen needs an open game.
+    pub fn needs_game(self) -> bool {
+        NAV[self as usize].needs_game
+    }
+}
+
+/// The open game: its storage id and the engine's game (whose `name` is the
+/// game's name).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Live {
+    /// Storage id.
+    pub id: String,
+    /// Start, moves, moves to redo, names, mode.
+    pub game: Game,
+}
+
+/// The AI's last move, as the Play screen reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AiMove {
+    /// The turn it was played at (1-based).
+    pub turn: u8,
+    /// The search's deepest completed depth, in turns.
+    pub depth: u8,
+    /// Nodes searched (0 for the levels that score each value).
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub ms: f64,
+    /// Proved final score with best play, if solved.
+    pub solved: Option<(u8, u8)>,
+}
+
+/// The AI's time per move: the choices, in milliseconds.
+pub const THINK_CHOICES: [u32; 6] = [100, 300, 1000, 2000, 5000, 10000];
+/// Where the chosen time per move is kept (a preference of this browser).
+const THINK_KEY: &str = "survival-circle.think_ms";
+/// The hint's time budget, in milliseconds.
+pub const HINT_MS: f64 = 1000.0;
+
+/// Everything the screens share.
+#[derive(Copy, Clone)]
+pub struct Ctx {
+    /// The page's shell: route, messages, banners, read-only, save state.
+    pub shell: Shell,
+    /// The open game.
+    pub live: RwSignal<Option<Live>>,
+    /// The value whose button is hovered or focused: the board shows where
+    /// it would send the opponent (C3.3).
+    pub preview: RwSignal<Option<Value>>,
+    /// The last hint: the position it is for and every legal value's score.
+    pub hint: RwSignal<Option<(State, Vec<MoveEval>)>>,
+    /// The AI's worker and the question in progress.
+    pub thinker: Thinker,
+    /// The player stopped the AI: it does not move until told to.
+    pub paused: RwSignal<bool>,
+    /// The AI's time per move, in milliseconds.
+    pub think_ms: RwSignal<u32>,
+    /// The AI's last move, for the Play screen.
+    pub ai_move: RwSignal<Option<AiMove>>,
+    /// The post format of the Forum screen.
+    pub format: RwSignal<Format>,
+}
+
+impl Ctx {
+    /// The page's context; answers from the AI's worker come back to it.
+    pub fn new(shell: Shell) -> Ctx {
+        let think: u32 = LocalStorage::get(THINK_KEY).unwrap_or(1000);
+        let ctx = Ctx {
+            shell,
+            live: RwSignal::new(None),
+            preview: RwSignal::new(None),
+            hint: RwSignal::new(None),
+            thinker: Thinker::new(),
+            paused: RwSignal::new(false),
+            think_ms: RwSignal::new(if THINK_CHOICES.contains(&think) {
+                think
+            } else {
+                1000
+            }),
+            ai_move: RwSignal::new(None),
+            format: RwSignal::new(Format::Markdown),
+        };
+        ctx.thinker.on_answer(move |a| ctx.answered(a));
+        ctx
+    }
+
+    /// Says something visibly for a moment and to screen readers.
+    pub fn say(&self, text: impl Into<String>) {
+        self.shell.say(text);
+    }
+
+    /// Shows an error visibly for a few seconds and to screen readers.
+    pub fn warn(&self, text: impl Into<String>) {
+        self.shell.warn(text);
+    }
+
+    /// An error banner.
+    pub fn error(&self, text: impl Into<String>) {
+        self.shell.error(text);
+    }
+
+    /// Goes to a screen.
+    pub fn go(&self, screen: Screen) {
+        self.shell.go(screen.slug());
+    }
+
+    /// The screen shown: the URL's, else Play with a game open and Setup
+    /// without; a screen that needs a game shows Setup without one.
+    pub fn screen(&self) -> Screen {
+        let has_game = self.live.with(|l| l.is_some());
+        match self.shell.route.with(|r| Screen::from_slug(&r.screen)) {
+            Some(s) if !s.needs_game() || has_game => s,
+            _ if has_game => Screen::Play,
+            _ => Screen::Setup,
+        }
+    }
+
+    /// Reads the open game (tracked); `None` without one.
+    pub fn with_game<T>(&self, f: impl FnOnce(&Game) -> T) -> Option<T> {
+        self.live.with(|l| l.as_ref().map(|l| f(&l.game)))
+    }
+
+    /// Reads the open game (untracked).
+    pub fn with_game_untracked<T>(&self, f: impl FnOnce(&Game) -> T) -> Option<T> {
+        self.live.with_untracked(|l| l.as_ref().map(|l| f(&l.game)))
+    }
+
+    /// Opens a game (new, imported or saved): whatever the AI was doing for
+    /// the game open before stops.
+    pub fn open(&self, id: String, game: Game) {
+        self.thinker.stop();
+        self.paused.set(false);
+        self.ai_move.set(None);
+        if self
+            .shell
+            .notice
+            .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
+        {
+            self.shell.notice.set(None);
+        }
+        self.shell.route.update(|r| r.game = Some(id.clone()));
+        self.reload(id, game);
+    }
+
+    /// Starts a new game and opens it.
+    pub fn start(&self, game: Game) {
+        self.open(crate::shell::io::new_id(), game);
+    }
+
+    /// Replaces the open game with a newer saved copy of it (a read-only
+    /// tab following the writer), or with itself changed.
+    pub fn reload(&self, id: String, game: Game) {
+        self.preview.set(None);
+        self.hint.set(None);
+        self.live.set(Some(Live { id, game }));
+    }
+
+    /// Whether a person may play a value now: a game is open and not over,
+    /// the AI is not the one to move, and this tab may write.
+    pub fn human_to_move(&self) -> bool {
+        !self.shell.read_only.get()
+            && self
+                .with_game(|g| !g.state().is_terminal() && g.ai_to_move().is_none())
+                .unwrap_or(false)
+    }
+
+    /// Plays `value` for the player to move (a person: click, tap, key or
+    /// pasted move); a refused move is said with the engine's reason (C8.2)
+    /// and changes nothing.
+    pub fn play(&self, value: Value) {
+        if self.shell.read_only.get_untracked() {
+            return;
+        }
+        if self
+            .with_game_untracked(|g| g.ai_to_move().is_some())
+            .unwrap_or(true)
+        {
+            self.warn("It is the AI's turn");
+            return;
+        }
+        self.thinker.stop();
+        self.paused.set(false);
+        self.apply(value);
+    }
+
+    /// Plays `value` in the open game and says what it did.
+    fn apply(&self, value: Value) -> bool {
+        let mut result = None;
+        self.live.update(|l| {
+            if let Some(l) = l {
+                result = Some(l.game.play(value).map(|r| (r, move_text(&l.game, &r))));
+            }
+        });
+        self.preview.set(None);
+        self.hint.set(None);
+        match result {
+            Some(Ok((_, text))) => {
+                self.say(text);
+                true
+            }
+            Some(Err(e)) => {
+                self.warn(format!("Not played: {e}"));
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Takes back the last move; against the AI, back to the person's turn
+    /// (the AI's reply and the person's move).
+    pub fn undo(&self) {
+        self.thinker.stop();
+        let mut undone = Vec::new();
+        self.live.update(|l| {
+            let Some(l) = l else { return };
+            while let Some(v) = l.game.undo() {
+                undone.push(v);
+                if l.game.ai_to_move().is_none() {
+                    break;
+                }
+            }
+        });
+        self.after_turn_change();
+        if !undone.is_empty() {
+            let list: Vec<String> = undone.iter().map(Value::to_string).collect();
+            self.say(format!("Undone: {}", list.join(", ")));
+        }
+    }
+
+    /// Plays the last undone move again; against the AI, on to the
+    /// person's turn.
+    pub fn redo(&self) {
+        self.thinker.stop();
+        let mut redone = Vec::new();
+        self.live.update(|l| {
+            let Some(l) = l else { return };
+            while let Some(r) = l.game.redo() {
+                redone.push(r.value);
+                if l.game.ai_to_move().is_none() || !l.game.can_redo() {
+                    break;
+                }
+            }
+        });
+        self.after_turn_change();
+        if !redone.is_empty() {
+            let list: Vec<String> = redone.iter().map(Value::to_string).collect();
+            self.say(format!("Redone: {}", list.join(", ")));
+        }
+    }
+
+    /// Takes back every move after the first `n` (they can be redone).
+    pub fn back_to(&self, n: usize) {
+        self.thinker.stop();
+        self.live.update(|l| {
+            if let Some(l) = l {
+                while l.game.moves().len() > n && l.game.undo().is_some() {}
+            }
+        });
+        self.after_turn_change();
+        // Back at the AI's turn, it waits to be asked (Resume).
+        self.paused
+            .set(self.with_game_untracked(|g| g.ai_to_move().is_some()) == Some(true));
+        self.say(format!("Back to the position after {n} moves"));
+    }
+
+    fn after_turn_change(&self) {
+        self.paused.set(false);
+        self.preview.set(None);
+        self.hint.set(None);
+    }
+
+    /// Replaces the open game with `game` (a pasted record's result, checked
+    /// by the engine on a copy first).
+    pub fn replace_game(&self, game: Game) {
+        self.thinker.stop();
+        self.live.update(|l| {
+            if let Some(l) = l {
+                l.game = game;
+            }
+        });
+        self.after_turn_change();
+    }
+
+    /// Asks the AI for its move when it is to move (called by an effect:
+    /// the game changed, the AI was resumed, the question ended).
+    pub fn ai_turn(&self) {
+        if self.shell.read_only.get() || self.paused.get() || self.thinker.busy() {
+            return;
+        }
+        let ask = self.with_game(|g| g.ai_to_move().map(|level| (*g.state(), level, g.seed)));
+        if let Some(Some((state, level, seed))) = ask {
+            let ms = f64::from(self.think_ms.get_untracked());
+            self.thinker.ask(state, Task::Move { level, seed }, ms);
+        }
+    }
+
+    /// Asks the AI for the hint on the position now.
+    pub fn ask_hint(&self) {
+        if let Some(state) = self.with_game_untracked(|g| *g.state())
+            && !state.is_terminal()
+        {
+            self.hint.set(None);
+            self.thinker.ask(state, Task::Hint, HINT_MS);
+        }
+    }
+
+    /// Stops the AI; it waits until resumed.
+    pub fn stop_ai(&self) {
+        self.thinker.stop();
+        self.paused.set(true);
+        self.say("The AI stopped. It moves again when you press Resume.");
+    }
+
+    /// Stops the AI and plays the best value it found so far.
+    pub fn move_now(&self) {
+        let Some(best) = self.thinker.best_so_far() else {
+            return;
+        };
+        self.thinker.stop();
+        self.apply(best);
+    }
+
+    /// Sets the AI's time per move (kept in this browser).
+    pub fn set_think_ms(&self, ms: u32) {
+        self.think_ms.set(ms);
+        let _ = LocalStorage::set(THINK_KEY, ms);
+    }
+
+    /// An answer from the AI's worker.
+    fn answered(&self, answer: Answer) {
+        match answer {
+            Answer::Move { state, result, ms } => {
+                let now = self.with_game_untracked(|g| (*g.state(), g.ai_to_move().is_some()));
+                let Some(best) = result.best else { return };
+                if now != Some((state, true)) {
+                    return;
+                }
+                self.ai_move.set(Some(AiMove {
+                    turn: state.turns_played() + 1,
+                    depth: result.depth,
+                    nodes: result.nodes,
+                    ms,
+                    solved: result.solved.map(|s| (s.blue, s.red)),
+                }));
+                self.apply(best);
+            }
+            Answer::Hint { state, evals } => {
+                if self.with_game_untracked(|g| *g.state()) == Some(state) {
+                    self.hint.set(Some((state, evals)));
+                }
+            }
+            Answer::Failed(why) => {
+                self.paused.set(true);
+                self.error(format!("The AI could not run: {why}"));
+            }
+        }
+    }
+}
+
+impl Persist for Ctx {
+    fn shell(self) -> Shell {
+        self.shell
+    }
+
+    fn open_id(self, tracked: bool) -> Option<String> {
+        let f = |l: &Option<Live>| l.as_ref().map(|l| l.id.clone());
+        if tracked {
+            self.live.with(f)
+        } else {
+            self.live.with_untracked(f)
+        }
+    }
+
+    fn track(self) {
+        self.live.track();
+    }
+
+    fn progress(self) -> Option<usize> {
+        self.with_game_untracked(|g| g.moves().len())
+    }
+
+    fn file(self) -> Option<(String, Summary)> {
+        self.with_game_untracked(|g| {
+            let summary = Summary {
+                name: g.name.clone(),
+                progress: g.moves().len(),
+                phase: phase_text(g),
+                over: g.state().is_terminal(),
+            };
+            (save::save(g), summary)
+        })
+    }
+
+    fn follow(self, json: &str) {
+        if let (Ok(game), Some(id)) = (save::load(json), self.open_id(false)) {
+            self.reload(id, game);
+        }
+    }
+}
+
+/// A player as the page names them: `Blue (Ann)`, or `Blue` when the name
+/// is the colour's.
+pub fn who(game: &Game, p: Player) -> String {
+    let name = game.players.name(p);
+    if name.is_empty() || name == p.name() {
+        p.name().to_string()
+    } else {
+        format!("{p} ({name})")
+    }
+}
+
+/// The result of a finished game in words: `Blue (Ann) wins 9 to 7`,
+/// `a draw, 8 to 8`.
+pub fn result_text(game: &Game) -> Option<String> {
+    let outcome = game.state().outcome()?;
+    let s = game.state().score();
+    Some(match outcome {
+        Outcome::Draw => format!("a draw, {} to {}", s.blue, s.red),
+        o => {
+            let w = o.winner().expect("a winner");
+            format!("{} wins {} to {}", who(game, w), s.of(w), s.of(w.other()))
+        }
+    })
+}
+
+/// Where a game stands, as the header and the home page say it.
+pub fn phase_text(game: &Game) -> String {
+    match result_text(game) {
+        Some(r) => format!("over: {r}"),
+        None => {
+            let s = game.state();
+            format!(
+                "turn {} of 96: {} to move",
+                s.turns_played() + 1,
+                s.to_move()
+            )
+        }
+    }
+}
+
+/// What a move just played did, and what comes next: `Blue played 5 on
+/// cell 0, on an empty cell: it stays. Red lands next on cell 5.`
+pub fn move_text(game: &Game, r: &MoveReport) -> String {
+    let s = game.state();
+    let next = match result_text(game) {
+        Some(result) => format!("Game over: {result}."),
+        None => format!(
+            "{} lands next on cell {}.",
+            who(game, s.to_move()),
+            s.next_cell()
+        ),
+    };
+    format!(
+        "{} played {} on cell {}, on {}. {next}",
+        who(game, r.player),
+        r.value,
+        r.cell,
+        landing_text(r)
+    )
+}
+
+/// The mode in words.
+pub fn mode_text(game: &Game) -> String {
+    match game.mode {
+        Mode::HotSeat => "two players on this device".to_string(),
+        Mode::VsAi { ai, level } => format!("against the AI ({}), which plays {ai}", level.label()),
+        Mode::Forum => "by forum or Discord: moves pasted, positions posted".to_string(),
+    }
+}

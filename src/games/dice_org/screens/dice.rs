@@ -2,7 +2,7 @@
 //! it, who rolled it and why, so the producers can audit any result.
 
 use super::super::state::Ctx;
-use super::widgets::{HiddenNote, table};
+use super::widgets::{HiddenNote, select, table};
 use leptos::prelude::*;
 
 #[component]
@@ -53,24 +53,17 @@ pub fn DiceLog() -> impl IntoView {
     };
     move || {
         if ctx.hide.get() {
-            return view! { <section class="dice"><h2>"Dice log"</h2><HiddenNote/></section> }
+            return view! { <section class="dice"><h2>"Dice log"</h2>{HiddenNote()}</section> }
                 .into_any();
         }
         view! {
             <section class="dice">
                 <h2>"Dice log"</h2>
                 <p class="muted">"Every die from the season's seeded generator, in the order drawn (D11). After the final, the seed is public and anyone can replay them."</p>
-                <label>"Show "
-                    <select data-testid="dice-filter" on:change=move |ev| filter.set(Some(event_target_value(&ev)))>
-                        <option value="all" selected=move || current() == "all">"every die"</option>
-                        <option value="setup" selected=move || current() == "setup">"setup (attributes)"</option>
-                        {move || steps().into_iter().map(|(i, l)| {
-                            let v = i.to_string();
-                            let w = v.clone();
-                            view! { <option value=v selected=move || current() == w>{format!("step {}: {l}", i + 1)}</option> }
-                        }).collect_view()}
-                    </select>
-                </label>
+                <label>"Show "{move || select("Show".into(), "dice-filter",
+                    [("all".to_string(), "every die".to_string()), ("setup".into(), "setup (attributes)".into())].into_iter()
+                        .chain(steps().into_iter().map(|(i, l)| (i.to_string(), format!("step {}: {l}", i + 1)))).collect(),
+                    Signal::derive(current), Callback::new(move |v| filter.set(Some(v))))}</label>
                 {move || table("Dice drawn".to_string(), true, "dice-table", &["#", "Step", "Who", "Why", "Die"],
                     rows().into_iter().map(|(k, step, who, why, v)| (k.to_string(), vec![step, who, why, v.to_string()])).collect())}
             </section>

@@ -18,7 +18,7 @@ pub fn History() -> impl IntoView {
     };
     move || {
         if ctx.hide.get() {
-            return view! { <section class="history"><h2>"History"</h2><HiddenNote/></section> }
+            return view! { <section class="history"><h2>"History"</h2>{HiddenNote()}</section> }
                 .into_any();
         }
         let list = steps();
@@ -35,7 +35,7 @@ pub fn History() -> impl IntoView {
                                 <li data-kind=kind>
                                     <details open=i + 1 == n>
                                         <summary>{format!("Step {}: {title}", i + 1)}</summary>
-                                        <Explain lines=lines/>
+                                        {Explain(lines)}
                                     </details>
                                 </li>
                             }

@@ -6,7 +6,7 @@
 //! colour) with every number in a table. The engine computes both.
 
 use super::super::state::{Ctx, OddsPick};
-use super::widgets::{HiddenNote, table};
+use super::widgets::{HiddenNote, check, select, table};
 use dice_org::{Boost, Odds, Penalties, RollKind, odds};
 use leptos::prelude::*;
 
@@ -120,7 +120,7 @@ pub fn Odds() -> impl IntoView {
     };
     move || {
         if ctx.hide.get() {
-            return view! { <section class="odds"><h2>"Odds of a roll"</h2><HiddenNote/></section> }
+            return view! { <section class="odds"><h2>"Odds of a roll"</h2>{HiddenNote()}</section> }
                 .into_any();
         }
         view! {
@@ -128,34 +128,23 @@ pub fn Odds() -> impl IntoView {
                 <h2>"Odds of a roll"</h2>
                 <p class="muted">"The exact distribution of a competition or survival roll's result after the cap and the penalties (D2.1, D2.2), out of the 216 throws of three dice, now and with one more depletion counter."</p>
                 <form class="form" on:submit=|ev| ev.prevent_default()>
-                    <label>"Player"
-                        <select on:change=move |ev| { let v = event_target_value(&ev); set(&|p| p.player = v.clone()) } data-testid="odds-player">
-                            {move || players().into_iter().map(|n| { let m = n.clone(); view! { <option value=n.clone() selected=move || pick().player == m>{n.clone()}</option> } }).collect_view()}
-                        </select>
-                    </label>
-                    <label>"Roll"
-                        <select on:change=move |ev| { let v = event_target_value(&ev); set(&|p| p.kind = if v == "survival" { RollKind::Survival } else { RollKind::Competition }) } data-testid="odds-kind">
-                            <option value="competition" selected=move || pick().kind == RollKind::Competition>"Competition (capped by Competition)"</option>
-                            <option value="survival" selected=move || pick().kind == RollKind::Survival>"Survival (capped by Survival)"</option>
-                        </select>
-                    </label>
+                    <label>"Player"{move || select("Player".into(), "odds-player", players().into_iter().map(|n| (n.clone(), n)).collect(),
+                        Signal::derive(move || pick().player), Callback::new(move |v: String| set(&|p| p.player = v.clone())))}</label>
+                    <label>"Roll"{select("Roll".into(), "odds-kind", vec![("competition".into(), "Competition (capped by Competition)".into()), ("survival".into(), "Survival (capped by Survival)".into())],
+                        Signal::derive(move || if pick().kind == RollKind::Survival { "survival" } else { "competition" }.to_string()),
+                        Callback::new(move |v: String| set(&|p| p.kind = if v == "survival" { RollKind::Survival } else { RollKind::Competition })))}</label>
                     <fieldset>
                         <legend>"Chosen before rolling (blind)"</legend>
-                        <label><input type="checkbox" prop:checked=move || pick().options.minus3 on:change=move |ev| { let v = event_target_checked(&ev); set(&|p| p.options.minus3 = v) }/>" Deduct 3"</label>
-                        <label>"Boost "
-                            <select on:change=move |ev| { let v = event_target_value(&ev); set(&|p| p.options.boost = match v.as_str() { "2" => Some(Boost::Two), "7" => Some(Boost::Seven), _ => None }) }>
-                                <option value="" selected=move || pick().options.boost.is_none()>"none"</option>
-                                <option value="2" selected=move || pick().options.boost == Some(Boost::Two)>"+2 (1 RP)"</option>
-                                <option value="7" selected=move || pick().options.boost == Some(Boost::Seven)>"+7 (3 RP)"</option>
-                            </select>
-                        </label>
+                        {check("Deduct 3".into(), false, "odds-minus3", Signal::derive(move || pick().options.minus3), Signal::stored(true), Callback::new(move |v| set(&|p| p.options.minus3 = v)))}
+                        <label>"Boost"{select("Boost".into(), "odds-boost", vec![(String::new(), "none".into()), ("2".into(), "+2 (1 RP)".into()), ("7".into(), "+7 (3 RP)".into())],
+                            Signal::derive(move || pick().options.boost.map_or(String::new(), |b| u8::from(b).to_string())),
+                            Callback::new(move |v: String| set(&|p| p.options.boost = match v.as_str() { "2" => Some(Boost::Two), "7" => Some(Boost::Seven), _ => None })))}</label>
                     </fieldset>
-                    {move || (pick().kind == RollKind::Survival).then(|| view! {
-                        <fieldset>
-                            <legend>"Chosen after rolling (informed)"</legend>
-                            <label><input type="checkbox" prop:checked=move || pick().options.minus5 on:change=move |ev| { let v = event_target_checked(&ev); set(&|p| p.options.minus5 = v) }/>" Deduct 5 for 1 RP (camp)"</label>
-                        </fieldset>
-                    })}
+                    <fieldset>
+                        <legend>"Chosen after rolling (informed, survival rolls at camp)"</legend>
+                        {check("Deduct 5 for 1 RP".into(), false, "odds-minus5", Signal::derive(move || pick().options.minus5),
+                            Signal::derive(move || pick().kind == RollKind::Survival), Callback::new(move |v| set(&|p| p.options.minus5 = v)))}
+                    </fieldset>
                 </form>
                 {move || data().map(|(p, attrs, counters, now, more)| {
                     let pen = Penalties::of(counters);

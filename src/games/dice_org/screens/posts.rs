@@ -7,7 +7,7 @@
 //! status on demand.
 
 use super::super::state::Ctx;
-use super::widgets::HiddenNote;
+use super::widgets::{HiddenNote, check, select};
 use crate::shell::ui::CopyButton;
 use dice_org::post::{
     DISCORD_LIMIT, Format, PublicSetup, private_message, private_messages, public_post,
@@ -95,22 +95,14 @@ pub fn Posts() -> impl IntoView {
         <section class="posts">
             <h2>"Posts and private messages"</h2>
             <div class="row">
-                <label>"Step "
-                    <select data-testid="post-step" on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        chosen.set(Some(v.parse::<usize>().ok()));
-                    }>
-                        <option value="start" selected=move || current().is_none()>"The start: teams and commitment"</option>
-                        {move || steps().into_iter().map(|(i, l)| view! { <option value=i.to_string() selected=move || current() == Some(i)>{l}</option> }).collect_view()}
-                    </select>
-                </label>
-                <label>"Format "
-                    <select data-testid="format" on:change=move |ev| ctx.format.set(match event_target_value(&ev).as_str() { "markdown" => Format::Markdown, "plain" => Format::Plain, _ => Format::BBCode })>
-                        {Format::ALL.into_iter().map(|f| view! {
-                            <option value=match f { Format::BBCode => "bbcode", Format::Markdown => "markdown", Format::Plain => "plain" } selected=move || ctx.format.get() == f>{f.label()}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
+                <label>"Step "{move || select("Step".into(), "post-step",
+                    std::iter::once(("start".to_string(), "The start: teams and commitment".to_string())).chain(steps().into_iter().map(|(i, l)| (i.to_string(), l))).collect(),
+                    Signal::derive(move || current().map_or("start".to_string(), |i| i.to_string())),
+                    Callback::new(move |v: String| chosen.set(Some(v.parse::<usize>().ok()))))}</label>
+                <label>"Format "{select("Format".into(), "format",
+                    Format::ALL.iter().map(|f| (format!("{f:?}"), f.label().to_string())).collect(),
+                    Signal::derive(move || format!("{:?}", ctx.format.get())),
+                    Callback::new(move |v: String| ctx.format.set(Format::ALL.into_iter().find(|f| format!("{f:?}") == v).unwrap_or_default())))}</label>
             </div>
             {move || (ctx.format.get() == Format::Markdown).then(|| view! {
                 <p class="muted">{format!("Discord: a long post is split into messages of at most {DISCORD_LIMIT} characters, between blocks; post them in order.")}</p>
@@ -124,14 +116,14 @@ pub fn Posts() -> impl IntoView {
                         None => view! { <p class="muted">"This step has no public post (D10): conversations are told to each player privately."</p> }.into_any(),
                     }}
                     <h3>"Private messages (D10.2)"</h3>
-                    {if !secret { view! { <HiddenNote/> }.into_any() } else if private.is_empty() {
+                    {if !secret { HiddenNote() } else if private.is_empty() {
                         view! { <p class="muted">"No private message for this step."</p> }.into_any()
                     } else {
                         view! { <div class="private">{private.into_iter().map(|(n, t)| message(ctx, format!("Private message for {n}"), t, "private-message")).collect_view()}</div> }.into_any()
                     }}
                     {secret.then(|| view! {
                         <h3>"Each player's status now"</h3>
-                        <label class="toggle"><input type="checkbox" prop:checked=status on:change=move |ev| status.set(event_target_checked(&ev))/>" Show every living player's status message (attributes, RP, counters, advantages)"</label>
+                        {check("Show every living player's status message (attributes, RP, counters, advantages)".into(), false, "show-status", status.into(), Signal::stored(true), Callback::new(move |v| status.set(v)))}
                         <div class="private">{statuses.into_iter().map(|(n, t)| message(ctx, format!("Status for {n}"), t, "status-message")).collect_view()}</div>
                     })}
                 }

@@ -6,7 +6,7 @@
 //! and can be undone (D9.2).
 
 use super::super::state::Ctx;
-use super::widgets::{Explain, HiddenNote, number};
+use super::widgets::{Explain, HiddenNote, field, number, select};
 use dice_org::ByName;
 use dice_org::Entry;
 use dice_org::edit::{Change, Edit, PlayerChange};
@@ -140,35 +140,33 @@ fn build(kind: &str, f: Fields, s: &State) -> Result<Change, String> {
     })
 }
 
+/// `fields[key]` as a signal and a setter.
+fn bound(f: Fields, key: &'static str) -> (Signal<String>, Callback<String>) {
+    (
+        Signal::derive(move || f.with(|m| m.get(key).cloned().unwrap_or_default())),
+        Callback::new(move |v| {
+            f.update(|m| {
+                m.insert(key.to_string(), v);
+            })
+        }),
+    )
+}
+
 /// A text field bound to `fields[key]`.
 fn input(f: Fields, key: &'static str, label: &'static str) -> AnyView {
-    view! {
-        <label>{label}
-            <input data-field=key prop:value=move || f.with(|m| m.get(key).cloned().unwrap_or_default())
-                on:input=move |ev| f.update(|m| { m.insert(key.to_string(), event_target_value(&ev)); })/>
-        </label>
-    }
-    .into_any()
+    let (v, set) = bound(f, key);
+    field(label.to_string(), key, v, set)
 }
 
 /// A select bound to `fields[key]`: (value, label) pairs, the first the default.
-fn select(
+fn pick(
     f: Fields,
     key: &'static str,
     label: &'static str,
     options: Vec<(String, String)>,
 ) -> AnyView {
-    view! {
-        <label>{label}
-            <select data-field=key on:change=move |ev| f.update(|m| { m.insert(key.to_string(), event_target_value(&ev)); })>
-                {options.into_iter().map(|(v, l)| {
-                    let w = v.clone();
-                    view! { <option value=v selected=move || f.with(|m| m.get(key).cloned().unwrap_or_default()) == w>{l}</option> }
-                }).collect_view()}
-            </select>
-        </label>
-    }
-    .into_any()
+    let (v, set) = bound(f, key);
+    view! { <label>{label}{select(label.to_string(), key, options, v, set)}</label> }.into_any()
 }
 
 fn keep(mut v: Vec<(String, String)>, label: &str) -> Vec<(String, String)> {
@@ -238,34 +236,34 @@ pub fn Production() -> impl IntoView {
             .collect();
         match kind.get().as_str() {
             "player" => view! {
-                {select(fields, "player", "Player", p)}
-                {select(fields, "move", "Move to team", keep(t, "(stays)"))}
+                {pick(fields, "player", "Player", p)}
+                {pick(fields, "move", "Move to team", keep(t, "(stays)"))}
                 {input(fields, "competition", "Competition (blank: unchanged)")}
                 {input(fields, "survival", "Survival (blank: unchanged)")}
                 {input(fields, "rp", "RP (blank: unchanged)")}
                 {input(fields, "counters", "Depletion counters (blank: unchanged)")}
                 {input(fields, "advantages", "Advantages held, comma-separated (blank: unchanged; none: no advantage)")}
-                {select(fields, "immune", "Immunity", vec![(String::new(), "unchanged".into()), ("grant".into(), "grant".into()), ("remove".into(), "remove".into())])}
+                {pick(fields, "immune", "Immunity", vec![(String::new(), "unchanged".into()), ("grant".into(), "grant".into()), ("remove".into(), "remove".into())])}
             }.into_any(),
             "add_player" => view! {
                 {input(fields, "name", "Name")}
-                {select(fields, "move", "Team", t)}
+                {pick(fields, "move", "Team", t)}
                 {input(fields, "competition", "Competition")}
                 {input(fields, "survival", "Survival")}
             }.into_any(),
-            "pool" => view! { {select(fields, "team", "Team", t)} {input(fields, "value", "Pool")} }.into_any(),
-            "camp" => view! { {select(fields, "team", "Team", t)} {input(fields, "cards", "Advantages waiting, first found first, comma-separated (e.g. Hidden Immunity, Extra Vote)")} }.into_any(),
+            "pool" => view! { {pick(fields, "team", "Team", t)} {input(fields, "value", "Pool")} }.into_any(),
+            "camp" => view! { {pick(fields, "team", "Team", t)} {input(fields, "cards", "Advantages waiting, first found first, comma-separated (e.g. Hidden Immunity, Extra Vote)")} }.into_any(),
             "merge" => view! { {input(fields, "name", "Name of the merged team")} }.into_any(),
             "add_team" => view! { {input(fields, "name", "Name of the new team")} }.into_any(),
-            "rename" => view! { {select(fields, "team", "Team", t)} {input(fields, "name", "New name")} }.into_any(),
-            "quit" => view! { {select(fields, "player", "Player", p)} }.into_any(),
+            "rename" => view! { {pick(fields, "team", "Team", t)} {input(fields, "name", "New name")} }.into_any(),
+            "quit" => view! { {pick(fields, "player", "Player", p)} }.into_any(),
             _ => view! {
-                {select(fields, "team_score", "Team score (D4.2)", keep(pairs(&["mean", "sum"]), "unchanged"))}
+                {pick(fields, "team_score", "Team score (D4.2)", keep(pairs(&["mean", "sum"]), "unchanged"))}
                 {input(fields, "reward_rp", "Reward RP (D4.5; blank: unchanged)")}
                 {input(fields, "food", "Food per player (D5.1; blank: unchanged)")}
                 {input(fields, "slots", "Conversation slots (D6.3; blank: unchanged)")}
-                {select(fields, "deadlock", "Deadlock (D7.5)", keep(pairs(&["survival_roll", "rocks"]), "unchanged"))}
-                {select(fields, "jury", "Jury size (D8.1)", keep(juries, "unchanged"))}
+                {pick(fields, "deadlock", "Deadlock (D7.5)", keep(pairs(&["survival_roll", "rocks"]), "unchanged"))}
+                {pick(fields, "jury", "Jury size (D8.1)", keep(juries, "unchanged"))}
             }.into_any(),
         }
     };
@@ -282,18 +280,16 @@ pub fn Production() -> impl IntoView {
     };
     move || {
         if ctx.hide.get() {
-            return view! { <section class="production"><h2>"Production"</h2><HiddenNote/></section> }.into_any();
+            return view! { <section class="production"><h2>"Production"</h2>{HiddenNote()}</section> }.into_any();
         }
         view! {
             <section class="production">
                 <h2>"Production (D9)"</h2>
                 <p class="muted">"Change anything at any time. Build an edit from one or more changes, write why, then apply it: it goes into the log and can be undone."</p>
                 <form class="form" on:submit=|ev| ev.prevent_default()>
-                    <label class="wide">"The change"
-                        <select data-testid="change-kind" on:change=move |ev| { kind.set(event_target_value(&ev)); fields.set(ByName::new()); }>
-                            {KINDS.iter().map(|(k, l)| view! { <option value=*k selected=move || kind.get() == *k>{*l}</option> }).collect_view()}
-                        </select>
-                    </label>
+                    <label class="wide">"The change"{select("The change".into(), "change-kind",
+                        KINDS.iter().map(|(k, l)| (k.to_string(), l.to_string())).collect(), kind.into(),
+                        Callback::new(move |v| { kind.set(v); fields.set(ByName::new()); }))}</label>
                     {fields_view}
                     <p class="wide"><button type="button" data-testid="add-change" on:click=add>"Add this change to the edit"</button></p>
                 </form>
@@ -324,7 +320,7 @@ pub fn Production() -> impl IntoView {
                         let l = log();
                         if l.is_empty() { return view! { <p class="muted">"No production edit yet."</p> }.into_any(); }
                         view! { <ol class="log" data-testid="edit-log">
-                            {l.into_iter().map(|(i, lines)| view! { <li><strong>{format!("Step {}", i + 1)}</strong><Explain lines=lines/></li> }).collect_view()}
+                            {l.into_iter().map(|(i, lines)| view! { <li><strong>{format!("Step {}", i + 1)}</strong>{Explain(lines)}</li> }).collect_view()}
                         </ol> }.into_any()
                     }}
                     {move || ctx.with(|s| s.played().last().map(|p| p.entry.kind())).flatten().map(|k| view! {

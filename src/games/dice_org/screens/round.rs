@@ -12,7 +12,7 @@ mod final_vote;
 mod vote;
 
 use super::super::state::{Ctx, Screen};
-use super::widgets::{Explain, HiddenNote};
+use super::widgets::{Explain, HiddenNote, name_options, select};
 use dice_org::post::{Format, public_post};
 use dice_org::step::StepReport;
 use dice_org::{Boost, Entry, Needs};
@@ -26,19 +26,13 @@ pub fn name_select(
     value: Signal<Option<String>>,
     set: Callback<Option<String>>,
 ) -> AnyView {
-    view! {
-        <select aria-label=label on:change=move |ev| {
-            let v = event_target_value(&ev);
-            set.run(if v.is_empty() { None } else { Some(v) });
-        }>
-            <option value="" selected=move || value.get().is_none()>{none}</option>
-            {names.into_iter().map(|n| {
-                let (m, v) = (n.clone(), n.clone());
-                view! { <option value=v selected=move || value.get().as_deref() == Some(m.as_str())>{n}</option> }
-            }).collect_view()}
-        </select>
-    }
-    .into_any()
+    select(
+        label,
+        "name",
+        name_options(none, &names),
+        Signal::derive(move || value.get().unwrap_or_default()),
+        Callback::new(move |v: String| set.run((!v.is_empty()).then_some(v))),
+    )
 }
 
 /// A select of the RP boosts on offer (D2.3).
@@ -48,21 +42,31 @@ pub fn boost_select(
     value: Signal<Option<Boost>>,
     set: Callback<Option<Boost>>,
 ) -> AnyView {
-    view! {
-        <select aria-label=label on:change=move |ev| set.run(match event_target_value(&ev).as_str() {
-            "2" => Some(Boost::Two),
-            "7" => Some(Boost::Seven),
-            _ => None,
-        })>
-            <option value="" selected=move || value.get().is_none()>"no boost"</option>
-            {offered.into_iter().map(|b| view! {
-                <option value=u8::from(b).to_string() selected=move || value.get() == Some(b)>
-                    {format!("+{} for {} RP", b.bonus(), b.cost())}
-                </option>
-            }).collect_view()}
-        </select>
-    }
-    .into_any()
+    let options = std::iter::once((String::new(), "no boost".to_string()))
+        .chain(offered.into_iter().map(|b| {
+            (
+                u8::from(b).to_string(),
+                format!("+{} for {} RP", b.bonus(), b.cost()),
+            )
+        }))
+        .collect();
+    select(
+        label,
+        "boost",
+        options,
+        Signal::derive(move || {
+            value
+                .get()
+                .map_or(String::new(), |b| u8::from(b).to_string())
+        }),
+        Callback::new(move |v: String| {
+            set.run(match v.as_str() {
+                "2" => Some(Boost::Two),
+                "7" => Some(Boost::Seven),
+                _ => None,
+            })
+        }),
+    )
 }
 
 /// What the engine would refuse in `entry` if it were played now.
@@ -124,7 +128,7 @@ fn LastStep() -> impl IntoView {
                     {summary.map(|(k, v)| view! { <p class="verdict">{k}": " <strong data-testid="last-result">{v}</strong></p> })}
                     <details open>
                         <summary>"Why (the engine's reasons)"</summary>
-                        <Explain lines=lines/>
+                        {Explain(lines)}
                     </details>
                     {post.map(|text| view! {
                         <details>
@@ -149,7 +153,7 @@ pub fn Round() -> impl IntoView {
     let needs = move || ctx.with(|s| s.needs());
     move || {
         if ctx.hide.get() {
-            return view! { <section class="round"><h2>"Round wizard"</h2><HiddenNote/></section> }
+            return view! { <section class="round"><h2>"Round wizard"</h2>{HiddenNote()}</section> }
                 .into_any();
         }
         let title = move || {

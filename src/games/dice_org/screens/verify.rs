@@ -3,7 +3,7 @@
 //! start; with rolled attributes and dealt teams, also what the seed gave.
 
 use super::super::state::Ctx;
-use super::widgets::lines;
+use super::widgets::{check, field, lines};
 use dice_org::setup::{commitment, committed_text};
 use dice_org::{AttributeSource, Season, SetupInput, TeamSource};
 use leptos::prelude::*;
@@ -63,10 +63,10 @@ pub fn Verify() -> impl IntoView {
             <form class="form" on:submit=|ev| ev.prevent_default()>
                 <label>"Players, one per line, in roster order" <textarea rows="8" prop:value=players on:input=move |ev| players.set(event_target_value(&ev))></textarea></label>
                 <label>"Teams, one per line, in team order" <textarea rows="4" prop:value=teams on:input=move |ev| teams.set(event_target_value(&ev))></textarea></label>
-                <label><input type="checkbox" prop:checked=rolled on:change=move |ev| rolled.set(event_target_checked(&ev))/>" Attributes were rolled (not entered)"</label>
-                <label><input type="checkbox" prop:checked=dealt on:change=move |ev| dealt.set(event_target_checked(&ev))/>" Teams were dealt (not assigned)"</label>
-                <label>"Seed" <input inputmode="numeric" prop:value=seed on:input=move |ev| seed.set(event_target_value(&ev)) data-testid="verify-seed"/></label>
-                <label>"Salt (64 hex digits)" <input prop:value=salt on:input=move |ev| salt.set(event_target_value(&ev)) data-testid="verify-salt"/></label>
+                {check("Attributes were rolled (not entered)".into(), false, "verify-rolled", rolled.into(), Signal::stored(true), Callback::new(move |v| rolled.set(v)))}
+                {check("Teams were dealt (not assigned)".into(), false, "verify-dealt", dealt.into(), Signal::stored(true), Callback::new(move |v| dealt.set(v)))}
+                {field("Seed".into(), "verify-seed", seed.into(), Callback::new(move |v| seed.set(v)))}
+                {field("Salt (64 hex digits)".into(), "verify-salt", salt.into(), Callback::new(move |v| salt.set(v)))}
             </form>
             {move || match input() {
                 Ok(i) => {

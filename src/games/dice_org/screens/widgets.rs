@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 /// The engine's explanation of a step, one line per fact (producers only).
-#[component]
-pub fn Explain(lines: Vec<String>) -> impl IntoView {
+#[allow(non_snake_case)]
+pub fn Explain(lines: Vec<String>) -> AnyView {
     view! {
         <ul class="explain" data-testid="explain">
             {lines.into_iter().map(|l| {
@@ -14,16 +14,18 @@ pub fn Explain(lines: Vec<String>) -> impl IntoView {
             }).collect_view()}
         </ul>
     }
+    .into_any()
 }
 
 /// Shown instead of secrets while they are hidden for screen sharing.
-#[component]
-pub fn HiddenNote() -> impl IntoView {
+#[allow(non_snake_case)]
+pub fn HiddenNote() -> AnyView {
     view! {
         <p class="hidden-note" role="note" data-testid="hidden-note">
             "Secrets are hidden for screen sharing. Turn off “Hide secrets” on the Board to see this."
         </p>
     }
+    .into_any()
 }
 
 /// A table of text: `heads` are the column headers (the first heads the
@@ -49,6 +51,63 @@ pub fn table(
                 }).collect_view()}
             </tbody>
         </table>
+    }
+    .into_any()
+}
+
+/// A select: `options` are (value, label); `set` gets the value chosen.
+/// Every select of the page is this one (a small page).
+pub fn select(
+    label: String,
+    testid: &'static str,
+    options: Vec<(String, String)>,
+    value: Signal<String>,
+    set: Callback<String>,
+) -> AnyView {
+    view! {
+        <select aria-label=label data-testid=testid on:change=move |ev| set.run(event_target_value(&ev))>
+            {options.into_iter().map(|(v, l)| {
+                let w = v.clone();
+                view! { <option value=v selected=move || value.with(|x| *x == w)>{l}</option> }
+            }).collect_view()}
+        </select>
+    }
+    .into_any()
+}
+
+/// (value, label) pairs of names, with a first choice of value "" labelled `none`.
+pub fn name_options(none: &str, names: &[String]) -> Vec<(String, String)> {
+    std::iter::once((String::new(), none.to_string()))
+        .chain(names.iter().map(|n| (n.clone(), n.clone())))
+        .collect()
+}
+
+/// A labelled checkbox (the label only for screen readers when
+/// `hide_label`); `enabled` false greys it out.
+pub fn check(
+    label: String,
+    hide_label: bool,
+    testid: &'static str,
+    checked: Signal<bool>,
+    enabled: Signal<bool>,
+    set: Callback<bool>,
+) -> AnyView {
+    view! {
+        <label class="toggle"><input type="checkbox" data-testid=testid prop:checked=checked
+            disabled=move || !enabled.get() on:change=move |ev| set.run(event_target_checked(&ev))/><span class:sr-only=hide_label>{label}</span></label>
+    }
+    .into_any()
+}
+
+/// A labelled text field.
+pub fn field(
+    label: String,
+    testid: &'static str,
+    value: Signal<String>,
+    set: Callback<String>,
+) -> AnyView {
+    view! {
+        <label>{label}<input data-testid=testid prop:value=value on:input=move |ev| set.run(event_target_value(&ev))/></label>
     }
     .into_any()
 }

@@ -6,6 +6,7 @@
 //! producers can show each roll from a dry run of the engine first.
 
 use super::super::super::state::{Ctx, OddsPick, Screen};
+use super::super::widgets::check;
 use super::{boost_select, play_button, refusals};
 use dice_org::ByName;
 use dice_org::camp::CampChoice;
@@ -44,17 +45,18 @@ fn option_box(
     enabled: Signal<bool>,
 ) -> AnyView {
     let n = name.clone();
-    view! {
-        <input type="checkbox" aria-label=format!("{name}: {what}")
-            prop:checked=move || get(&choice(ctx, &n))
-            disabled=move || !enabled.get()
-            on:change=move |ev| {
-                let mut c = choice(ctx, &name);
-                set(&mut c, event_target_checked(&ev));
-                set_choice(ctx, &name, c);
-            }/>
-    }
-    .into_any()
+    check(
+        format!("{name}: {what}"),
+        true,
+        "camp-option",
+        Signal::derive(move || get(&choice(ctx, &n))),
+        enabled,
+        Callback::new(move |v| {
+            let mut c = choice(ctx, &name);
+            set(&mut c, v);
+            set_choice(ctx, &name, c);
+        }),
+    )
 }
 
 #[component]
@@ -85,8 +87,8 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
         <section class="phase" aria-label="Camp">
             <h3>"Camp (D5)"</h3>
             <p class="muted">"Before rolling: deduct 3 for a bonus roll, and one boost. After rolling (the player sees their roll first): deduct 5 for 1 RP, and/or spend 1 RP for a bonus roll. A bonus roll of 12 finds the first advantage waiting at the camp (D5.4)."</p>
-            <label class="toggle"><input type="checkbox" prop:checked=show_rolls on:change=move |ev| show_rolls.set(event_target_checked(&ev)) data-testid="show-rolls"/>
-                " Show each gathering roll (a dry run of the engine, to tell each player their roll before they choose the after-rolling options)"</label>
+            {check("Show each gathering roll (a dry run of the engine, to tell each player their roll before they choose the after-rolling options)".to_string(), false, "show-rolls",
+                show_rolls.into(), Signal::stored(true), Callback::new(move |v| show_rolls.set(v)))}
             {several.then(|| view! { <p class="muted">"Dice are drawn team by team (D11.1): a later team's rolls shown here change if an earlier team's bonus rolls change."</p> })}
             {teams.into_iter().map(|t| view! {
                 <section class="camp-team" aria-label=format!("Camp of {}", t.team)>
@@ -122,10 +124,10 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
                                 <tr data-player=n.clone()>
                                     <th scope="row">{n.clone()}</th>
                                     <td>{o.rp}</td>
-                                    <td>{option_box(ctx, n.clone(), "deduct 3 for a bonus roll", |c| c.deduct_for_bonus, |c, v| c.deduct_for_bonus = v, Signal::derive(|| true))}</td>
+                                    <td>{option_box(ctx, n.clone(), "deduct 3 for a bonus roll", |c| c.deduct_for_bonus, |c, v| c.deduct_for_bonus = v, Signal::stored(true))}</td>
                                     <td>{boost_select(format!("{n}: boost"), boosts, Signal::derive(move || choice(ctx, &b1).boost),
                                         Callback::new(move |v| { let mut c = choice(ctx, &b2); c.boost = v; set_choice(ctx, &b2, c); }))}</td>
-                                    <td>{option_box(ctx, n.clone(), "after rolling, deduct 5 for 1 RP", |c| c.deduct_for_rp, |c, v| c.deduct_for_rp = v, Signal::derive(|| true))}</td>
+                                    <td>{option_box(ctx, n.clone(), "after rolling, deduct 5 for 1 RP", |c| c.deduct_for_rp, |c, v| c.deduct_for_rp = v, Signal::stored(true))}</td>
                                     <td>{option_box(ctx, n.clone(), "after rolling, spend 1 RP for a bonus roll", |c| c.rp_for_bonus, |c, v| c.rp_for_bonus = v, can_buy)}</td>
                                     <td class="roll-cell">{move || rolls.with(|r| r.get(&n3).cloned())}</td>
                                     <td><button type="button" aria-label=format!("Odds of {n}'s gathering roll") on:click=move |_| {

@@ -3,6 +3,7 @@
 //! for, D2.3), then the roll.
 
 use super::super::super::state::{Ctx, OddsPick, Screen};
+use super::super::widgets::check;
 use super::{boost_select, play_button, refusals};
 use dice_org::competition::{CompetitionChoice, Mode};
 use dice_org::season::Offer;
@@ -60,17 +61,17 @@ pub fn Competition(mode: Mode, participants: Vec<Offer>) -> impl IntoView {
                             <th scope="row">{n.clone()}</th>
                             <td>{o.team.clone()}</td>
                             <td>{o.rp}</td>
-                            <td><input type="checkbox" aria-label=format!("{n}: deduct 3 for 1 RP") data-testid="deduct"
-                                prop:checked=move || choice(ctx, &n2).deduct
-                                on:change=move |ev| {
+                            <td>{check(format!("{n}: deduct 3 for 1 RP"), true, "deduct",
+                                Signal::derive(move || choice(ctx, &n2).deduct), Signal::stored(true),
+                                Callback::new(move |v| {
                                     let mut c = choice(ctx, &n3);
-                                    c.deduct = event_target_checked(&ev);
+                                    c.deduct = v;
                                     // A boost the player can no longer pay for is dropped.
                                     if c.boost.is_some_and(|b| !o3.boosts_for(c.deduct).contains(&b)) {
                                         c.boost = None;
                                     }
                                     set_choice(ctx, &n3, c);
-                                }/></td>
+                                }))}</td>
                             <td>{move || {
                                 let (a, b) = (n4.clone(), n4.clone());
                                 boost_select(format!("{a}: boost"), offered.get(),

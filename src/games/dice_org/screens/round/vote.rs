@@ -6,7 +6,7 @@
 //! engine (roll-off or rocks) when the vote is read.
 
 use super::super::super::state::Ctx;
-use super::super::widgets::list;
+use super::super::widgets::{check, list, select};
 use super::{name_select, play_button, refusals};
 use dice_org::Advantage;
 use dice_org::step::StepReport;
@@ -110,21 +110,22 @@ pub fn Vote(
                     match card.clone() {
                         Advantage::HiddenImmunity => {
                             let (h1, h2, h3, c1, c2, c3) = (holder.clone(), holder.clone(), holder.clone(), card.clone(), card.clone(), card.clone());
-                            let when = Signal::derive(move || play_of(&draft(ctx), &h1, &c1).map(|p| p.when.unwrap_or_default()));
+                            let when = Signal::derive(move || match play_of(&draft(ctx), &h1, &c1).map(|p| p.when.unwrap_or_default()) {
+                                Some(When::Before) => "before".to_string(),
+                                Some(When::After) => "after".to_string(),
+                                None => String::new(),
+                            });
                             let on = Signal::derive(move || play_of(&draft(ctx), &h2, &c2).and_then(|p| p.on));
                             let voters = voters.clone();
                             view! {
                                 <li>{format!("{label}: ")}
-                                    <select aria-label=format!("When {label} is played") on:change=move |ev| {
-                                        let v = event_target_value(&ev);
-                                        let old = play_of(&draft(ctx), &h3, &c3);
-                                        let when = match v.as_str() { "before" => Some(When::Before), "after" => Some(When::After), _ => None };
-                                        set_play(ctx, &h3, &c3, when.map(|w| Play { player: h3.clone(), card: c3.clone(), on: old.and_then(|p| p.on), when: Some(w) }));
-                                    }>
-                                        <option value="" selected=move || when.get().is_none()>"not played"</option>
-                                        <option value="before" selected=move || when.get() == Some(When::Before)>"played before the votes"</option>
-                                        <option value="after" selected=move || when.get() == Some(When::After)>"played after the votes"</option>
-                                    </select>
+                                    {select(format!("When {label} is played"), "card-when",
+                                        vec![(String::new(), "not played".into()), ("before".into(), "played before the votes".into()), ("after".into(), "played after the votes".into())],
+                                        when, Callback::new(move |v: String| {
+                                            let old = play_of(&draft(ctx), &h3, &c3);
+                                            let when = match v.as_str() { "before" => Some(When::Before), "after" => Some(When::After), _ => None };
+                                            set_play(ctx, &h3, &c3, when.map(|w| Play { player: h3.clone(), card: c3.clone(), on: old.and_then(|p| p.on), when: Some(w) }));
+                                        }))}
                                     " on "
                                     {name_select(format!("Whom {label} protects"), voters, "nobody yet", on, Callback::new({
                                         let (h, c) = (holder.clone(), card.clone());
@@ -139,9 +140,9 @@ pub fn Vote(
                         Advantage::ExtraVote => {
                             let (h1, h2, c1, c2) = (holder.clone(), holder.clone(), card.clone(), card.clone());
                             view! {
-                                <li><label><input type="checkbox" prop:checked=move || play_of(&draft(ctx), &h1, &c1).is_some()
-                                    on:change=move |ev| set_play(ctx, &h2, &c2, event_target_checked(&ev).then(|| Play { player: h2.clone(), card: c2.clone(), on: None, when: Some(When::Before) }))/>
-                                    {format!(" {label}: played before the votes (one more vote)")}</label></li>
+                                <li>{check(format!("{label}: played before the votes (one more vote)"), false, "extra-vote",
+                                    Signal::derive(move || play_of(&draft(ctx), &h1, &c1).is_some()), Signal::stored(true),
+                                    Callback::new(move |v: bool| set_play(ctx, &h2, &c2, v.then(|| Play { player: h2.clone(), card: c2.clone(), on: None, when: Some(When::Before) }))))}</li>
                             }.into_any()
                         }
                         Advantage::Other(_) => view! { <li>{format!("{label}: a producers' card, applied by hand on the Production screen (D9)")}</li> }.into_any(),

@@ -107,9 +107,9 @@ pub fn Circle(
             }
         });
         let send = chosen.zip(next).map(|(v, n)| {
-            let (x, y) = at(f64::from(n.get()) + f64::from(v.get()) / 2.0, 192.0);
+            let (x, y) = at(f64::from(n.get()) + f64::from(v.get()) / 2.0, 216.0);
             view! {
-                <path class="send" d=arc(n, v.get(), 176.0) marker-end="url(#circle-arrow-send)"/>
+                <path class="send" d=arc(n, v.get(), 202.0) marker-end="url(#circle-arrow-send)"/>
                 <text class="send-label" x=x y=y>{format!("+{v}")}</text>
             }
         });
@@ -173,7 +173,7 @@ pub fn Circle(
             .collect_view();
         view! {
             <div class="circle">
-                <svg viewBox="-200 -200 400 400" role="img" aria-label=summary data-testid="circle">
+                <svg viewBox="-226 -226 452 452" role="img" aria-label=summary data-testid="circle">
                     <defs>
                         <marker id="circle-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
                             <path class="count-head" d="M0 0L10 5L0 10z"/>

@@ -265,19 +265,17 @@ fn Hand(player: Player) -> impl IntoView {
                 {Value::all().map(|v| {
                     let count = move || counts()[v.index()];
                     let enabled = move || playable() && count() > 0;
-                    let label = move || {
-                        let n = count();
-                        if enabled() { format!("Play {v} ({n} left)") } else { format!("{v}: {n} left") }
-                    };
                     view! {
-                        <button class="value" data-value=v.get() aria-label=label disabled=move || !enabled()
+                        <button class="value" data-value=v.get() disabled=move || !enabled()
                             on:click=move |_| ctx.play(v)
                             on:mouseenter=move |_| if enabled() { ctx.preview.set(Some(v)) }
                             on:mouseleave=move |_| ctx.preview.set(None)
                             on:focus=move |_| if enabled() { ctx.preview.set(Some(v)) }
                             on:blur=move |_| ctx.preview.set(None)>
+                            {move || enabled().then(|| view! { <span class="sr-only">"Play "</span> })}
                             <span class="v">{v.get()}</span>
-                            <span class="n">{move || format!("×{}", count())}</span>
+                            <span class="sr-only">", "</span>
+                            <span class="n">{move || format!("{} left", count())}</span>
                         </button>
                     }
                 }).collect_view()}

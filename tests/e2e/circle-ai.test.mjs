@@ -80,7 +80,7 @@ test('a game against the AI at every level, the page never blocked while it thin
       assert.ok(moves >= 47 && moves <= 48, `${level}: ${moves} moves by the person`);
       const long = await duringThinking(page);
       const all = await page.evaluate((s) => window.__long.filter((l) => l.start >= s), started);
-      figures.push(`${level} (person ${colour}): ${result} ${(await board(page))}; long tasks while thinking ${long.length}, in the game ${all.length}${aiMs ? `; ~${(aiNodes / aiMs / 1000).toFixed(1)} M nodes/s` : ''}`);
+      figures.push(`${level} (person ${colour}): ${result} ${(await board(page))}; long tasks while thinking ${long.length}, in the game ${all.length}${all.length ? ` (${all.map((l) => `${l.duration.toFixed(0)} ms`).join(', ')})` : ''}${aiMs ? `; ~${(aiNodes / aiMs / 1000).toFixed(1)} M nodes/s` : ''}`);
       assert.deepEqual(long, [], `${level}: long tasks while the AI thought`);
     }
     console.log(figures.join('\n'));

@@ -94,6 +94,18 @@ test('a hot-seat game to the end by clicks and keys, scored as the engine scores
     assert.equal(await board(page), 'BR..............');
     await page.click('[data-testid=show-latest]');
     assert.equal(await board(page), FINAL_BOARD);
+    // Take back to move 94 (asked first), then redo the last two moves.
+    await page.locator('[data-testid=show-move]').nth(93).click();
+    page.once('dialog', (d) => d.accept());
+    await page.click('[data-testid=back-to]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=show-move]').length === 94);
+    await screen(page, 'Play');
+    await turnIs(page, 95);
+    await page.click('[data-testid=redo]');
+    await page.click('[data-testid=redo]');
+    await turnIs(page, 97);
+    assert.equal(await board(page), FINAL_BOARD);
+    await screen(page, 'History');
 
     // Export, then import the file: the same game under a new id.
     await page.waitForTimeout(500);

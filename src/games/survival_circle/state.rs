@@ -359,16 +359,32 @@ impl Ctx {
     }
 
     /// Asks the AI for its move when it is to move (called by an effect:
-    /// the game changed, the AI was resumed, the question ended).
+    /// the game changed, the AI was resumed, the question ended). The
+    /// question is sent from a task of its own, after the page has drawn
+    /// the move that made it the AI's turn.
     pub fn ai_turn(&self) {
         if self.shell.read_only.get() || self.paused.get() || self.thinker.busy() {
             return;
         }
-        let ask = self.with_game(|g| g.ai_to_move().map(|level| (*g.state(), level, g.seed)));
-        if let Some(Some((state, level, seed))) = ask {
-            let ms = f64::from(self.think_ms.get_untracked());
-            self.thinker.ask(state, Task::Move { level, seed }, ms);
+        if self.with_game(|g| g.ai_to_move().is_some()) != Some(true) {
+            return;
         }
+        let ctx = *self;
+        gloo_timers::callback::Timeout::new(0, move || {
+            if ctx.shell.read_only.get_untracked()
+                || ctx.paused.get_untracked()
+                || ctx.thinker.thinking.with_untracked(|t| t.is_some())
+            {
+                return;
+            }
+            let ask = ctx
+                .with_game_untracked(|g| g.ai_to_move().map(|level| (*g.state(), level, g.seed)));
+            if let Some(Some((state, level, seed))) = ask {
+                let ms = f64::from(ctx.think_ms.get_untracked());
+                ctx.thinker.ask(state, Task::Move { level, seed }, ms);
+            }
+        })
+        .forget();
     }
 
     /// Asks the AI for the hint on the position now.

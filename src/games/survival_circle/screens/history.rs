@@ -53,6 +53,7 @@ pub fn History() -> impl IntoView {
                 .collect_view()
         })
     };
+    let at_latest = move || at.get().0 >= count();
     let back = move |_| {
         let n = at.get_untracked().0;
         if n < count()
@@ -76,7 +77,7 @@ pub fn History() -> impl IntoView {
                         <button on:click=move |_| shown.set(Some(at.get_untracked().0.saturating_sub(1))) data-testid="show-prev">"Previous"</button>
                         <button on:click=move |_| shown.set(Some(at.get_untracked().0 + 1)) data-testid="show-next">"Next"</button>
                         <button on:click=move |_| shown.set(None) data-testid="show-latest">"Latest"</button>
-                        <button class="danger" on:click=back disabled=move || at.get().0 >= count() data-testid="back-to">"Take back to here"</button>
+                        <button class="danger" on:click=back disabled=at_latest data-testid="back-to">"Take back to here"</button>
                     </div>
                 </div>
                 <div class="side">

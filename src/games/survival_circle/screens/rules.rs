@@ -14,7 +14,7 @@ const RULES: &str = include_str!("../../../../games/survival-circle/RULES.md");
 fn sections() -> Vec<(String, Vec<(String, String)>)> {
     let mut out: Vec<(String, Vec<(String, String)>)> = Vec::new();
     for line in RULES.lines() {
-        let clean = line.replace("**", "").replace('`', "");
+        let clean = line.replace(['*', '`'], "");
         if let Some(h) = clean.strip_prefix("## ") {
             out.push((h.to_string(), Vec::new()));
         } else if let Some(item) = clean.strip_prefix("- ") {

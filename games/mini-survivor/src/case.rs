@@ -194,7 +194,7 @@ impl Case {
                 }
                 subs.push((p, text.clone()));
             }
-            subs.sort_unstable_by_key(|(p, _)| *p); // one per player
+            crate::sort_small(&mut subs, |(p, _)| *p); // one per player
             rounds.push(subs);
         }
         Ok(PreparedCase {
@@ -304,7 +304,7 @@ impl RoundRecord {
     /// The record of one round from its report and the position after it.
     pub fn new(setup: &Setup, report: &RoundReport, after: &Position) -> RoundRecord {
         let mut idols: Vec<SurvivorId> = report.idols.iter().map(|i| i.survivor).collect();
-        idols.sort_unstable();
+        crate::sort_small(&mut idols, |s| *s);
         RoundRecord {
             round: report.round,
             rejected: report
@@ -317,16 +317,12 @@ impl RoundRecord {
                 .collect(),
             assassinated: report.assassinated.clone(),
             idols_played: idols,
-            votes: report
-                .tallies
-                .iter()
-                .map(|t| {
-                    (
-                        t.tribe.to_string(),
-                        t.counts.iter().map(|(s, n)| (s.to_string(), *n)).collect(),
-                    )
-                })
-                .collect(),
+            votes: crate::map_of(report.tallies.iter().map(|t| {
+                (
+                    t.tribe.to_string(),
+                    crate::map_of(t.counts.iter().map(|(s, n)| (s.to_string(), *n))),
+                )
+            })),
             voted_out: report.voted_out.clone(),
             removed: report
                 .removed_tribes()
@@ -334,10 +330,11 @@ impl RoundRecord {
                 .map(|t| t.to_string())
                 .collect(),
             outcasts: after.outcasts().collect(),
-            tribes: after
-                .existing_tribes(setup.grid)
-                .map(|t| (t.to_string(), after.members(t).collect()))
-                .collect(),
+            tribes: crate::map_of(
+                after
+                    .existing_tribes(setup.grid)
+                    .map(|t| (t.to_string(), after.members(t).collect())),
+            ),
             alive: after.alive(),
         }
     }

@@ -73,7 +73,7 @@ impl Game {
                 subs.push((p, t.to_string()));
             }
         }
-        subs.sort_unstable_by_key(|(p, _)| *p); // one per player
+        crate::sort_small(&mut subs, |(p, _)| *p); // one per player
         self.rounds.push(PlayedRound {
             submissions: subs,
             report,

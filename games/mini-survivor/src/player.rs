@@ -208,8 +208,8 @@ impl Roster {
             n if n > MAX_PLAYERS => Err(RosterError::TooMany(n)),
             n => {
                 out.by_name = (0..n).map(PlayerId::from_index).collect();
-                out.by_name
-                    .sort_unstable_by(|a, b| out.names[a.index()].cmp(&out.names[b.index()]));
+                let names = &out.names;
+                crate::sort_small(&mut out.by_name, |p| names[p.index()].as_str());
                 Ok(out)
             }
         }

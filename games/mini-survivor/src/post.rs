@@ -198,7 +198,7 @@ impl PublicRound {
             .iter()
             .map(|t| {
                 let mut counts = t.counts.clone();
-                counts.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                crate::sort_small(&mut counts, |c| (std::cmp::Reverse(c.1), c.0));
                 let idols = if setup.options.announce_idols {
                     report
                         .idols

@@ -67,10 +67,11 @@ pub struct GameFile {
     /// into [`GameFile::deadlines`] by [`GameFile::parse`]; never written.
     #[serde(default, skip_serializing)]
     pub deadline: Option<i64>,
-    /// Each round's deadline (R9.6), UNIX seconds, by round number: the
-    /// posts that announce round `r` show `deadlines[r]`.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub deadlines: BTreeMap<u16, i64>,
+    /// Each round's deadline (R9.6): (round, UNIX seconds), by round, at
+    /// most one per round; the posts that announce round `r` show its
+    /// deadline. See [`deadline_of`] and [`set_deadline`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deadlines: Vec<(u16, i64)>,
     /// The post format the moderator chose for this game.
     #[serde(default)]
     pub post_format: Format,
@@ -148,6 +149,24 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// The deadline of `round` in a list of (round, deadline).
+pub fn deadline_of(deadlines: &[(u16, i64)], round: u16) -> Option<i64> {
+    deadlines.iter().find(|d| d.0 == round).map(|d| d.1)
+}
+
+/// Sets (or, with `None`, clears) the deadline of `round`, keeping the list
+/// by round with one entry per round.
+pub fn set_deadline(deadlines: &mut Vec<(u16, i64)>, round: u16, at: Option<i64>) {
+    deadlines.retain(|d| d.0 != round);
+    if let Some(at) = at {
+        let i = deadlines
+            .iter()
+            .position(|d| d.0 > round)
+            .unwrap_or(deadlines.len());
+        deadlines.insert(i, (round, at));
+    }
+}
+
 /// Only the envelope, read first so a wrong format or version is named
 /// before the rest is parsed.
 #[derive(Deserialize)]
@@ -170,18 +189,18 @@ impl GameFile {
                 .rounds()
                 .iter()
                 .map(|r| RoundFile {
-                    submissions: r
-                        .submissions
-                        .iter()
-                        .map(|(p, t)| (setup.players.name(*p).to_string(), t.clone()))
-                        .collect(),
+                    submissions: crate::map_of(
+                        r.submissions
+                            .iter()
+                            .map(|(p, t)| (setup.players.name(*p).to_string(), t.clone())),
+                    ),
                     record: Some(RoundRecord::new(setup, &r.report, &r.after)),
                 })
                 .collect(),
             drafts: BTreeMap::new(),
             bulk_draft: String::new(),
             deadline: None,
-            deadlines: BTreeMap::new(),
+            deadlines: Vec::new(),
             post_format: Format::default(),
             script: Vec::new(),
         }
@@ -217,7 +236,9 @@ impl GameFile {
         if let Some(d) = file.deadline.take() {
             let next = usize::from(file.start.round()) + file.rounds.len();
             let next = u16::try_from(next).unwrap_or(u16::MAX);
-            file.deadlines.entry(next).or_insert(d);
+            if deadline_of(&file.deadlines, next).is_none() {
+                set_deadline(&mut file.deadlines, next, Some(d));
+            }
         }
         let game = file.replay()?;
         // Read in any version, kept in memory (and written) as the current one.

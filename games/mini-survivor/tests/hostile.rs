@@ -64,16 +64,16 @@ fn a_version_1_deadline_is_the_next_rounds() {
     v["deadline"] = json!(1_795_284_000i64);
     let rounds = v["rounds"].as_array().unwrap().len() as u16;
     let (file, _) = GameFile::parse(&v.to_string()).unwrap();
-    assert_eq!(file.deadlines.get(&(rounds + 1)), Some(&1_795_284_000));
+    assert_eq!(
+        mini_survivor::save::deadline_of(&file.deadlines, rounds + 1),
+        Some(1_795_284_000)
+    );
     let again: Value = serde_json::from_str(&file.to_json()).unwrap();
     assert!(
         again.get("deadline").is_none(),
         "the old member is not written"
     );
-    assert_eq!(
-        again["deadlines"][(rounds + 1).to_string()],
-        json!(1_795_284_000i64)
-    );
+    assert_eq!(again["deadlines"][0], json!([rounds + 1, 1_795_284_000i64]));
 }
 
 #[test]
@@ -233,4 +233,19 @@ fn orders_for_a_dead_survivor_are_rejected_lines_not_errors() {
             .iter()
             .any(|x| x.reason.to_string().contains("was eliminated"))
     );
+}
+
+#[test]
+fn deadlines_are_one_per_round_in_round_order() {
+    use mini_survivor::save::{deadline_of, set_deadline};
+    let mut d = Vec::new();
+    set_deadline(&mut d, 3, Some(30));
+    set_deadline(&mut d, 1, Some(10));
+    set_deadline(&mut d, 2, Some(20));
+    set_deadline(&mut d, 3, Some(33));
+    assert_eq!(d, vec![(1, 10), (2, 20), (3, 33)]);
+    set_deadline(&mut d, 2, None);
+    assert_eq!(d, vec![(1, 10), (3, 33)]);
+    assert_eq!(deadline_of(&d, 3), Some(33));
+    assert_eq!(deadline_of(&d, 2), None);
 }

@@ -10,23 +10,65 @@ use crate::shell::ui::{
 };
 use crate::shell::{Notice, Shell, autosave, io, storage, tabs};
 use leptos::prelude::*;
+use mini_survivor::case::Case;
 use mini_survivor::save::GameFile;
 
-/// Imports a game file's text as a new saved game, or says why not with the
-/// current game untouched.
+/// Imports a file's text as a new saved game, or says why not with the
+/// current game untouched: a game file (exported from this page), or a
+/// rules-case file (`cases/FORMAT.md`), which starts a game from its
+/// position (a game already under way) with its rounds queued as drafts.
 pub fn import(ctx: Ctx, text: &str) {
     if crate::shell::forward_foreign(ctx.shell, text) {
+        return;
+    }
+    // A file without a `format` member is read as a case file.
+    if console_core::save::format_of(text).is_none() {
+        import_case(ctx, text);
         return;
     }
     match GameFile::parse(text) {
         Ok((file, game)) => {
             let name = file.name.clone();
-            ctx.open(io::new_id(), file, game);
-            ctx.shell.notice.set(None);
+            let id = io::new_id();
+            ctx.open(id.clone(), file, game);
+            // The moderator holds this file: it counts as an export.
+            storage::mark_exported(&MINI_SURVIVOR, &id, io::now_ms());
+            ctx.shell.saved_games.update(|n| *n += 1);
             ctx.go(Screen::Board);
             ctx.say(format!("Imported {name}"));
         }
         Err(e) => ctx.error(format!("Import failed, nothing was changed: {e}")),
+    }
+}
+
+/// Starts a game from a rules-case file's position; its rounds become the
+/// drafts of the coming rounds.
+pub fn import_case(ctx: Ctx, text: &str) -> bool {
+    let game = Case::from_json(text).and_then(|c| {
+        let (file, game) = c.into_game(&c.game_name(), io::random_seed())?;
+        Ok((file, game, c.rounds.len()))
+    });
+    match game {
+        Ok((file, game, rounds)) => {
+            let (name, round) = (file.name.clone(), game.position().round());
+            ctx.open(io::new_id(), file, game);
+            ctx.go(Screen::Board);
+            ctx.say(format!(
+                "Started {name} from the case's position at round {round}{}",
+                if rounds > 0 {
+                    format!(
+                        "; its {rounds} rounds of orders come in as drafts, one round at a time"
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+            true
+        }
+        Err(e) => {
+            ctx.error(format!("Import failed, nothing was changed: {e}"));
+            false
+        }
     }
 }
 
@@ -111,14 +153,21 @@ pub fn App() -> impl IntoView {
     tabs::start(ctx);
     storage::ask_persistent();
     let status = Signal::derive(move || {
-        ctx.live.with(|l| {
-            l.as_ref().map(|l| {
-                (
-                    l.name.clone(),
-                    phase_text(l.game.is_over(), l.game.rounds().len()),
-                )
-            })
-        })
+        ctx.live
+            .with(|l| l.as_ref().map(|l| (l.name.clone(), phase_text(&l.game))))
+    });
+    // A screen is built when the screen changes, not on every change of the
+    // game (its own state, an input being typed, stays).
+    let screen = Memo::new(move |_| ctx.screen());
+    // A new screen starts at its top.
+    Effect::new(move |prev: Option<Screen>| {
+        let now = screen.get();
+        if prev.is_some_and(|p| p != now)
+            && let Some(w) = web_sys::window()
+        {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        now
     });
     let has_game = Signal::derive(move || ctx.live.with(|l| l.is_some()));
     view! {
@@ -132,7 +181,7 @@ pub fn App() -> impl IntoView {
         <main id="main" tabindex="-1">
             // A read-only tab (the game is open elsewhere) cannot change anything here.
             <fieldset class="screen" disabled=move || shell.read_only.get()>
-            {move || match ctx.screen() {
+            {move || match screen.get() {
                 Screen::Setup => screens::setup::Setup().into_any(),
                 Screen::Board => screens::board::Board().into_any(),
                 Screen::Orders => screens::orders::Orders().into_any(),

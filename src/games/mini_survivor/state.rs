@@ -7,7 +7,7 @@ use crate::shell::{Persist, Shell};
 use leptos::prelude::*;
 use mini_survivor::post::Format;
 use mini_survivor::save::GameFile;
-use mini_survivor::{Game, Order, PlayerId, Submission, SurvivorId, check_submission};
+use mini_survivor::{Game, Order, PlayerId, Position, Submission, SurvivorId, check_submission};
 use std::collections::BTreeMap;
 
 /// The screens of the Mini-Survivor page.
@@ -119,10 +119,26 @@ pub struct Live {
     pub name: String,
     /// Setup, start and every round played.
     pub game: Game,
-    /// Queued submissions for coming rounds (the demo), by round index.
+    /// Queued submissions for coming rounds (the demo, an imported case),
+    /// by index of the round played in this game.
     pub script: Vec<BTreeMap<String, String>>,
-    /// Deadline of the next round, UNIX seconds (R9.6).
-    pub deadline: Option<i64>,
+    /// Each round's deadline, UNIX seconds, by round number (R9.6).
+    pub deadlines: Vec<(u16, i64)>,
+}
+
+impl Live {
+    /// The round to play next (or, once over, the one after the last played).
+    pub fn next_round(&self) -> u16 {
+        self.game.position().round()
+    }
+
+    /// The position after `stage` rounds of this game (0: its start).
+    pub fn position_at(&self, stage: usize) -> &Position {
+        match stage {
+            0 => self.game.start(),
+            n => &self.game.rounds()[n - 1].after,
+        }
+    }
 }
 
 /// Everything the screens share.
@@ -136,8 +152,12 @@ pub struct Ctx {
     /// The bulk paste box.
     pub bulk: RwSignal<String>,
     pub show_controllers: RwSignal<bool>,
+    /// The post format, saved with the game.
     pub format: RwSignal<Format>,
     pub selected: RwSignal<Option<SurvivorId>>,
+    /// Which posts the Posts screen shows: after this many rounds of the
+    /// game (0: the start); `None` for the latest.
+    pub posts_stage: RwSignal<Option<usize>>,
 }
 
 impl Ctx {
@@ -150,7 +170,13 @@ impl Ctx {
             show_controllers: RwSignal::new(false),
             format: RwSignal::new(Format::BBCode),
             selected: RwSignal::new(None),
+            posts_stage: RwSignal::new(None),
         }
+    }
+
+    /// Shows an error visibly for a few seconds and to screen readers.
+    pub fn warn(&self, text: impl Into<String>) {
+        self.shell.warn(text);
     }
 
     /// Says something visibly for a moment and to screen readers.
@@ -180,11 +206,26 @@ impl Ctx {
     }
 
     /// Opens a game (from a file): its drafts become the current drafts.
+    /// Notices about the game open before no longer apply.
     pub fn open(&self, id: String, file: GameFile, game: Game) {
         self.selected.set(None);
+        self.posts_stage.set(None);
+        if self
+            .shell
+            .notice
+            .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
+        {
+            self.shell.notice.set(None);
+        }
         self.shell.route.update(|r| r.game = Some(id.clone()));
         self.reload(id, file, game);
         self.fill_from_script();
+    }
+
+    /// Starts a new game (dealt, or from a position) and opens it.
+    pub fn start(&self, name: String, game: Game) {
+        let file = GameFile::of(&name, &game);
+        self.open(crate::shell::io::new_id(), file, game);
     }
 
     /// Replaces the open game's state with a newer saved copy of the same
@@ -192,12 +233,13 @@ impl Ctx {
     pub fn reload(&self, id: String, file: GameFile, game: Game) {
         self.drafts.set(file.drafts.clone());
         self.bulk.set(file.bulk_draft.clone());
+        self.format.set(file.post_format);
         self.live.set(Some(Live {
             id,
             name: file.name,
             game,
             script: file.script,
-            deadline: file.deadline,
+            deadlines: file.deadlines,
         }));
     }
 
@@ -208,7 +250,8 @@ impl Ctx {
                 let mut f = GameFile::of(&l.name, &l.game);
                 f.drafts = self.drafts.get_untracked();
                 f.bulk_draft = self.bulk.get_untracked();
-                f.deadline = l.deadline;
+                f.deadlines = l.deadlines.clone();
+                f.post_format = self.format.get_untracked();
                 f.script = l.script.clone();
                 f
             })
@@ -244,30 +287,31 @@ impl Ctx {
             .collect()
     }
 
-    /// Appends an order line to a player's draft (a later line replaces an
-    /// earlier one of the same kind, R3.5).
-    pub fn append_line(&self, player: &str, line: &str) {
+    /// Adds lines to a player's draft, after what it holds (a later line
+    /// replaces an earlier one of the same kind, R3.5) but before an `end`
+    /// line, which would hide them (R3.3).
+    pub fn append_lines(&self, player: &str, lines: &str) {
         self.drafts.update(|d| {
             let text = d.entry(player.to_string()).or_default();
-            // An `end` line would hide what follows: insert before it.
-            let lines: Vec<&str> = text.lines().collect();
-            match lines
-                .iter()
-                .position(|l| l.trim().eq_ignore_ascii_case("end"))
-            {
-                Some(i) => {
-                    let mut out: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
-                    out.insert(i, line.to_string());
-                    *text = out.join("\n");
-                }
-                None => {
-                    if !text.is_empty() && !text.ends_with('\n') {
-                        text.push('\n');
-                    }
-                    text.push_str(line);
-                }
-            }
+            *text = appended(text, lines);
         });
+    }
+
+    /// The players who still have survivors and whose draft is blank.
+    pub fn missing_players(&self) -> Vec<String> {
+        let drafts = self.drafts.get_untracked();
+        self.live.with_untracked(|l| {
+            let Some(l) = l else { return Vec::new() };
+            let setup = l.game.setup();
+            let alive = l.game.position().alive_per_player(setup.players.len());
+            setup
+                .players
+                .ids()
+                .filter(|p| alive[p.index()] > 0)
+                .map(|p| setup.players.name(p).to_string())
+                .filter(|n| drafts.get(n).is_none_or(|t| t.trim().is_empty()))
+                .collect()
+        })
     }
 
     /// Plays the next round with the drafts; clears them.
@@ -300,12 +344,10 @@ impl Ctx {
             let Some(l) = l else { return };
             if let Some(r) = l.game.undo() {
                 let setup = l.game.setup();
-                back = Some(
-                    r.submissions
-                        .iter()
-                        .map(|(p, t)| (setup.players.name(*p).to_string(), t.clone()))
-                        .collect(),
-                );
+                back =
+                    Some(mini_survivor::map_of(r.submissions.iter().map(|(p, t)| {
+                        (setup.players.name(*p).to_string(), t.clone())
+                    })));
             }
         });
         if let Some(d) = back {
@@ -351,6 +393,7 @@ impl Persist for Ctx {
         self.drafts.track();
         self.bulk.track();
         self.live.track();
+        self.format.track();
     }
 
     fn progress(self) -> Option<usize> {
@@ -360,14 +403,15 @@ impl Persist for Ctx {
 
     fn file(self) -> Option<(String, Summary)> {
         let file = self.game_file()?;
-        let (over, rounds) = self.live.with_untracked(|l| {
-            l.as_ref()
-                .map_or((false, 0), |l| (l.game.is_over(), l.game.rounds().len()))
+        let (over, rounds, phase) = self.live.with_untracked(|l| {
+            l.as_ref().map_or((false, 0, String::new()), |l| {
+                (l.game.is_over(), l.game.rounds().len(), phase_text(&l.game))
+            })
         });
         let summary = Summary {
             name: file.name.clone(),
             progress: rounds,
-            phase: phase_text(over, rounds),
+            phase,
             over,
         };
         Some((file.to_json(), summary))
@@ -381,10 +425,36 @@ impl Persist for Ctx {
 }
 
 /// Where a game stands, as the header and the home page say it.
-pub fn phase_text(over: bool, rounds: usize) -> String {
-    if over {
-        format!("game over after round {rounds}")
+pub fn phase_text(game: &Game) -> String {
+    let next = game.position().round();
+    if game.is_over() {
+        format!("game over after round {}", next - 1)
     } else {
-        format!("round {} next", rounds + 1)
+        format!("round {next} next")
     }
+}
+
+/// `text` with `lines` added after it but before its first `end` line.
+pub fn appended(text: &str, lines: &str) -> String {
+    let lines = lines.trim_end_matches(['\n', '\r']);
+    let cut = text
+        .split_inclusive('\n')
+        .scan(0, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .find(|(_, l)| l.trim().eq_ignore_ascii_case("end"))
+        .map_or(text.len(), |(start, _)| start);
+    let (head, rest) = text.split_at(cut);
+    let mut out = head.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(lines);
+    if !rest.is_empty() {
+        out.push('\n');
+        out.push_str(rest);
+    }
+    out
 }

@@ -1,12 +1,14 @@
-//! Board: the tribe grid as the design centre. Chips show each survivor's
-//! pending orders; drag a chip onto a tribe to move it (pointer events:
-//! mouse and touch), or select it (click, Enter) to give any order from a
-//! panel. Legal destinations and targets come from the engine.
+//! Board: the tribe grid as the design centre, in the grid's shape on every
+//! screen (a phone gets compact tiles; removed tribes shrink). Chips show
+//! each survivor's pending orders; drag a chip onto a tribe to move it
+//! (pointer events: mouse and touch), or select it (click, Enter) to give
+//! any order from a panel, which takes the keyboard focus and closes with
+//! Escape. Legal destinations and targets come from the engine.
 
+use super::super::report_view::options_html;
 use super::super::state::{Ctx, Screen};
 use leptos::prelude::*;
 use mini_survivor::{Order, Place, SurvivorId, TribeId, move_destinations, tribe_mates};
-use std::collections::BTreeMap;
 use wasm_bindgen::JsCast;
 
 /// A survivor's pending orders, from the drafts.
@@ -28,14 +30,19 @@ struct Drag {
     moved: bool,
 }
 
-fn pending(ctx: Ctx) -> BTreeMap<SurvivorId, Pending> {
+/// Every survivor's pending orders, indexed by survivor ID.
+fn pending(ctx: Ctx) -> Vec<Pending> {
     let names = ctx
         .live
         .with(|l| l.as_ref().map(|l| l.game.setup().players.clone()));
-    let mut out: BTreeMap<SurvivorId, Pending> = BTreeMap::new();
+    let mut out: Vec<Pending> = Vec::new();
     let Some(names) = names else { return out };
     for o in ctx.orders_in_force() {
-        let p = out.entry(o.survivor()).or_default();
+        let i = usize::from(o.survivor().get());
+        if out.len() <= i {
+            out.resize(i + 1, Pending::default());
+        }
+        let p = &mut out[i];
         match o {
             Order::Vote { target, .. } => p.vote = Some(target),
             Order::Assassinate { target, guess, .. } => {
@@ -48,19 +55,52 @@ fn pending(ctx: Ctx) -> BTreeMap<SurvivorId, Pending> {
     out
 }
 
-/// Gives an order from the board: appends its canonical line to the controller's draft.
+/// Gives an order from the board: appends its canonical line to the
+/// controller's draft, unless the same order is already in force.
 fn give(ctx: Ctx, id: SurvivorId, line: String) {
-    let player = ctx.live.with_untracked(|l| {
-        l.as_ref().and_then(|l| {
-            l.game
-                .position()
-                .survivor(id)
-                .map(|s| l.game.setup().players.name(s.controller).to_string())
-        })
+    let (player, lines) = ctx.live.with_untracked(|l| {
+        l.as_ref()
+            .and_then(|l| {
+                let setup = l.game.setup();
+                let s = l.game.position().survivor(id)?;
+                Some((
+                    setup.players.name(s.controller).to_string(),
+                    untrack(|| ctx.orders_in_force())
+                        .into_iter()
+                        .map(|o| o.to_line(setup))
+                        .collect::<Vec<_>>(),
+                ))
+            })
+            .unzip()
     });
-    if let Some(player) = player {
-        ctx.append_line(&player, &line);
-        ctx.say(format!("Order added: {line}"));
+    let Some(player) = player else { return };
+    if lines.is_some_and(|v| v.contains(&line)) {
+        ctx.say(format!("Already ordered: {line}"));
+        return;
+    }
+    ctx.append_lines(&player, &line);
+    ctx.say(format!("Order added: {line}"));
+}
+
+/// Puts the keyboard focus on the first element matching `selector`, once
+/// the page has drawn it.
+fn focus_later(selector: String) {
+    request_animation_frame(move || {
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(&selector).ok().flatten())
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+        }
+    });
+}
+
+/// Closes the order panel and gives the focus back to the survivor's chip.
+fn close_panel(ctx: Ctx) {
+    if let Some(id) = ctx.selected.get_untracked() {
+        ctx.selected.set(None);
+        focus_later(format!("[data-survivor=\"{id}\"]"));
     }
 }
 
@@ -143,7 +183,7 @@ pub fn Board() -> impl IntoView {
             allowed,
         ) {
             (Some(t), Some(ok)) if ok.contains(t) => give(ctx, d.id, format!("{} m {t}", d.id)),
-            (Some(t), _) => ctx.say(format!(
+            (Some(t), _) => ctx.warn(format!(
                 "Survivor {} cannot move to tribe {t}: not a legal destination",
                 d.id
             )),
@@ -151,7 +191,7 @@ pub fn Board() -> impl IntoView {
         }
     };
     let chip = move |id: SurvivorId| {
-        let p = move || pend.with(|m| m.get(&id).cloned().unwrap_or_default());
+        let p = move || pend.with(|m| m.get(usize::from(id.get())).cloned().unwrap_or_default());
         let controller = move || {
             ctx.live.with(|l| {
                 l.as_ref().and_then(|l| {
@@ -211,16 +251,23 @@ pub fn Board() -> impl IntoView {
                     if ev.key() == "Enter" || ev.key() == " " {
                         ev.prevent_default();
                         ctx.selected.set(Some(id));
+                        // Straight to the orders: the panel's first control.
+                        focus_later("aside.panel button".to_string());
+                    } else if ev.key() == "Escape" {
+                        close_panel(ctx);
                     }
                 }
             >
                 <span class="id">{id.to_string()}</span>
-                <span class="badges">
-                    {move || p().vote.map(|v| view! { <span class="b vote" title="vote">{format!("v{v}")}</span> })}
-                    {move || p().attack.map(|(t, _)| view! { <span class="b attack" title="assassination">{format!("a{t}")}</span> })}
-                    {move || p().idol.then(|| view! { <span class="b idol" title="idol">"idol"</span> })}
-                    {move || p().to.map(|t| view! { <span class="b move" title="move">{format!("→{t}")}</span> })}
-                </span>
+                <span class="badges" inner_html=move || {
+                    let p = p();
+                    let mut h = String::new();
+                    if let Some(v) = p.vote { h.push_str(&format!("<span class=\"b vote\" title=\"vote\">v{v}</span>")); }
+                    if let Some((t, _)) = p.attack { h.push_str(&format!("<span class=\"b attack\" title=\"assassination\">a{t}</span>")); }
+                    if p.idol { h.push_str("<span class=\"b idol\" title=\"idol\">idol</span>"); }
+                    if let Some(t) = p.to { h.push_str(&format!("<span class=\"b move\" title=\"move\">→{t}</span>")); }
+                    h
+                }></span>
                 {move || ctx.show_controllers.get().then(|| controller().map(|c| view! { <span class="owner">{c}</span> }))}
                 // The accessible name starts with the visible text, then says it in words.
                 <span class="sr-only">{label}</span>
@@ -244,8 +291,8 @@ pub fn Board() -> impl IntoView {
                     view! {
                         <section role="listitem" class="tribe" class:removed=removed class:legal=is_legal class:illegal=move || dragging() && !is_legal()
                             data-tribe=t.to_string() aria-label=format!("Tribe {t} {name}{}, {count} survivors", if removed { ", removed" } else { "" })>
-                            <h3><span class="letter">{t.to_string()}</span> {name.clone()} <span class="count">{if removed { "removed".to_string() } else { count.to_string() }}</span></h3>
-                            <div class="chips">{list.into_iter().map(chip).collect_view()}</div>
+                            <h3><span class="letter">{t.to_string()}</span> <span class="name">{name.clone()}</span> <span class="count">{if removed { "removed".to_string() } else { count.to_string() }}</span></h3>
+                            {(!removed).then(|| view! { <div class="chips">{list.into_iter().map(chip).collect_view()}</div> })}
                         </section>
                     }
                 }).collect_view()}
@@ -286,9 +333,15 @@ fn OrderPanel() -> impl IntoView {
             let players: Vec<String> = setup.players.names().to_vec();
             let in_tribe = s.place.tribe().is_some();
             let others: Vec<SurvivorId> = mates.iter().copied().filter(|m| *m != id).collect();
+            let ids: Vec<String> = others.iter().map(|m| m.to_string()).collect();
+            let choose = || std::iter::once((String::new(), "choose"));
+            let targets = options_html(choose().chain(ids.iter().map(|m| (m.clone(), m.as_str()))), "");
+            let guesses = options_html(choose().chain(players.iter().map(|p| (p.clone(), p.as_str()))), "");
             Some(view! {
-                <aside class="panel" aria-label=format!("Orders for survivor {id}")>
+                <aside class="panel" aria-label=format!("Orders for survivor {id}")
+                    on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Escape" { ev.prevent_default(); close_panel(ctx); }>
                     <h3>{format!("Survivor {id}, {place}")}</h3>
+                    <p class="now" data-testid="current-orders">"Now: " {move || current(ctx, id)}</p>
                     {in_tribe.then(|| view! {
                         <div class="row">
                             <span class="k">"Vote (R5)"</span>
@@ -298,17 +351,11 @@ fn OrderPanel() -> impl IntoView {
                         </div>
                         <div class="row">
                             <span class="k">"Assassinate (R4)"</span>
-                            <label>"Target " <select on:change=move |ev| target.set(event_target_value(&ev))>
-                                <option value="">"choose"</option>
-                                {others.iter().map(|m| view! { <option value=m.to_string()>{m.to_string()}</option> }).collect_view()}
-                            </select></label>
-                            <label>"Guess " <select on:change=move |ev| guess.set(event_target_value(&ev))>
-                                <option value="">"choose"</option>
-                                {players.iter().map(|p| view! { <option value=p.clone()>{p.clone()}</option> }).collect_view()}
-                            </select></label>
+                            <label>"Target " <select on:change=move |ev| target.set(event_target_value(&ev)) inner_html=targets></select></label>
+                            <label>"Guess " <select on:change=move |ev| guess.set(event_target_value(&ev)) inner_html=guesses></select></label>
                             <button on:click=move |_| {
                                 let (t, g) = (target.get_untracked(), guess.get_untracked());
-                                if t.is_empty() || g.is_empty() { ctx.say("Choose a target and a guess"); } else { give(ctx, id, format!("{id} a {t} {g}")); }
+                                if t.is_empty() || g.is_empty() { ctx.warn("Choose a target and a guess"); } else { give(ctx, id, format!("{id} a {t} {g}")); }
                             }>"Set"</button>
                         </div>
                         <div class="row"><span class="k">"Idol (R5.3)"</span><button on:click=move |_| give(ctx, id, format!("{id} i"))>"Play an idol"</button></div>
@@ -323,12 +370,40 @@ fn OrderPanel() -> impl IntoView {
                     </div>
                     <div class="row">
                         <button on:click=move |_| ctx.go(Screen::Orders)>"See the orders text"</button>
-                        <button on:click=move |_| ctx.selected.set(None)>"Close"</button>
+                        <button on:click=move |_| close_panel(ctx) aria-keyshortcuts="Escape">"Close"</button>
                     </div>
                 </aside>
             })
         })
     }
+}
+
+/// A survivor's orders in force, in words, with what the defaults do
+/// without them (R3.6, R6.7).
+fn current(ctx: Ctx, id: SurvivorId) -> String {
+    let orders = ctx.orders_in_force();
+    ctx.live.with_untracked(|l| {
+        let Some(l) = l else { return String::new() };
+        let setup = l.game.setup();
+        let mine: Vec<String> = orders
+            .iter()
+            .filter(|o| o.survivor() == id)
+            .map(|o| o.to_line(setup))
+            .collect();
+        let place = l.game.position().survivor(id).map(|s| s.place);
+        let mut out = if mine.is_empty() {
+            "no orders".to_string()
+        } else {
+            mine.join(" · ")
+        };
+        let has = |kind: &str| mine.iter().any(|m| m.split(' ').nth(1) == Some(kind));
+        match place {
+            Some(Place::Tribe(_)) if !has("v") => out.push_str(" (votes for itself, R3.6)"),
+            Some(Place::Outcast) if !has("m") => out.push_str(" (no move yet: R6.7 applies)"),
+            _ => {}
+        }
+        out
+    })
 }
 
 /// Browsers (Safari especially) may wipe site storage: remind the moderator

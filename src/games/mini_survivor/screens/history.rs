@@ -1,7 +1,8 @@
-//! History: every round as pasted and as adjudicated; undo the last one.
+//! History: every round as pasted and as adjudicated, with the way to its
+//! posts and private messages; undo the last one.
 
 use super::super::report_view::ReportView;
-use super::super::state::Ctx;
+use super::super::state::{Ctx, Screen};
 use leptos::prelude::*;
 
 #[component]
@@ -9,15 +10,9 @@ pub fn History() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let shown = RwSignal::new(None::<usize>);
     let undo = move |_| {
-        let ok = web_sys::window()
-            .and_then(|w| {
-                w.confirm_with_message(
-                    "Undo the last adjudication? Its orders go back into the drafts.",
-                )
-                .ok()
-            })
-            .unwrap_or(false);
-        if ok {
+        if crate::shell::ui::confirm(
+            "Undo the last adjudication? Its orders go back into the drafts.",
+        ) {
             ctx.undo();
             shown.set(None);
             ctx.say("Last round undone; its orders are back in the drafts");
@@ -31,8 +26,8 @@ pub fn History() -> impl IntoView {
                 let n = l.game.rounds().len();
                 Some(view! {
                     <div class="row">
-                        {(0..n).map(|i| view! {
-                            <button aria-pressed=move || (shown.get() == Some(i)).to_string() on:click=move |_| shown.set(Some(i))>{format!("Round {}", i + 1)}</button>
+                        {l.game.rounds().iter().enumerate().map(|(i, r)| view! {
+                            <button aria-pressed=move || (shown.get() == Some(i)).to_string() on:click=move |_| shown.set(Some(i))>{format!("Round {}", r.report.round)}</button>
                         }).collect_view()}
                         {(n > 0).then(|| view! { <button class="danger" on:click=undo data-testid="undo">"Undo last round"</button> })}
                         {(n == 0).then(|| view! { <p class="muted">"No round played yet."</p> })}
@@ -45,8 +40,13 @@ pub fn History() -> impl IntoView {
                     let l = l.as_ref()?;
                     let r = l.game.rounds().get(i)?;
                     let setup = l.game.setup().clone();
+                    let round = r.report.round;
                     Some(view! {
-                        <h3>{format!("Round {}", i + 1)}</h3>
+                        <h3>{format!("Round {round}")}</h3>
+                        <button data-testid="round-posts" on:click=move |_| {
+                            ctx.posts_stage.set(Some(i + 1));
+                            ctx.go(Screen::Posts);
+                        }>{format!("Posts and private messages of round {round}")}</button>
                         <details><summary>"Orders as pasted"</summary>
                             {r.submissions.iter().map(|(p, t)| view! { <h4>{setup.players.name(*p).to_string()}</h4><pre>{t.clone()}</pre> }).collect_view()}
                         </details>

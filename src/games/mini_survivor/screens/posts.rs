@@ -1,15 +1,20 @@
-//! Posts: the public result post (or the round-1 line-up), each player's
-//! private message, in BBCode, Markdown or plain text, each with Copy.
+//! Posts: the public post and each player's private message of any stage
+//! of the game (the start's line-up, or any round's result), in BBCode,
+//! Markdown or plain text, each with Copy. Each round has its own deadline
+//! (R9.6), set and cleared here with the posts that announce that round.
 //! Everything here comes from the engine's public types (R9).
 
+use super::super::report_view::options_html;
 use super::super::state::Ctx;
 use crate::shell::io;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use mini_survivor::Origin;
 use mini_survivor::commitment::commitment;
 use mini_survivor::post::{
-    Format, PrivateMessage, PublicRound, lineup_post, private_message, result_post,
+    Format, PrivateMessage, PublicRound, lineup_post, private_message, result_post, utc,
 };
+use mini_survivor::save::{deadline_of, set_deadline};
 
 fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
     view! {
@@ -25,77 +30,137 @@ fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
     }
 }
 
+/// `YYYY-MM-DDTHH:MM` (a datetime-local input's value, read as UTC) for a
+/// UNIX time.
+fn input_value(t: i64) -> String {
+    utc(t)[..16].replacen(' ', "T", 1)
+}
+
 #[component]
 pub fn Posts() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let deadline_text = RwSignal::new(String::new());
-    let set_deadline = move |ev| {
-        let v = event_target_value(&ev);
-        deadline_text.set(v.clone());
+    // The stage shown (rounds played before it) and the round its posts
+    // announce, if the game goes on after it.
+    let stage = Memo::new(move |_| {
+        let wanted = ctx.posts_stage.get();
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let n = l.game.rounds().len();
+            let s = wanted.filter(|s| *s <= n).unwrap_or(n);
+            let pos = l.position_at(s);
+            Some((s, (!pos.is_game_over()).then(|| pos.round())))
+        })
+    });
+    let announced = move || stage.get().and_then(|(_, r)| r);
+    let set_deadline = move |value: Option<String>| {
+        let Some(round) = announced() else { return };
         // <input type="datetime-local"> value "YYYY-MM-DDTHH:MM", read as UTC.
-        let t = js_sys::Date::parse(&format!("{v}:00Z"));
+        let t = value.map(|v| js_sys::Date::parse(&format!("{v}:00Z")));
         ctx.live.update(|l| {
             if let Some(l) = l {
-                l.deadline = (!t.is_nan()).then(|| (t / 1000.0) as i64);
+                let at = t.filter(|t| !t.is_nan()).map(|t| (t / 1000.0) as i64);
+                set_deadline(&mut l.deadlines, round, at);
             }
         });
+        match t {
+            Some(t) if !t.is_nan() => ctx.say(format!("Deadline of round {round} set")),
+            Some(_) => ctx.warn("That is not a date and time"),
+            None => ctx.say(format!("Deadline of round {round} cleared")),
+        }
+    };
+    let deadline = move || {
+        let round = announced()?;
+        ctx.live
+            .with(|l| l.as_ref().and_then(|l| deadline_of(&l.deadlines, round)))
     };
     let posts = move || {
         let format = ctx.format.get();
+        let (s, _) = stage.get()?;
+        let deadline = deadline();
         ctx.live.with(|l| {
             let l = l.as_ref()?;
             let setup = l.game.setup();
             let rounds = l.game.rounds();
-            let public = match rounds.len() {
+            let public = match s {
                 0 => {
-                    let per_player =
-                        l.game.start().survivors().count() / setup.players.len().max(1);
-                    let c = commitment(setup, per_player);
-                    lineup_post(setup, l.game.start(), format, l.deadline, Some(&c))
+                    let start = l.game.start();
+                    let c = (setup.origin == Origin::Deal).then(|| {
+                        let per_player = start.survivors().count() / setup.players.len().max(1);
+                        commitment(setup, per_player)
+                    });
+                    lineup_post(setup, start, format, deadline, c.as_deref())
                 }
                 n => {
-                    let before = if n == 1 {
-                        l.game.start()
-                    } else {
-                        &rounds[n - 2].after
-                    };
                     let r = &rounds[n - 1];
                     result_post(
-                        &PublicRound::new(setup, before, &r.report, &r.after),
+                        &PublicRound::new(setup, l.position_at(n - 1), &r.report, &r.after),
                         format,
-                        l.deadline,
+                        deadline,
                     )
                 }
             };
+            let at = l.position_at(s);
             let private: Vec<(String, String)> = setup
                 .players
                 .ids()
                 .map(|p| {
                     (
                         setup.players.name(p).to_string(),
-                        private_message(
-                            &PrivateMessage::new(setup, l.game.position(), p),
-                            format,
-                            l.deadline,
-                        ),
+                        private_message(&PrivateMessage::new(setup, at, p), format, deadline),
                     )
                 })
                 .collect();
             Some((public, private))
         })
     };
+    let stages = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| {
+                    let first = l.game.start().round();
+                    let mut v = vec![(0, format!("Start: round {first} line-up"))];
+                    v.extend(
+                        l.game
+                            .rounds()
+                            .iter()
+                            .enumerate()
+                            .map(|(i, r)| (i + 1, format!("Round {} results", r.report.round))),
+                    );
+                    v
+                })
+                .unwrap_or_default()
+        })
+    };
     view! {
         <section class="posts">
             <h2>"Posts"</h2>
             <div class="row">
-                <label>"Format "
-                    <select on:change=move |ev| ctx.format.set(match event_target_value(&ev).as_str() { "markdown" => Format::Markdown, "plain" => Format::Plain, _ => Format::BBCode }) data-testid="format">
-                        <option value="bbcode" selected=move || ctx.format.get() == Format::BBCode>"BBCode (forum)"</option>
-                        <option value="markdown" selected=move || ctx.format.get() == Format::Markdown>"Markdown (Discord)"</option>
-                        <option value="plain" selected=move || ctx.format.get() == Format::Plain>"Plain text"</option>
-                    </select>
+                <label>"Posts of "
+                    <select data-testid="posts-stage" on:change=move |ev| ctx.posts_stage.set(event_target_value(&ev).parse().ok())
+                        inner_html=move || {
+                            let shown = stage.get().map_or(String::new(), |s| s.0.to_string());
+                            let stages = stages();
+                            options_html(stages.iter().map(|(i, l)| (i.to_string(), l.as_str())), &shown)
+                        }></select>
                 </label>
-                <label>"Next deadline (UTC, R9.6) " <input type="datetime-local" prop:value=deadline_text on:change=set_deadline/></label>
+                <label>"Format "
+                    <select on:change=move |ev| ctx.format.set(match event_target_value(&ev).as_str() { "markdown" => Format::Markdown, "plain" => Format::Plain, _ => Format::BBCode }) data-testid="format"
+                        inner_html=move || {
+                            let now = match ctx.format.get() { Format::Markdown => "markdown", Format::Plain => "plain", _ => "bbcode" };
+                            options_html([("bbcode".to_string(), "BBCode (forum)"), ("markdown".to_string(), "Markdown (Discord)"), ("plain".to_string(), "Plain text")], now)
+                        }></select>
+                </label>
+                {move || announced().map(|round| view! {
+                    <label>{format!("Deadline of round {round} (UTC, R9.6) ")}
+                        <input type="datetime-local" data-testid="deadline"
+                            prop:value=move || deadline().map(input_value).unwrap_or_default()
+                            on:change=move |ev| {
+                                let v = event_target_value(&ev);
+                                set_deadline((!v.is_empty()).then_some(v));
+                            }/>
+                    </label>
+                    <button on:click=move |_| set_deadline(None) disabled=move || deadline().is_none() data-testid="clear-deadline">"Clear deadline"</button>
+                })}
             </div>
             {move || posts().map(|(public, private)| {
                 let n = public.len();
@@ -110,7 +175,7 @@ pub fn Posts() -> impl IntoView {
                     <h3>"Private messages (R9.3)"</h3>
                     <div class="private">
                         {private.into_iter().map(|(name, text)| view! {
-                            <div class="post">
+                            <div class="post" data-player=name.clone()>
                                 <h4>{name.clone()}</h4>
                                 <pre tabindex="0" aria-label=format!("Private message for {name}")>{text.clone()}</pre>
                                 {copy_button(ctx, text, format!("message for {name}"))}

@@ -46,21 +46,21 @@ const RULES: &[(&str, &str)] = &[
 #[component]
 pub fn Rules() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    view! {
-        <section class="rules">
-            <h2>"Rules in short"</h2>
-            <dl>{RULES.iter().map(|(r, t)| view! { <dt>{*r}</dt><dd>{*t}</dd> }).collect_view()}</dl>
-            {move || ctx.live.with(|l| l.as_ref().map(|l| {
-                let o = l.game.setup().options;
-                view! {
-                    <h3>"Options of this game"</h3>
-                    <ul>
-                        <li>{format!("Adjacency (R6.1): {}", if o.adjacency == Adjacency::Diagonal { "edge or corner" } else { "sharing an edge" })}</li>
-                        <li>{format!("Idols announced in posts (R5.6): {}", if o.announce_idols { "yes" } else { "no" })}</li>
-                        <li>{format!("Outcast without a move (R6.7): {}", if o.outcast_without_move == OutcastWithoutMove::Stay { "stays outcast" } else { "placed in a random tribe" })}</li>
-                    </ul>
-                }
-            }))}
-        </section>
+    let mut html = String::from("<h2>Rules in short</h2><dl>");
+    for (r, t) in RULES {
+        html.push_str(&format!("<dt>{r}</dt><dd>{t}</dd>"));
     }
+    html.push_str("</dl>");
+    if let Some(o) = ctx
+        .live
+        .with_untracked(|l| l.as_ref().map(|l| l.game.setup().options))
+    {
+        html.push_str(&format!(
+            "<h3>Options of this game</h3><ul><li>Adjacency (R6.1): {}</li><li>Idols announced in posts (R5.6): {}</li><li>Outcast without a move (R6.7): {}</li></ul>",
+            if o.adjacency == Adjacency::Diagonal { "edge or corner" } else { "sharing an edge" },
+            if o.announce_idols { "yes" } else { "no" },
+            if o.outcast_without_move == OutcastWithoutMove::Stay { "stays outcast" } else { "placed in a random tribe" }
+        ));
+    }
+    view! { <section class="rules" inner_html=html></section> }
 }

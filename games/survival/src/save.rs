@@ -259,14 +259,16 @@ impl GameFile {
         }
     }
 
-    /// Parses and checks a file: envelope, shape, the deal, then every
-    /// phase replayed and compared with its stored record.
+    /// Parses and checks a file: envelope, shape (read member by member,
+    /// as strictly as the serde derives), the deal, then every phase
+    /// replayed and compared with its stored record.
     ///
     /// Errors: [`LoadError`] naming the problem; nothing is half-loaded.
     pub fn parse(json: &str) -> Result<(GameFile, Game), LoadError> {
         check_envelope(json, FORMAT, VERSION).map_err(LoadError::Envelope)?;
-        let file: GameFile =
+        let value: serde_json::Value =
             serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        let file = crate::save_read::game_file(&value).map_err(LoadError::Invalid)?;
         let game = file.replay()?;
         Ok((file, game))
     }

@@ -2,12 +2,13 @@
 //! calls for, asked by name (S7); the commit with its confirmation; the
 //! panel that shows a phase just committed, where its commit button was.
 
-use super::super::report_view::report_html;
+use super::super::html::Html;
+use super::super::report_view::{rejections, report_html};
 use super::super::state::{Ctx, Screen, Stage};
 use crate::shell::ui::confirm;
 use leptos::prelude::*;
-use survival::PhaseInput;
 use survival::report::{DecisionKind, DecisionRequest, PhaseReport, Place};
+use survival::{Card, PhaseInput, PlayerId};
 
 /// What a decision asks for, and the line that gives it.
 fn ask(kind: DecisionKind) -> (&'static str, &'static str) {
@@ -28,7 +29,11 @@ fn ask(kind: DecisionKind) -> (&'static str, &'static str) {
 }
 
 /// The decisions the current input calls for, each asked of the player by
-/// name, with the engine's verdict on the lines given.
+/// name, with the engine's verdict on the lines given. A box per player who
+/// may be asked (the GMO, the Polar Bear, the Spotlight holder, and anyone
+/// else the engine asks), shown while the engine asks: typing a decision
+/// that calls for another (a revenge on the Polar Bear) does not rebuild
+/// the box being typed in.
 #[component]
 pub fn Decisions(
     /// The preview: the input as it would be committed and its report.
@@ -42,39 +47,105 @@ pub fn Decisions(
                 .unwrap_or_default()
         })
     });
-    let key = |r: &DecisionRequest| (r.player, r.kind as u8);
+    let rows = Memo::new(move |_| {
+        let asked: Vec<PlayerId> = requests.with(|r| r.iter().map(|r| r.player).collect());
+        ctx.live.with(|l| {
+            let Some(l) = l else { return Vec::new() };
+            let s = l.game.setup();
+            let spot = l.game.state().spotlight();
+            s.roster
+                .ids()
+                .filter(|p| {
+                    matches!(s.card(*p), Card::Gmo | Card::PolarBear)
+                        || spot == Some(*p)
+                        || asked.contains(p)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let any = move || requests.with(|r| !r.is_empty());
     view! {
-        <Show when=move || requests.with(|r| !r.is_empty())>
-            <section class="decisions" aria-label="Decisions called for" data-testid="decisions">
-                <h3>"Decisions called for (S7)"</h3>
-                <p class="muted">"Ask each eliminated player for their decision and enter it before committing. A decision can cause more eliminations, and those can call for more decisions."</p>
-                <For each=move || requests.get() key=key children=move |r: DecisionRequest| {
-                        let (name, card) = ctx.live.with_untracked(|l| l.as_ref().map(|l| {
-                            let s = l.game.setup();
-                            (s.roster.name(r.player).to_string(), s.card(r.player).name())
-                        })).unwrap_or_default();
-                        let (what, line) = ask(r.kind);
-                        let id = format!("decision-{}-{}", r.player.index(), r.kind as u8);
-                        let (k1, k2) = (name.clone(), name.clone());
-                        let p = r.player;
-                        let given = move || requests.with(|v| v.iter().any(|x| x.player == p && x.kind == r.kind && x.given));
-                        let problems = move || preview.with(|pv| pv.as_ref().map(|(_, rep)| rep.rejections.iter()
-                            .filter(|x| x.player == p && matches!(x.place, Place::Decision { .. }))
-                            .map(|x| ctx.live.with_untracked(|l| l.as_ref().map(|l| format!("{}: {} rejected: {}", x.place, x.text, x.reason.text(&l.game.setup().roster))).unwrap_or_default()))
-                            .collect::<Vec<_>>()).unwrap_or_default());
-                        view! {
-                            <div class="decision" data-player=name.clone()>
-                                <label for=id.clone()><strong>{format!("{name} ({card})")}</strong>{format!(": {what}. Line: ")}<code>{line}</code></label>
-                                <textarea id=id rows="2" spellcheck="false" data-testid="decision"
-                                    prop:value=move || ctx.decisions.with(|d| d.get(&k1).cloned().unwrap_or_default())
-                                    on:input=move |ev| ctx.decisions.update(|d| { d.insert(k2.clone(), event_target_value(&ev)); })></textarea>
-                                <p class=move || if given() { "ok" } else { "warn" } data-testid="decision-state">{move || if given() { "Decision given." } else { "No decision yet: without one, nothing happens." }}</p>
-                                <ul class="rejections">{move || problems().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
-                            </div>
-                        }
-                    }/>
-            </section>
-        </Show>
+        <section class="decisions" aria-label="Decisions called for" data-testid="decisions" hidden=move || !any()>
+            <h3>"Decisions called for (S7)"</h3>
+            <p class="muted">"Ask each eliminated player for their decision and enter it before committing. A decision can cause more eliminations, and those can call for more decisions."</p>
+            {move || rows.get().into_iter().map(|p| decision_row(ctx, preview, requests, p)).collect_view()}
+        </section>
+    }
+}
+
+/// One player's decision box.
+fn decision_row(
+    ctx: Ctx,
+    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    requests: Memo<Vec<DecisionRequest>>,
+    p: PlayerId,
+) -> impl IntoView {
+    let (name, card) = ctx
+        .live
+        .with_untracked(|l| {
+            l.as_ref().map(|l| {
+                let s = l.game.setup();
+                (s.roster.name(p).to_string(), s.card(p).name())
+            })
+        })
+        .unwrap_or_default();
+    let mine = move || {
+        requests.with(|v| {
+            v.iter()
+                .filter(|r| r.player == p)
+                .copied()
+                .collect::<Vec<_>>()
+        })
+    };
+    let id = format!("decision-{}", p.index());
+    let (k0, k1, k2) = (name.clone(), name.clone(), name.clone());
+    let label = move || {
+        let asks: Vec<String> = mine()
+            .iter()
+            .map(|r| {
+                let (what, line) = ask(r.kind);
+                format!("{what}. Line: {line}")
+            })
+            .collect();
+        format!("{name} ({card}): {}", asks.join("; "))
+    };
+    let state = move || {
+        let v = mine();
+        if v.iter().all(|r| r.given) {
+            "Decision given."
+        } else {
+            "No decision yet: without one, nothing happens."
+        }
+    };
+    let problems = move || {
+        preview.with(|pv| {
+            let Some((_, rep)) = pv else {
+                return String::new();
+            };
+            let mut h = Html::default();
+            ctx.live.with_untracked(|l| {
+                if let Some(l) = l {
+                    let list: Vec<_> = rep
+                        .rejections
+                        .iter()
+                        .filter(|x| x.player == p && matches!(x.place, Place::Decision { .. }))
+                        .cloned()
+                        .collect();
+                    rejections(&mut h, &l.game.setup().roster, "decision-rejections", &list);
+                }
+            });
+            h.done()
+        })
+    };
+    view! {
+        <div class="decision" data-player=k0 hidden=move || mine().is_empty()>
+            <label for=id.clone()>{label}</label>
+            <textarea id=id rows="2" spellcheck="false" data-testid="decision"
+                prop:value=move || ctx.decisions.with(|d| d.get(&k1).cloned().unwrap_or_default())
+                on:input=move |ev| ctx.decisions.update(|d| { d.insert(k2.clone(), event_target_value(&ev)); })></textarea>
+            <p data-testid="decision-state">{state}</p>
+            <div inner_html=problems></div>
+        </div>
     }
 }
 
@@ -179,5 +250,91 @@ pub fn Committed(i: usize) -> impl IntoView {
                 </section>
             })
         })
+    }
+}
+
+/// The Night or Day screen when the phase to play is of the other kind (or
+/// the game is over): where to go, and that kind's last result.
+#[component]
+pub fn Elsewhere(night: bool, just: RwSignal<Option<usize>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        if just.get().is_some() {
+            return None;
+        }
+        ctx.live.with(|l| {
+            let g = &l.as_ref()?.game;
+            let phase = g.phase();
+            let (text, to) = match (g.is_over(), night) {
+                (true, _) => ("The game is over: see the Board and the Posts.".to_string(), None),
+                (false, true) => (format!("It is {phase} now: the thread goes in on the Day screen."), Some(Screen::Day)),
+                (false, false) => (format!("It is {phase} now: the private messages go in on the Night screen."), Some(Screen::Night)),
+            };
+            let last = g.phases().iter().rposition(|p| p.report.phase.is_night() == night);
+            let what = if night { "The last night's result" } else { "The last day's result" };
+            Some(view! {
+                <p data-testid="elsewhere">{text}</p>
+                {to.map(|to| view! { <button class="primary" on:click=move |_| ctx.go(to)>{format!("Go to {phase}")}</button> })}
+                {last.map(|i| view! { <details class="last"><summary>{what}</summary><Committed i/></details> })}
+            })
+        })
+    }
+}
+
+/// The preview of the phase being entered, the decisions it calls for, and
+/// its commit button (which commits only the phase it was shown for).
+#[component]
+pub fn Outcome(
+    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    /// Players who sent nothing (named in the confirmation), at commit time.
+    missing: Signal<Vec<String>>,
+    just: RwSignal<Option<usize>>,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let phase = move || {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| l.game.phase().to_string())
+                .unwrap_or_default()
+        })
+    };
+    let do_commit = move |i: usize| {
+        let decisions: Vec<String> = preview.with_untracked(|p| {
+            ctx.live.with_untracked(|l| {
+                let (Some((_, r)), Some(l)) = (p, l) else {
+                    return Vec::new();
+                };
+                r.missing_decisions()
+                    .map(|d| l.game.setup().roster.name(d.player).to_string())
+                    .collect()
+            })
+        });
+        if commit(ctx, i, &phase(), missing.get_untracked(), decisions) {
+            just.set(Some(i));
+        }
+    };
+    let report = move || {
+        preview.with(|p| {
+            p.as_ref()
+                .and_then(|(_, r)| {
+                    ctx.live
+                        .with_untracked(|l| l.as_ref().map(|l| report_html(l.game.setup(), r)))
+                })
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <section class="preview" aria-label="Preview" data-testid="preview">
+            <h2>{move || format!("{}: what happens", capital(&phase()))}</h2>
+            <p class="muted">"Nothing is final until you commit. This preview follows what you enter above."</p>
+            <div inner_html=report></div>
+            <Decisions preview/>
+            {move || ctx.live.with(|l| {
+                let l = l.as_ref()?;
+                let i = l.game.phases().len();
+                let label = format!("Commit {}", l.game.phase());
+                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit">{label}</button> })
+            })}
+        </section>
     }
 }

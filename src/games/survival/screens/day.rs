@@ -10,9 +10,9 @@
 //! by accident).
 
 use super::super::html::{Html, attr};
-use super::super::report_view::{rejections, report_html, voters_text};
-use super::super::state::{Ctx, Screen, list, names};
-use super::common::{Committed, Decisions, capital, commit};
+use super::super::report_view::{rejections, voters_text};
+use super::super::state::{Ctx, list, names};
+use super::common::{Committed, Elsewhere, Outcome, capital};
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival::count::VoteCount;
@@ -102,35 +102,10 @@ pub fn Day() -> impl IntoView {
     view! {
         <section class="day">
             {move || just.get().map(|i| view! { <Committed i/> })}
-            <Show when=is_day fallback=move || view! { <NotDay just/> }>
+            <Show when=is_day fallback=move || view! { <Elsewhere night=false just/> }>
                 <DayEntry just/>
             </Show>
         </section>
-    }
-}
-
-/// The Day screen when the phase to play is a night (or the game is over).
-#[component]
-fn NotDay(just: RwSignal<Option<usize>>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    move || {
-        if just.get().is_some() {
-            return None;
-        }
-        ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let text = if l.game.is_over() {
-                "The game is over: see the Board and the Posts.".to_string()
-            } else {
-                format!("It is {} now: the private messages go in on the Night screen.", l.game.phase())
-            };
-            let last = l.game.phases().iter().rposition(|p| !p.report.phase.is_night());
-            Some(view! {
-                <p data-testid="not-day">{text}</p>
-                {(!l.game.is_over()).then(|| view! { <button class="primary" on:click=move |_| ctx.go(Screen::Night)>{format!("Go to {}", l.game.phase())}</button> })}
-                {last.map(|i| view! { <details class="last"><summary>"The last day's result"</summary><Committed i/></details> })}
-            })
-        })
     }
 }
 
@@ -214,26 +189,6 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             })
         })
     });
-    let do_commit = move |i: usize| {
-        let decisions: Vec<String> = preview.with_untracked(|p| {
-            p.as_ref()
-                .map(|(_, r)| {
-                    r.missing_decisions()
-                        .map(|d| {
-                            ctx.live.with_untracked(|l| {
-                                l.as_ref()
-                                    .map(|l| l.game.setup().roster.name(d.player).to_string())
-                                    .unwrap_or_default()
-                            })
-                        })
-                        .collect()
-                })
-                .unwrap_or_default()
-        });
-        if commit(ctx, i, &phase(), Vec::new(), decisions) {
-            just.set(Some(i));
-        }
-    };
     let count_post = Signal::derive(move || {
         let format = ctx.format.get();
         count
@@ -279,18 +234,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <textarea rows="6" spellcheck="false" aria-label="The revote thread" data-testid="revote" prop:value=ctx.revote on:input=move |ev| ctx.revote.set(event_target_value(&ev))></textarea>
             </section>
         })}
-        <section class="preview" aria-label="Outcome of the day" data-testid="preview">
-            <h2>{move || format!("{}: outcome so far", capital(&phase()))}</h2>
-            <p class="muted">"Nothing is final until you commit. The outcome follows the thread."</p>
-            <div inner_html=move || preview.with(|p| p.as_ref().and_then(|(_, r)| ctx.live.with_untracked(|l| l.as_ref().map(|l| report_html(l.game.setup(), r)))).unwrap_or_default())></div>
-            <Decisions preview/>
-            {move || ctx.live.with(|l| {
-                let l = l.as_ref()?;
-                let i = l.game.phases().len();
-                let label = format!("Commit {}", l.game.phase());
-                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit">{label}</button> })
-            })}
-        </section>
+        <Outcome preview missing=Signal::derive(Vec::new) just/>
     }
 }
 

@@ -14,9 +14,8 @@
 //! button's place; the day's commit is on the Day screen.
 
 use super::super::html::esc;
-use super::super::report_view::report_html;
-use super::super::state::{Ctx, Screen, appended, list, names};
-use super::common::{Committed, Decisions, capital, commit};
+use super::super::state::{Ctx, appended, list, names};
+use super::common::{Committed, Elsewhere, Outcome, capital};
 use leptos::prelude::*;
 use std::fmt::Write as _;
 use survival::bulk::split_bulk;
@@ -110,39 +109,10 @@ pub fn Night() -> impl IntoView {
     view! {
         <section class="night">
             {move || just.get().map(|i| view! { <Committed i/> })}
-            <Show when=is_night fallback=move || view! { <NotNight just/> }>
+            <Show when=is_night fallback=move || view! { <Elsewhere night=true just/> }>
                 <NightEntry preview just/>
             </Show>
         </section>
-    }
-}
-
-/// The Night screen when the phase to play is a day (or the game is over).
-#[component]
-fn NotNight(just: RwSignal<Option<usize>>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    move || {
-        if just.get().is_some() {
-            return None;
-        }
-        ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let text = if l.game.is_over() {
-                "The game is over: see the Board and the Posts.".to_string()
-            } else {
-                format!("It is {} now: the thread goes in on the Day screen.", l.game.phase())
-            };
-            let last = l
-                .game
-                .phases()
-                .iter()
-                .rposition(|p| p.report.phase.is_night());
-            Some(view! {
-                <p data-testid="not-night">{text}</p>
-                {(!l.game.is_over()).then(|| view! { <button class="primary" on:click=move |_| ctx.go(Screen::Day)>{format!("Go to {}", l.game.phase())}</button> })}
-                {last.map(|i| view! { <details class="last"><summary>"The last night's result"</summary><Committed i/></details> })}
-            })
-        })
     }
 }
 
@@ -278,26 +248,6 @@ fn NightEntry(
                 .unwrap_or_default()
         })
     };
-    let do_commit = move |i: usize| {
-        let decisions: Vec<String> = preview.with_untracked(|p| {
-            p.as_ref()
-                .map(|(_, r)| {
-                    r.missing_decisions()
-                        .map(|d| {
-                            ctx.live.with_untracked(|l| {
-                                l.as_ref()
-                                    .map(|l| l.game.setup().roster.name(d.player).to_string())
-                                    .unwrap_or_default()
-                            })
-                        })
-                        .collect()
-                })
-                .unwrap_or_default()
-        });
-        if commit(ctx, i, &phase(), missing.get_untracked(), decisions) {
-            just.set(Some(i));
-        }
-    };
     view! {
         <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
         <details class="bulk" open=move || ctx.bulk.with(|b| !b.is_empty())>
@@ -314,40 +264,42 @@ fn NightEntry(
         </details>
         <p class="waiting" data-testid="waiting"><strong>"No action sent yet: "</strong><span data-testid="not-sent">{move || list(&missing.get())}</span></p>
         <div class="players">
-            <For each=move || boxes.get() key=|b| b.0 children=move |(p, name, card, alive, verbs)| {
-                let id = format!("msg-{}", p.index());
-                let (k1, k2, k3) = (name.clone(), name.clone(), name.clone());
-                let label = format!("{name}: checked lines");
-                let can = if !alive { "a Memory: no action (S2.6)".to_string() } else if verbs.is_empty() { "no action tonight (S3.8)".to_string() } else { format!("may send: {verbs}") };
-                view! {
-                    <article class="player" data-player=name.clone()>
-                        <h3><label for=id.clone()>{name.clone()}</label></h3>
-                        <p class="muted">{format!("{card}; {can}")}</p>
-                        <textarea id=id rows="4" spellcheck="false"
-                            prop:value=move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default())
-                            on:input=move |ev| ctx.night.update(|d| { d.insert(k2.clone(), event_target_value(&ev)); })></textarea>
-                        <ol class="verdicts" aria-label=label inner_html=move || {
-                            let text = ctx.night.with(|d| d.get(&k3).cloned().unwrap_or_default());
-                            preview.with(|pv| {
-                                let Some((_, r)) = pv else { return String::new() };
-                                ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.setup().roster, p, &text)).unwrap_or_default())
-                            })
-                        }></ol>
-                    </article>
-                }
-            }/>
+            {move || boxes.get().into_iter().map(|b| player_box(ctx, preview, b)).collect_view()}
         </div>
-        <section class="preview" aria-label="Preview of the night" data-testid="preview">
-            <h2>{move || format!("{}: preview", capital(&phase()))}</h2>
-            <p class="muted">"Nothing is final until you commit. Change the messages above and this preview follows."</p>
-            <div inner_html=move || preview.with(|p| p.as_ref().and_then(|(_, r)| ctx.live.with_untracked(|l| l.as_ref().map(|l| report_html(l.game.setup(), r)))).unwrap_or_default())></div>
-            <Decisions preview/>
-            {move || ctx.live.with(|l| {
-                let l = l.as_ref()?;
-                let i = l.game.phases().len();
-                let label = format!("Commit {}", l.game.phase());
-                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit">{label}</button> })
-            })}
-        </section>
+        <Outcome preview missing=Signal::derive(move || missing.get()) just/>
+    }
+}
+
+/// A player's box: their message and the engine's verdict on each line.
+fn player_box(
+    ctx: Ctx,
+    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    (p, name, card, alive, verbs): (PlayerId, String, &'static str, bool, String),
+) -> impl IntoView {
+    let id = format!("msg-{}", p.index());
+    let (k1, k2, k3) = (name.clone(), name.clone(), name.clone());
+    let label = format!("{name}: checked lines");
+    let can = if !alive {
+        "a Memory: no action (S2.6)".to_string()
+    } else if verbs.is_empty() {
+        "no action tonight (S3.8)".to_string()
+    } else {
+        format!("may send: {verbs}")
+    };
+    view! {
+        <article class="player" data-player=name.clone()>
+            <h3><label for=id.clone()>{name.clone()}</label></h3>
+            <p class="muted">{format!("{card}; {can}")}</p>
+            <textarea id=id rows="4" spellcheck="false"
+                prop:value=move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default())
+                on:input=move |ev| ctx.night.update(|d| { d.insert(k2.clone(), event_target_value(&ev)); })></textarea>
+            <ol class="verdicts" aria-label=label inner_html=move || {
+                let text = ctx.night.with(|d| d.get(&k3).cloned().unwrap_or_default());
+                preview.with(|pv| {
+                    let Some((_, r)) = pv else { return String::new() };
+                    ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.setup().roster, p, &text)).unwrap_or_default())
+                })
+            }></ol>
+        </article>
     }
 }

@@ -1,10 +1,13 @@
 //! Rules: the engine's `RULES.md` (S1-S9) with its S-numbers, and the
-//! options of the open game.
+//! options of the open game. The text is the engine's `RULES.md`, copied
+//! beside the page by the build (`pages/survival/index.html`) and fetched
+//! when this screen opens (the service worker keeps it for offline use):
+//! 15 KB of text the page's first load need not carry (`survival::RULES`
+//! is the same text, for native tools).
 
 use super::super::html::{Html, attr, esc};
 use super::super::state::{Ctx, option_lines};
 use leptos::prelude::*;
-use survival::RULES;
 
 /// A section of the rules: its heading, and its numbered rules (number,
 /// text) or paragraphs (empty number).
@@ -75,9 +78,9 @@ fn inline(text: &str) -> String {
 
 /// The rules as HTML: a heading per section, a paragraph per rule with its
 /// S-number (an anchor `#S5-3`).
-fn rules_html() -> String {
+fn rules_html(text: &str) -> String {
     let mut h = Html::default();
-    for s in sections(RULES) {
+    for s in sections(text) {
         if !s.heading.is_empty() {
             h.el("h3", "", &s.heading);
         }
@@ -104,6 +107,8 @@ fn rules_html() -> String {
 #[component]
 pub fn Rules() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let text = RwSignal::new(None::<Result<String, String>>);
+    leptos::task::spawn_local(async move { text.set(Some(fetch_text("RULES.md").await)) });
     let options = move || {
         ctx.live.with(|l| {
             l.as_ref().map(|l| {
@@ -121,7 +126,46 @@ pub fn Rules() -> impl IntoView {
         <section class="rules">
             <h2>"Rules (S1-S9)"</h2>
             <aside class="options" aria-label="Options of this game" inner_html=move || options().unwrap_or_default()></aside>
-            <div inner_html=rules_html()></div>
+            <div inner_html=move || match text.get() {
+                None => "<p class=\"muted\">Loading the rules…</p>".to_string(),
+                Some(Ok(t)) => rules_html(&t),
+                Some(Err(e)) => Html::default().el("p", " class=\"error\"", &format!("The rules could not be loaded: {e}")).done(),
+            }></div>
         </section>
     }
+}
+
+/// The text of a file beside the page, by the browser's `fetch`.
+async fn fetch_text(url: &str) -> Result<String, String> {
+    use js_sys::{Function, Reflect};
+    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen_futures::JsFuture;
+    let call = |target: &JsValue, name: &str, arg: Option<&JsValue>| -> Result<JsValue, String> {
+        let f: Function = Reflect::get(target, &name.into())
+            .map_err(|_| format!("no {name}"))?
+            .dyn_into()
+            .map_err(|_| format!("{name} is not a function"))?;
+        match arg {
+            Some(a) => f.call1(target, a),
+            None => f.call0(target),
+        }
+        .map_err(|e| format!("{e:?}"))
+    };
+    let promise = call(&js_sys::global(), "fetch", Some(&url.into()))?;
+    let response = JsFuture::from(js_sys::Promise::from(promise))
+        .await
+        .map_err(|_| "the browser could not fetch it (offline, and not kept yet?)".to_string())?;
+    if Reflect::get(&response, &"ok".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        != Some(true)
+    {
+        return Err("the server does not have it".into());
+    }
+    let text = call(&response, "text", None)?;
+    JsFuture::from(js_sys::Promise::from(text))
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| "it is not text".to_string())
 }

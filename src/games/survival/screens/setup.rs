@@ -6,7 +6,7 @@
 //! is refused with its reason.
 
 use super::super::app::import;
-use super::super::html::Html;
+use super::super::html::{Html, attr};
 use super::super::state::{Ctx, Screen, option_lines};
 use crate::shell::io;
 use leptos::prelude::*;
@@ -53,91 +53,176 @@ pub fn Setup() -> impl IntoView {
                     <button on:click=move |_| fresh.set(true) data-testid="new-game">"Start another game"</button>
                 </div>
             })}
-            <Show when=move || fresh.get()>
-                <NewGame/>
-            </Show>
+            {move || fresh.get().then(NewGame)}
         </section>
     }
+}
+
+/// The new-game form's fields.
+#[derive(Clone)]
+struct Form {
+    name: String,
+    players: String,
+    advanced: bool,
+    evil: String,
+    specials: Vec<Card>,
+    spotlight: String,
+    options: Options,
+    seed: String,
+}
+
+/// A field of the form: how to read and write it.
+type FieldGet<T> = fn(&Form) -> T;
+type FieldSet<T> = fn(&mut Form, T);
+
+/// A text box (or a text area) bound to a field.
+fn text(
+    form: RwSignal<Form>,
+    label: &'static str,
+    testid: &'static str,
+    area: bool,
+    get: FieldGet<String>,
+    set: FieldSet<String>,
+) -> AnyView {
+    let value = move || form.with(get);
+    let input = move |ev: leptos::ev::Event| form.update(|f| set(f, event_target_value(&ev)));
+    if area {
+        view! { <label class="wide">{label}<textarea rows="10" spellcheck="false" data-testid=testid prop:value=value on:input=input></textarea></label> }.into_any()
+    } else {
+        view! { <label>{label}<input data-testid=testid prop:value=value on:input=input/></label> }
+            .into_any()
+    }
+}
+
+/// A choice between two values of a field.
+fn pick(
+    form: RwSignal<Form>,
+    label: &'static str,
+    testid: &'static str,
+    choices: [(&'static str, &'static str); 2],
+    get: FieldGet<bool>,
+    set: FieldSet<bool>,
+) -> AnyView {
+    view! {
+        <label>{label}
+            <select data-testid=testid on:change=move |ev| { let v = event_target_value(&ev) == choices[1].0; form.update(|f| set(f, v)); }>
+                <option value=choices[0].0 selected=move || !form.with(get)>{choices[0].1}</option>
+                <option value=choices[1].0 selected=move || form.with(get)>{choices[1].1}</option>
+            </select>
+        </label>
+    }
+    .into_any()
+}
+
+/// A Special Force's checkbox.
+fn special(form: RwSignal<Form>, c: Card) -> AnyView {
+    view! {
+        <label><input type="checkbox" data-card=c.name()
+            prop:checked=move || form.with(|f| f.specials.contains(&c))
+            on:change=move |ev| {
+                let on = event_target_checked(&ev);
+                form.update(|f| {
+                    f.specials.retain(|x| *x != c);
+                    if on {
+                        f.specials.push(c);
+                        sort_small_by_key(&mut f.specials, |c| *c);
+                    }
+                });
+            }/>" " {c.name()}</label>
+    }
+    .into_any()
 }
 
 #[component]
 fn NewGame() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let name = RwSignal::new("New game".to_string());
-    let players = RwSignal::new(NAMES.join("\n"));
-    let edition = RwSignal::new(Edition::Advanced);
-    let evil = RwSignal::new(String::new());
-    let specials = RwSignal::new(Card::BASIC_SPECIAL.to_vec());
-    let spotlight = RwSignal::new(String::new());
-    let options = RwSignal::new(Options::default());
-    let seed = RwSignal::new(String::new());
-    let names = Memo::new(move |_| players.with(|p| player_names(p)));
-    // The spec with seed 0 when blank (a random one is drawn at the deal).
-    let spec = move || -> Result<DealSpec, String> {
-        let seed_text = seed.get();
-        let seed = match seed_text.trim() {
+    let form = RwSignal::new(Form {
+        name: "New game".to_string(),
+        players: NAMES.join("\n"),
+        advanced: true,
+        evil: String::new(),
+        specials: Card::BASIC_SPECIAL.to_vec(),
+        spotlight: String::new(),
+        options: Options::default(),
+        seed: String::new(),
+    });
+    let names = Memo::new(move |_| form.with(|f| player_names(&f.players)));
+    // The spec with seed 0 when blank (a random one is drawn at the deal),
+    // and what the engine says of it.
+    let checked = Memo::new(move |_| -> Result<DealSpec, String> {
+        let f = form.get();
+        let seed = match f.seed.trim() {
             "" => 0,
             t => t.parse::<u64>().map_err(|_| {
                 "the seed must be a whole number from 0 to 18446744073709551615".to_string()
             })?,
         };
-        let evil = match evil.get().trim() {
+        let evil = match f.evil.trim() {
             "" => None,
             t => Some(t.parse::<usize>().map_err(|_| {
                 format!("the number of Evil Forces must be a whole number, not {t:?}")
             })?),
         };
-        Ok(DealSpec {
+        let spec = DealSpec {
             players: names.get(),
-            edition: edition.get(),
+            edition: if f.advanced {
+                Edition::Advanced
+            } else {
+                Edition::Basic
+            },
             evil,
-            specials: specials.get(),
-            spotlight: Some(spotlight.get()).filter(|s| !s.is_empty()),
-            options: options.get(),
+            specials: f.specials,
+            spotlight: Some(f.spotlight).filter(|s| !s.is_empty()),
+            options: f.options,
             seed,
             salt: Default::default(),
+        };
+        deal(&spec).map_err(|e| e.to_string())?;
+        Ok(spec)
+    });
+    let deck_text = move || {
+        checked.with(|s| {
+            let s = s.as_ref().ok()?;
+            let deck = build_deck(s.players.len(), s.edition, s.evil_count(), &s.specials).ok()?;
+            let evil: Vec<&str> = deck
+                .iter()
+                .filter(|c| c.is_evil())
+                .map(|c| c.name())
+                .collect();
+            let special: Vec<&str> = deck
+                .iter()
+                .filter(|c| Card::SPECIAL.contains(c))
+                .map(|c| c.name())
+                .collect();
+            let mut out = format!(
+                "The deck: {} Evil Forces ({}), Special Forces: {}, {} Elements for Survival.",
+                evil.len(),
+                evil.join(", "),
+                if special.is_empty() {
+                    "none".to_string()
+                } else {
+                    special.join(", ")
+                },
+                deck.len() - evil.len() - special.len(),
+            );
+            for w in s.warnings() {
+                out.push_str(&format!(" Note: {w}."));
+            }
+            Some(out)
         })
     };
-    let checked = move || spec().and_then(|s| deal(&s).map(|_| s).map_err(|e| e.to_string()));
-    let deck_text = move || {
-        let s = spec().ok()?;
-        let deck = build_deck(s.players.len(), s.edition, s.evil_count(), &s.specials).ok()?;
-        let evil: Vec<&str> = deck
-            .iter()
-            .filter(|c| c.is_evil())
-            .map(|c| c.name())
-            .collect();
-        let special: Vec<&str> = deck
-            .iter()
-            .filter(|c| Card::SPECIAL.contains(c))
-            .map(|c| c.name())
-            .collect();
-        let elements = deck.len() - evil.len() - special.len();
-        Some(format!(
-            "The deck: {} Evil Force{} ({}), {} Special Force{}{}, {} Element{} for Survival.",
-            evil.len(),
-            if evil.len() == 1 { "" } else { "s" },
-            evil.join(", "),
-            special.len(),
-            if special.len() == 1 { "" } else { "s" },
-            if special.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", special.join(", "))
-            },
-            elements,
-            if elements == 1 { "" } else { "s" },
-        ))
-    };
     let begin = move |_| {
-        let Ok(mut s) = checked() else { return };
-        if seed.get_untracked().trim().is_empty() {
+        let Ok(mut s) = checked.get_untracked() else {
+            return;
+        };
+        let f = form.get_untracked();
+        if f.seed.trim().is_empty() {
             s.seed = io::random_seed();
         }
         s.salt = io::random_salt();
         match deal(&s) {
             Ok(d) => {
-                ctx.start(name.get_untracked(), s, Game::from_deal(d));
+                ctx.start(f.name, s, Game::from_deal(d));
                 ctx.say("Dealt. The deal post with its commitment and every player's card message are on the Posts screen.");
                 ctx.go(Screen::Posts);
             }
@@ -154,77 +239,52 @@ fn NewGame() -> impl IntoView {
             crate::shell::ui::read_file(ctx.shell, f, move |t| import(ctx, &t));
         }
     };
-    let opt = move |label: &'static str,
-                    id: &'static str,
-                    choices: [(&'static str, &'static str); 2],
-                    get: fn(&Options) -> bool,
-                    set: fn(&mut Options, bool)| {
-        view! {
-            <label>{label}
-                <select data-testid=id on:change=move |ev| { let v = event_target_value(&ev) == choices[1].0; options.update(|o| set(o, v)); }>
-                    <option value=choices[0].0 selected=move || !options.with(get)>{choices[0].1}</option>
-                    <option value=choices[1].0 selected=move || options.with(get)>{choices[1].1}</option>
-                </select>
-            </label>
+    let spotlight = move || {
+        let now = form.with(|f| f.spotlight.clone());
+        let mut h = Html::default();
+        h.el(
+            "option",
+            if now.is_empty() {
+                " value=\"\" selected"
+            } else {
+                " value=\"\""
+            },
+            "No one",
+        );
+        for n in names.get() {
+            let sel = if n == now { " selected" } else { "" };
+            h.el("option", &format!("{}{sel}", attr("value", &n)), &n);
         }
+        h.done()
     };
     view! {
         <h2>"New game"</h2>
         <form class="form" on:submit=|ev| ev.prevent_default()>
-            <label>"Game name" <input prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) data-testid="name"/></label>
+            {text(form, "Game name", "name", false, |f| f.name.clone(), |f, v| f.name = v)}
             <label class="file">"Or open an exported game file" <input type="file" accept=".json,application/json" on:change=pick_file data-testid="game-file"/></label>
-            <label class="wide">"Players: paste the sign-up list, one per line or separated by commas (S1.1)"
-                <textarea rows="10" spellcheck="false" prop:value=players on:input=move |ev| players.set(event_target_value(&ev)) data-testid="players"></textarea>
-            </label>
-            <p class="wide muted" data-testid="player-count">{move || format!("{} players", names.with(Vec::len))}</p>
-            <fieldset>
-                <legend>"Edition (S1.3)"</legend>
-                <label><input type="radio" name="edition" data-testid="edition-basic" prop:checked=move || edition.get() == Edition::Basic on:change=move |_| edition.set(Edition::Basic)/>" Basic: Scientist, Forest Ranger, Green Activist; no Spotlight"</label>
-                <label><input type="radio" name="edition" data-testid="edition-advanced" prop:checked=move || edition.get() == Edition::Advanced on:change=move |_| edition.set(Edition::Advanced)/>" Advanced: every Special Force and the Spotlight"</label>
-            </fieldset>
-            <label>"Evil Forces (blank: the S1.3 default)"
-                <input type="number" min="1" max="6" inputmode="numeric" data-testid="evil"
-                    placeholder=move || format!("{} for {} players", default_evil(names.with(Vec::len)), names.with(Vec::len))
-                    prop:value=evil on:input=move |ev| evil.set(event_target_value(&ev))/>
-            </label>
+            {text(form, "Players: paste the sign-up list, one per line or separated by commas (S1.1)", "players", true, |f| f.players.clone(), |f, v| f.players = v)}
+            <p class="wide muted" data-testid="player-count">{move || format!("{} players; the S1.3 default is {} Evil Forces", names.with(Vec::len), default_evil(names.with(Vec::len)))}</p>
+            {pick(form, "Edition (S1.3)", "edition", [("basic", "Basic: Scientist, Forest Ranger, Green Activist; no Spotlight"), ("advanced", "Advanced: every Special Force and the Spotlight")], |f| f.advanced, |f, v| f.advanced = v)}
+            {text(form, "Evil Forces (blank: the S1.3 default)", "evil", false, |f| f.evil.clone(), |f, v| f.evil = v)}
             <fieldset class="wide">
                 <legend>"Special Forces in play (S1.2)"</legend>
-                {Card::SPECIAL.into_iter().map(|c| view! {
-                    <label><input type="checkbox" data-card=c.name()
-                        prop:checked=move || specials.with(|s| s.contains(&c))
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            specials.update(|s| {
-                                s.retain(|x| *x != c);
-                                if on { s.push(c); sort_small_by_key(s, |c| *c); }
-                            });
-                        }/>" " {c.name()}</label>
-                }).collect_view()}
+                {Card::SPECIAL.into_iter().map(|c| special(form, c)).collect_view()}
             </fieldset>
             <label>"Spotlight holder, chosen by the players before the deal (S1.5)"
-                <select data-testid="spotlight" on:change=move |ev| spotlight.set(event_target_value(&ev))>
-                    <option value="" selected=move || spotlight.with(String::is_empty)>"No one"</option>
-                    {move || names.get().into_iter().map(|n| {
-                        let (m, v) = (n.clone(), n.clone());
-                        view! { <option value=v selected=move || spotlight.with(|s| *s == m)>{n}</option> }
-                    }).collect_view()}
-                </select>
+                <select data-testid="spotlight" on:change=move |ev| form.update(|f| f.spotlight = event_target_value(&ev)) inner_html=spotlight></select>
             </label>
             <fieldset class="wide">
                 <legend>"Rule options"</legend>
-                {opt("How the day decides (S5.5) ", "opt-vote", [("plurality", "Most votes at the deadline"), ("majority", "Majority: ends when a candidate has more than half")], |o| o.vote_rule == VoteRule::Majority, |o, v| o.vote_rule = if v { VoteRule::Majority } else { VoteRule::Plurality })}
-                {opt("A revote that ties again (S6.4) ", "opt-second-tie", [("lot", "Settled by lot"), ("none", "No elimination")], |o| o.second_tie == SecondTie::None, |o, v| o.second_tie = if v { SecondTie::None } else { SecondTie::Lot })}
-                {opt("Evil wins at (S8.1) ", "opt-evil-wins", [("parity", "Parity: as many as the rest"), ("majority", "Majority: more than the rest")], |o| o.evil_wins_at == EvilWinsAt::Majority, |o, v| o.evil_wins_at = if v { EvilWinsAt::Majority } else { EvilWinsAt::Parity })}
-                {opt("An exposed, watching Green Activist (S3.4) ", "opt-discovery", [("expose", "Is eliminated"), ("never", "Is never eliminated")], |o| o.green_activist_discovery == Discovery::Never, |o, v| o.green_activist_discovery = if v { Discovery::Never } else { Discovery::Expose })}
-                <label><input type="checkbox" data-testid="opt-reveal" prop:checked=move || options.with(|o| o.reveal_cards) on:change=move |ev| options.update(|o| o.reveal_cards = event_target_checked(&ev))/>" Posts reveal an eliminated player's card (S9.1)"</label>
+                {pick(form, "How the day decides (S5.5) ", "opt-vote", [("plurality", "Most votes at the deadline"), ("majority", "Majority: ends when a candidate has more than half")], |f| f.options.vote_rule == VoteRule::Majority, |f, v| f.options.vote_rule = if v { VoteRule::Majority } else { VoteRule::Plurality })}
+                {pick(form, "A revote that ties again (S6.4) ", "opt-second-tie", [("lot", "Settled by lot"), ("none", "No elimination")], |f| f.options.second_tie == SecondTie::None, |f, v| f.options.second_tie = if v { SecondTie::None } else { SecondTie::Lot })}
+                {pick(form, "Evil wins at (S8.1) ", "opt-evil-wins", [("parity", "Parity: as many as the rest"), ("majority", "Majority: more than the rest")], |f| f.options.evil_wins_at == EvilWinsAt::Majority, |f, v| f.options.evil_wins_at = if v { EvilWinsAt::Majority } else { EvilWinsAt::Parity })}
+                {pick(form, "An exposed, watching Green Activist (S3.4) ", "opt-discovery", [("expose", "Is eliminated"), ("never", "Is never eliminated")], |f| f.options.green_activist_discovery == Discovery::Never, |f, v| f.options.green_activist_discovery = if v { Discovery::Never } else { Discovery::Expose })}
+                {pick(form, "Posts name an eliminated player's card (S9.1) ", "opt-reveal", [("no", "No"), ("yes", "Yes")], |f| f.options.reveal_cards, |f, v| f.options.reveal_cards = v)}
             </fieldset>
-            <label>"Seed (blank: random) (S1.6)" <input inputmode="numeric" data-testid="seed" prop:value=seed on:input=move |ev| seed.set(event_target_value(&ev))/></label>
+            {text(form, "Seed (blank: random) (S1.6)", "seed", false, |f| f.seed.clone(), |f, v| f.seed = v)}
             <p class="wide" data-testid="deck">{deck_text}</p>
-            {move || spec().ok().map(|s| s.warnings()).filter(|w| !w.is_empty()).map(|w| view! {
-                <p class="wide warn" role="note" data-testid="setup-warning">{w.join("; ")}</p>
-            })}
-            {move || checked().err().map(|e| view! { <p class="wide error" role="alert" data-testid="setup-problem">{format!("Cannot deal: {e}")}</p> })}
-            <div class="wide"><button class="primary" on:click=begin disabled=move || checked().is_err() data-testid="deal">"Deal"</button></div>
+            <p class="wide error" role="alert" data-testid="setup-problem">{move || checked.with(|c| c.as_ref().err().map(|e| format!("Cannot deal: {e}")))}</p>
+            <div class="wide"><button class="primary" on:click=begin disabled=move || checked.with(Result::is_err) data-testid="deal">"Deal"</button></div>
         </form>
     }
 }

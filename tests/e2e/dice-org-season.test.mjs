@@ -201,7 +201,7 @@ test('a complete season through the screens matches the engine', async () => {
     // Posts: the final in every format; Discord messages within 2,000.
     await screen(page, 'Posts');
     await page.waitForSelector('[data-testid=public-post]');
-    for (const format of ['BBCode', 'Markdown', 'Plain']) {
+    for (const format of ['BBCode (forum)', 'Discord', 'Plain text']) {
       await page.selectOption('[data-testid=format]', format);
       await page.waitForTimeout(50);
       const posts = await page.locator('[data-testid=public-post]').allTextContents();

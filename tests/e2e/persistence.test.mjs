@@ -32,7 +32,9 @@ test('drafts survive a reload, and export then import gives the same game', asyn
     const first = await exportGame(page);
     const exported = JSON.parse(fs.readFileSync(first, 'utf8'));
     assert.equal(exported.format, 'mini-survivor-game');
-    assert.equal(exported.version, 1);
+    assert.equal(exported.version, 2);
+    // The seed is a string: JSON tools round numbers above 2^53.
+    assert.equal(typeof exported.setup.seed, 'string');
     assert.equal(exported.rounds.length, 1);
 
     await page.evaluate(() => localStorage.clear());

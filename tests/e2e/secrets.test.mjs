@@ -63,7 +63,7 @@ test('the deal commitment can be verified from the revealed seed and salt', asyn
     assert.doesNotMatch(post, /Seed|Salt/, 'the seed and salt stay secret until the end');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
     const file = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
-    assert.equal(file.setup.seed, 7);
+    assert.equal(file.setup.seed, '7');
     assert.match(file.setup.salt, /^[0-9a-f]{64}$/);
     await screen(page, 'Verify');
     await page.fill('.verify textarea', players.join('\n'));

@@ -114,6 +114,7 @@ test('the same game in two tabs: one writer, the other follows', async () => {
 test('snapshots restore as a new game, and the export reminder shows', async () => {
   const t = await open();
   const { page } = t;
+  page.on('dialog', (d) => d.accept()); // round 2 has a player with no orders
   try {
     await openDemo(page);
     await commit(page, 1);

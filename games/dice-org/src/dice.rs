@@ -61,6 +61,19 @@ pub enum LotFor {
     Final,
 }
 
+impl LotFor {
+    /// What the lot settles, in words for the log.
+    pub fn words(self) -> &'static str {
+        match self {
+            LotFor::CompetitionHighest => "the competition's highest",
+            LotFor::CompetitionLowest => "the competition's lowest",
+            LotFor::RollOff => "the survival roll-off",
+            LotFor::Rocks => "rocks",
+            LotFor::Final => "the final",
+        }
+    }
+}
+
 /// Why a die was drawn: who rolled it and for what.
 #[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 pub struct DieUse {
@@ -74,7 +87,15 @@ pub struct DieUse {
 impl fmt::Display for DieUse {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.purpose {
-            Purpose::Attribute { attribute } => write!(f, "{}: {attribute:?} attribute", self.who),
+            Purpose::Attribute { attribute } => write!(
+                f,
+                "{}: {} attribute",
+                self.who,
+                match attribute {
+                    RollKind::Competition => "Competition",
+                    RollKind::Survival => "Survival",
+                }
+            ),
             Purpose::Competition { reroll: 0 } => write!(f, "{}: competition roll", self.who),
             Purpose::Competition { reroll } => {
                 write!(f, "{}: competition re-roll {reroll}", self.who)
@@ -86,7 +107,7 @@ impl fmt::Display for DieUse {
                 write!(f, "{}: survival roll-off re-roll {reroll}", self.who)
             }
             Purpose::Lot { settles, round } => {
-                write!(f, "{}: lot ({settles:?}), round {round}", self.who)
+                write!(f, "{}: lot ({}), round {round}", self.who, settles.words())
             }
         }
     }

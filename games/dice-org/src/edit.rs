@@ -331,7 +331,7 @@ fn change(s: &mut State, c: &Change, lines: &mut Vec<String>) -> Result<(), Step
         Change::Options(patch) => {
             let before = s.options;
             s.options = patch.apply(s.options);
-            lines.push(format!("options {before:?} -> {:?}", s.options));
+            lines.push(format!("options: {before} -> {}", s.options));
         }
     }
     Ok(())

@@ -12,7 +12,7 @@ use crate::roll::{Roll, RollKind};
 use crate::state::{PlayerId, State};
 use crate::step::StepReport;
 use crate::tiebreak::{Lot, Reroll, Want};
-use crate::vote::{DeadlockReport, VoteReport};
+use crate::vote::{DeadlockReport, VoteReport, When};
 
 impl Roll {
     /// One roll in words (D2.2): `4+4+4 = 12, -1 (blind), -1 (roll
@@ -55,8 +55,8 @@ impl Roll {
 fn lot_lines(out: &mut Vec<String>, l: &Lot) {
     for (i, round) in l.rounds.iter().enumerate() {
         out.push(format!(
-            "Lot ({:?}) round {}: {}",
-            l.settles,
+            "Lot ({}) round {}: {}",
+            l.settles.words(),
             i + 1,
             round
                 .iter()
@@ -228,6 +228,13 @@ fn conversation(out: &mut Vec<String>, s: &State, r: &ConversationReport) {
     }
 }
 
+fn when(w: When) -> &'static str {
+    match w {
+        When::Before => "before the votes",
+        When::After => "after the votes",
+    }
+}
+
 fn vote(out: &mut Vec<String>, s: &State, r: &VoteReport) {
     out.push(format!("Round {} vote", r.round));
     out.push(format!("Voters: {}", names(s, &r.voters)));
@@ -236,13 +243,13 @@ fn vote(out: &mut Vec<String>, s: &State, r: &VoteReport) {
     for c in &r.played {
         out.push(match c.on {
             Some(t) => format!(
-                "{} plays {} on {} ({:?})",
+                "{} plays {} on {} ({})",
                 s.name(c.player),
                 c.card,
                 s.name(t),
-                c.when
+                when(c.when)
             ),
-            None => format!("{} plays {} ({:?})", s.name(c.player), c.card, c.when),
+            None => format!("{} plays {} ({})", s.name(c.player), c.card, when(c.when)),
         });
     }
     for b in &r.ballots {

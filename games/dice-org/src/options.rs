@@ -120,6 +120,29 @@ impl Default for Options {
     }
 }
 
+impl fmt::Display for Options {
+    /// `team score mean, reward 1 RP, food 5 per player, 3 conversation
+    /// slots, deadlock survival roll, jury 7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "team score {}, reward {} RP, food {} per player, {} conversation slots, deadlock {}, jury {}",
+            match self.team_score {
+                TeamScore::Mean => "mean",
+                TeamScore::Sum => "sum",
+            },
+            self.reward_rp,
+            self.food_per_player,
+            self.conversation_slots,
+            match self.deadlock {
+                Deadlock::SurvivalRoll => "survival roll",
+                Deadlock::Rocks => "rocks",
+            },
+            self.jury_size.get()
+        )
+    }
+}
+
 /// A change of some options (D9.1); `None` keeps the current value.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

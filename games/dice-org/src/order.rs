@@ -41,7 +41,7 @@ mod tests {
             let mut a = v.clone();
             let mut b = v.clone();
             sort_by(&mut a, |x, y| x.0.cmp(&y.0));
-            b.sort_by(|x, y| x.0.cmp(&y.0));
+            b.sort_by_key(|x| x.0);
             assert_eq!(a, b, "equal keys keep their order");
             let mut c = v.clone();
             sort(&mut c);

@@ -3,15 +3,14 @@
 //! points; plain text), each with Copy. Everything comes from the engine's
 //! public types and private messages (D10): the start (teams and the
 //! commitment, each player's attributes), each competition, camp,
-//! conversation schedule, vote reveal and the final; and every player's
-//! status on demand.
+//! conversation schedule, vote reveal and the final.
 
 use super::super::state::Ctx;
-use super::widgets::{HiddenNote, check, select};
+use super::widgets::{HiddenNote, select};
 use crate::shell::ui::CopyButton;
 use dice_org::post::{
     DISCORD_LIMIT, Format, PublicSetup, private_message, private_messages, public_post,
-    setup_messages, setup_post, status_message,
+    setup_messages, setup_post,
 };
 use leptos::prelude::*;
 
@@ -33,7 +32,6 @@ pub fn Posts() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     // None: the start; Some(i): entry i.
     let chosen = RwSignal::new(None::<Option<usize>>);
-    let status = RwSignal::new(false);
     let steps = move || {
         ctx.with(|s| {
             s.played()
@@ -75,20 +73,7 @@ pub fn Posts() -> impl IntoView {
                 .iter()
                 .map(|m| (m.player.clone(), private_message(m, format, None)))
                 .collect();
-            let statuses: Vec<(String, String)> = if status.get() {
-                s.state()
-                    .alive()
-                    .map(|(p, _)| {
-                        (
-                            s.state().name(p).to_string(),
-                            private_message(&status_message(s.state(), p), format, None),
-                        )
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            (public, private, statuses)
+            (public, private)
         })
     };
     view! {
@@ -100,14 +85,14 @@ pub fn Posts() -> impl IntoView {
                     Signal::derive(move || current().map_or("start".to_string(), |i| i.to_string())),
                     Callback::new(move |v: String| chosen.set(Some(v.parse::<usize>().ok()))))}</label>
                 <label>"Format "{select("Format".into(), "format",
-                    Format::ALL.iter().map(|f| (format!("{f:?}"), f.label().to_string())).collect(),
-                    Signal::derive(move || format!("{:?}", ctx.format.get())),
-                    Callback::new(move |v: String| ctx.format.set(Format::ALL.into_iter().find(|f| format!("{f:?}") == v).unwrap_or_default())))}</label>
+                    Format::ALL.iter().map(|f| (f.label().to_string(), f.label().to_string())).collect(),
+                    Signal::derive(move || ctx.format.get().label().to_string()),
+                    Callback::new(move |v: String| ctx.format.set(Format::ALL.into_iter().find(|f| f.label() == v).unwrap_or_default())))}</label>
             </div>
             {move || (ctx.format.get() == Format::Markdown).then(|| view! {
                 <p class="muted">{format!("Discord: a long post is split into messages of at most {DISCORD_LIMIT} characters, between blocks; post them in order.")}</p>
             })}
-            {move || content().map(|(public, private, statuses)| {
+            {move || content().map(|(public, private)| {
                 let secret = !ctx.hide.get();
                 view! {
                     <h3>"Public post"</h3>
@@ -121,11 +106,7 @@ pub fn Posts() -> impl IntoView {
                     } else {
                         view! { <div class="private">{private.into_iter().map(|(n, t)| message(ctx, format!("Private message for {n}"), t, "private-message")).collect_view()}</div> }.into_any()
                     }}
-                    {secret.then(|| view! {
-                        <h3>"Each player's status now"</h3>
-                        {check("Show every living player's status message (attributes, RP, counters, advantages)".into(), false, "show-status", status.into(), Signal::stored(true), Callback::new(move |v| status.set(v)))}
-                        <div class="private">{statuses.into_iter().map(|(n, t)| message(ctx, format!("Status for {n}"), t, "status-message")).collect_view()}</div>
-                    })}
+
                 }
             })}
         </section>

@@ -6,7 +6,7 @@
 //! and can be undone (D9.2).
 
 use super::super::state::Ctx;
-use super::widgets::{Explain, HiddenNote, field, number, select};
+use super::widgets::{HiddenNote, field, number, select};
 use dice_org::ByName;
 use dice_org::Entry;
 use dice_org::edit::{Change, Edit, PlayerChange};
@@ -267,17 +267,6 @@ pub fn Production() -> impl IntoView {
             }.into_any(),
         }
     };
-    let log = move || {
-        ctx.with(|s| {
-            s.played()
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| matches!(p.entry, Entry::Edit(_)))
-                .map(|(i, _)| (i, s.explain(i)))
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
-    };
     move || {
         if ctx.hide.get() {
             return view! { <section class="production"><h2>"Production"</h2>{HiddenNote()}</section> }.into_any();
@@ -315,18 +304,7 @@ pub fn Production() -> impl IntoView {
                     {move || edit().note.trim().is_empty().then(|| view! { <p class="muted">"Write a note to apply the edit."</p> })}
                 </section>
                 <section aria-label="Production log">
-                    <h3>"Production log"</h3>
-                    {move || {
-                        let l = log();
-                        if l.is_empty() { return view! { <p class="muted">"No production edit yet."</p> }.into_any(); }
-                        view! { <ol class="log" data-testid="edit-log">
-                            {l.into_iter().map(|(i, lines)| view! { <li><strong>{format!("Step {}", i + 1)}</strong>{Explain(lines)}</li> }).collect_view()}
-                        </ol> }.into_any()
-                    }}
-                    {move || ctx.with(|s| s.played().last().map(|p| p.entry.kind())).flatten().map(|k| view! {
-                        <p><button class="danger" data-testid="undo-last" on:click=move |_| ctx.undo()>{format!("Undo the last step ({k})")}</button></p>
-                    })}
-                </section>
+                    <p class="muted">"Every edit, with its note, is in the History screen's log."</p>                </section>
             </section>
         }.into_any()
     }

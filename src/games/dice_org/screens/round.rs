@@ -157,7 +157,7 @@ pub fn Round() -> impl IntoView {
                 .into_any();
         }
         let title = move || {
-            ctx.with(|s| super::super::state::phase_text(s))
+            ctx.with(super::super::state::phase_text)
                 .unwrap_or_default()
         };
         view! {

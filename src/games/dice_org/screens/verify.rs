@@ -1,11 +1,11 @@
 //! Verify a season (D1.4): from the seed and salt revealed in the final
 //! post and the public setup, recompute the commitment published at the
-//! start; with rolled attributes and dealt teams, also what the seed gave.
+//! start. (The dice log replays every die from the seed.)
 
 use super::super::state::Ctx;
 use super::widgets::{check, field, lines};
 use dice_org::setup::{commitment, committed_text};
-use dice_org::{AttributeSource, Season, SetupInput, TeamSource};
+use dice_org::{AttributeSource, SetupInput, TeamSource};
 use leptos::prelude::*;
 
 #[component]
@@ -70,18 +70,11 @@ pub fn Verify() -> impl IntoView {
             </form>
             {move || match input() {
                 Ok(i) => {
-                    let deal = (rolled.get() && dealt.get()).then(|| Season::new(i.clone()).ok()).flatten().map(|s| {
-                        let st = s.start();
-                        st.alive().map(|(p, l)| format!("{}: {}, {}", st.name(p), st.team_name(l.team), l.attributes)).collect::<Vec<_>>()
-                    });
                     view! {
                         <h3>"Commitment"</h3>
                         <p><code data-testid="verify-commitment">{commitment(&i)}</code></p>
                         <details><summary>"The committed text"</summary><pre>{committed_text(&i)}</pre></details>
-                        {deal.map(|d| view! {
-                            <h3>"What the seed gave: team and attributes [Competition, Survival]"</h3>
-                            <ul data-testid="verify-deal">{d.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                        })}
+
                     }.into_any()
                 }
                 Err(e) => view! { <p class="muted" role="status">{e}</p> }.into_any(),

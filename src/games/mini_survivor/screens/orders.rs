@@ -148,18 +148,15 @@ pub fn Orders() -> impl IntoView {
                         let key2 = name.clone();
                         let setup = setup.clone();
                         let verdicts_label = format!("{name}: checked lines");
-                        let has_text = {
-                            let k = name.clone();
-                            move || ctx.drafts.with(|d| d.get(&k).is_some_and(|t| !t.trim().is_empty()))
-                        };
+                        // A fully eliminated player can give no order: the box is folded away,
+                        // unless text was put there.
+                        let open = !out || ctx.drafts.with_untracked(|d| d.get(&name).is_some_and(|t| !t.trim().is_empty()));
                         view! {
                             <article class="player" class:out=out data-player=name.clone()>
                                 <h3><label for=format!("sub-{i}")>{name.clone()}</label></h3>
                                 <p class="mine" data-testid="survivors">{survivors}</p>
-                                // A fully eliminated player can give no order: no box, unless text was put there.
-                                {move || (!out || has_text()).then(|| {
-                                let (key, key2, verdicts_label, setup) = (key.clone(), key2.clone(), verdicts_label.clone(), setup.clone());
-                                view! {
+                                <details class="box" open=open>
+                                <summary>"Orders"</summary>
                                 <textarea id=format!("sub-{i}") rows="6" spellcheck="false"
                                     prop:value={let k = key.clone(); move || ctx.drafts.with(|d| d.get(&k).cloned().unwrap_or_default())}
                                     on:input={let k = key2.clone(); move |ev| ctx.drafts.update(|d| { d.insert(k.clone(), event_target_value(&ev)); })}></textarea>
@@ -183,7 +180,7 @@ pub fn Orders() -> impl IntoView {
                                         if lines.is_empty() { "nothing (defaults apply)".to_string() } else { lines.join(" · ") }
                                     }))}
                                 </p>
-                                }})}
+                                </details>
                             </article>
                         }
                     }).collect_view().into_any()

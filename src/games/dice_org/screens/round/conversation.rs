@@ -9,7 +9,6 @@ use super::refusals;
 use dice_org::ByName;
 use dice_org::Entry;
 use dice_org::conversation::{ConversationInput, Prefs};
-use dice_org::step::StepReport;
 use leptos::prelude::*;
 
 fn prefs(ctx: Ctx) -> ByName<Prefs> {
@@ -101,25 +100,6 @@ pub fn Conversation(
             })
         })
     };
-    let priorities = move || {
-        let e = all.get();
-        ctx.with(|s| match s.dry_run(&e) {
-            Ok(StepReport::Conversation(r)) => r
-                .pairs
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{} & {}: priority {}",
-                        s.state().name(p.a),
-                        s.state().name(p.b),
-                        p.priority
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        })
-        .unwrap_or_default()
-    };
     let cols = players.clone();
     let rows = players.clone();
     let play = move |entry: Signal<Entry>| {
@@ -183,10 +163,6 @@ pub fn Conversation(
                 Some(Err(e)) => view! { <p class="error">{e.to_string()}</p> }.into_any(),
                 _ => view! { <p class="muted" data-testid="schedule">"No pair can talk with these wishes."</p> }.into_any(),
             }}
-            <details>
-                <summary>"Every pair that can talk, by priority (D6.2)"</summary>
-                <ul>{move || priorities().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-            </details>
             {refusals(ctx, all)}
             <p class="actions">
                 {(slots_left > 1).then(|| view! {

@@ -59,7 +59,9 @@ test('a complete season through the screens matches the engine', async () => {
     await page.fill('[data-testid=edit-note]', note);
     await page.waitForSelector('[data-testid=edit-preview]');
     await page.click('[data-testid=apply-edit]');
-    await page.waitForFunction((note) => document.querySelector('[data-testid=edit-log]')?.textContent.includes(note), note);
+    // The edit, with its note, is a step of the season's log (History).
+    await screen(page, 'History');
+    await page.waitForFunction((note) => document.querySelector('[data-testid=history] li:last-child')?.textContent.includes(note), note);
     step += 1;
     assert.equal(steps[step - 1].kind, 'edit');
   };

@@ -11,6 +11,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DIST = path.join(ROOT, 'dist');
 export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
 
+/** The files a built page's index.html loads at once (its wasm, js and
+ * css), by name, from the page's directory `dir`. */
+export function firstLoad(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const names = [...html.matchAll(/\.\/([\w.-]+\.(?:wasm|js|css))\b/g)].map((m) => m[1]);
+  return [...new Set(names)].filter((f) => fs.existsSync(path.join(dir, f)));
+}
+
 export function fixture(name) {
   return JSON.parse(fs.readFileSync(path.join(ROOT, 'games/mini-survivor/cases/games', name), 'utf8'));
 }

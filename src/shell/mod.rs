@@ -5,10 +5,12 @@
 
 pub mod autosave;
 pub mod home;
+pub mod html;
 pub mod io;
 pub mod kinds;
 pub mod pwa;
 pub mod route;
+pub mod rules;
 pub mod storage;
 pub mod tabs;
 pub mod ui;

@@ -36,6 +36,7 @@ pub mod post;
 pub mod report;
 pub mod roll;
 pub mod save;
+pub mod save_read;
 pub mod season;
 pub mod setup;
 pub mod state;

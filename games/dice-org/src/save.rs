@@ -163,8 +163,11 @@ impl SeasonFile {
     /// Errors: [`LoadError`] naming the problem; nothing is half-loaded.
     pub fn parse(json: &str) -> Result<(SeasonFile, Season), LoadError> {
         check_envelope(json, FORMAT, VERSION).map_err(LoadError::Envelope)?;
-        let file: SeasonFile =
+        // Member by member (`save_read`): the derived readers would cost
+        // the web page 20 KB of its first load.
+        let value: serde_json::Value =
             serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        let file = crate::save_read::season_file(&value).map_err(LoadError::Invalid)?;
         let season = file.replay()?;
         Ok((file, season))
     }

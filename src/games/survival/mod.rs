@@ -5,7 +5,6 @@
 pub mod app;
 #[cfg(feature = "bench")]
 mod bench;
-mod html;
 mod report_view;
 mod screens;
 mod state;

@@ -3,8 +3,8 @@
 //! outcome and counts, every rejected line with the engine's reason.
 //! Secret (it shows cards, targets and buddies): never for posting.
 
-use super::html::{Html, attr, esc};
 use super::state::{list, names, winners_text};
+use crate::shell::html::{Html, attr, esc};
 use std::fmt::Write as _;
 use survival::count::Tally;
 use survival::report::{Cause, Elimination, Outcome, PhaseReport, Rejection, TeamChoice};

@@ -4,8 +4,8 @@
 //! the Polar Bear's sole or barred voter); the phase to play and who has
 //! not sent their action (or, by day, not voted) yet. Secret: every card.
 
-use super::super::html::{Html, attr};
 use super::super::state::{Ctx, Screen, list, names, winners_text};
+use crate::shell::html::{Html, attr};
 use leptos::prelude::*;
 use survival::board::{Badge, board};
 use survival::day::Counter;

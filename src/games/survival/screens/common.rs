@@ -2,9 +2,9 @@
 //! calls for, asked by name (S7); the commit with its confirmation; the
 //! panel that shows a phase just committed, where its commit button was.
 
-use super::super::html::Html;
 use super::super::report_view::{rejections, report_html};
 use super::super::state::{Ctx, Screen, Stage};
+use crate::shell::html::Html;
 use crate::shell::ui::confirm;
 use leptos::prelude::*;
 use survival::report::{DecisionKind, DecisionRequest, PhaseReport, Place};

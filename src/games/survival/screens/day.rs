@@ -9,10 +9,10 @@
 //! the eliminations call for, and the commit (as on the Night screen, never
 //! by accident).
 
-use super::super::html::{Html, attr};
 use super::super::report_view::{rejections, voters_text};
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
+use crate::shell::html::{Html, attr};
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival::count::VoteCount;

@@ -3,10 +3,10 @@
 //! way to its posts; undo the last phase (its inputs go back into the
 //! drafts to be corrected and committed again).
 
-use super::super::html::Html;
 use super::super::report_view::report_html;
 use super::super::state::{Ctx, Screen, Stage};
 use super::common::capital;
+use crate::shell::html::Html;
 use crate::shell::ui::confirm;
 use leptos::prelude::*;
 use survival::save::InputFile;

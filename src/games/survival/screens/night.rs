@@ -13,9 +13,9 @@
 //! first naming them, and after a commit the night's result takes the
 //! button's place; the day's commit is on the Day screen.
 
-use super::super::html::esc;
 use super::super::state::{Ctx, appended, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
+use crate::shell::html::esc;
 use leptos::prelude::*;
 use std::fmt::Write as _;
 use survival::bulk::split_bulk;

@@ -6,8 +6,8 @@
 //! is refused with its reason.
 
 use super::super::app::import;
-use super::super::html::{Html, attr};
 use super::super::state::{Ctx, Screen, option_lines};
+use crate::shell::html::{Html, attr};
 use crate::shell::io;
 use leptos::prelude::*;
 use survival::commitment::commitment;

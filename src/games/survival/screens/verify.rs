@@ -3,8 +3,8 @@
 //! post, say whether it matches, and show the deal it gives. Fills in from
 //! the open game (its seed and salt once the game is over).
 
-use super::super::html::Html;
 use super::super::state::Ctx;
+use crate::shell::html::Html;
 use leptos::prelude::*;
 use survival::commitment::{Salt, VerifyError, commitment, verify};
 

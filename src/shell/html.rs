@@ -1,4 +1,4 @@
-//! Read-only views (reports, tables, posts) written as HTML text and set as
+//! Read-only views (reports, tables, posts, rules) written as HTML text and set as
 //! an element's content: far less code than a reactive view per cell, and
 //! these parts have nothing to interact with. Every text from outside the
 //! page (names, pasted lines, the engine's sentences) goes through [`esc`].

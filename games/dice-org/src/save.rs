@@ -189,6 +189,8 @@ impl SeasonFile {
 
     /// The file as compact JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a season file serialises")
+        // By hand (`save_write`, the same text): the derived writers would
+        // cost the web page 3 KB of its first load.
+        crate::save_write::season_json(self)
     }
 }

@@ -1,12 +1,14 @@
 //! The web page reads season files with a hand-written reader
-//! (`save_read`); it must accept and refuse what serde's derives do and
-//! read the same season: checked on the version-1 fixture (with every kind
+//! (`save_read`) and writes them with a hand-written writer (`save_write`);
+//! the reader must accept and refuse what serde's derives do and read the
+//! same season, the writer write the same text: checked on the version-1 fixture (with every kind
 //! of production change, every draft, entered attributes and assigned
 //! teams added) with every member removed, replaced by a value of each
 //! JSON type, and every object given an unknown member.
 
 use dice_org::save::SeasonFile;
 use dice_org::save_read::season_file;
+use dice_org::save_write::season_json;
 use serde_json::{Value, json};
 
 fn bases() -> Vec<Value> {
@@ -92,6 +94,7 @@ fn the_pages_reader_agrees_with_the_serde_derives() {
         json!({}),
         json!(["Ann", "Bob"]),
         json!({"Ann": "Bob"}),
+        json!("quote \" back\\slash \n\t\u{1} \u{7f} é 🙂 </script>"),
     ];
     // (file, whether the reader may refuse what serde reads: serde reads a
     // struct from a list of its members in order, which no file written by
@@ -136,6 +139,11 @@ fn the_pages_reader_agrees_with_the_serde_derives() {
         match (&derived, &read) {
             (Ok(d), Ok(r)) => {
                 assert_eq!(d, r, "{v}");
+                assert_eq!(
+                    season_json(d),
+                    serde_json::to_string(d).unwrap(),
+                    "the page writes what serde writes"
+                );
                 same += 1;
             }
             (Ok(_), Err(_)) if stricter => {}

@@ -1,20 +1,23 @@
 //! Pieces several screens share: the engine's reasons as a list, the
 //! screen-sharing notice, and small parsers for form fields.
 
+use crate::shell::html::{Html, attr};
 use leptos::prelude::*;
 
-/// The engine's explanation of a step, one line per fact (producers only).
+/// The engine's explanation of a step, one line per fact (producers only),
+/// written as HTML text (`shell::html`: far less code than a view per line).
 #[allow(non_snake_case)]
 pub fn Explain(lines: Vec<String>) -> AnyView {
-    view! {
-        <ul class="explain" data-testid="explain">
-            {lines.into_iter().map(|l| {
-                let cls = if l.starts_with("Rejected") { "rejected" } else { "" };
-                view! { <li class=cls>{l}</li> }
-            }).collect_view()}
-        </ul>
+    let mut h = Html::default();
+    for l in &lines {
+        let cls = if l.starts_with("Rejected") {
+            " class=\"rejected\""
+        } else {
+            ""
+        };
+        h.el("li", cls, l);
     }
-    .into_any()
+    view! { <ul class="explain" data-testid="explain" inner_html=h.done()></ul> }.into_any()
 }
 
 /// Shown instead of secrets while they are hidden for screen sharing.
@@ -30,7 +33,8 @@ pub fn HiddenNote() -> AnyView {
 
 /// A table of text: `heads` are the column headers (the first heads the
 /// row headers); each row is its header (also its `data-row`) and cells.
-/// One helper for every table of text keeps the page's code small.
+/// One helper for every table of text, written as HTML text, keeps the
+/// page's code small.
 pub fn table(
     caption: String,
     hidden_caption: bool,
@@ -38,21 +42,31 @@ pub fn table(
     heads: &[&str],
     rows: Vec<(String, Vec<String>)>,
 ) -> AnyView {
-    let heads: Vec<String> = heads.iter().map(|h| h.to_string()).collect();
-    view! {
-        <table class="grid-table" data-testid=testid>
-            <caption class:sr-only=hidden_caption>{caption}</caption>
-            <thead><tr>{heads.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
-            <tbody>
-                {rows.into_iter().map(|(h, cells)| view! {
-                    <tr data-row=h.clone()><th scope="row">{h.clone()}</th>
-                        {cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
-                    </tr>
-                }).collect_view()}
-            </tbody>
-        </table>
+    let mut h = Html::default();
+    h.el(
+        "caption",
+        if hidden_caption {
+            " class=\"sr-only\""
+        } else {
+            ""
+        },
+        &caption,
+    )
+    .raw("<thead><tr>");
+    for x in heads {
+        h.el("th", " scope=\"col\"", x);
     }
-    .into_any()
+    h.raw("</tr></thead><tbody>");
+    for (r, cells) in &rows {
+        h.raw("<tr").raw(&attr("data-row", r)).raw(">");
+        h.el("th", " scope=\"row\"", r);
+        for c in cells {
+            h.el("td", "", c);
+        }
+        h.raw("</tr>");
+    }
+    h.raw("</tbody>");
+    view! { <table class="grid-table" data-testid=testid inner_html=h.done()></table> }.into_any()
 }
 
 /// A select: `options` are (value, label); `set` gets the value chosen.

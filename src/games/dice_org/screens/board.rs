@@ -5,8 +5,9 @@
 //! the page never shows what the engine hid (screen sharing, D10).
 
 use super::super::state::{Ctx, Screen, phase_name};
-use super::widgets::{list, table};
-use dice_org::season::BoardPlayer;
+use super::widgets::{list, write_table};
+use crate::shell::html::{Html, attr};
+use dice_org::season::{Board as BoardView, BoardPlayer};
 use leptos::prelude::*;
 
 fn penalties(p: &BoardPlayer) -> String {
@@ -26,6 +27,94 @@ fn advantages(p: &BoardPlayer) -> String {
     })
 }
 
+/// The teams and the season's summary as HTML text (`shell::html`): read
+/// only, so far less code than a view per cell.
+fn board_html(b: BoardView) -> String {
+    let mut h = Html::default();
+    // Secret columns only when the engine gave secrets.
+    let secret = b
+        .teams
+        .iter()
+        .flat_map(|t| &t.members)
+        .any(|p| p.attributes.is_some());
+    h.raw("<div class=\"teams\">");
+    for t in b.teams.into_iter().filter(|t| !t.members.is_empty()) {
+        let name = t.name;
+        h.raw("<section class=\"team\"")
+            .raw(&attr("aria-label", &format!("Team {name}")))
+            .raw(&attr("data-team", &name))
+            .raw(">")
+            .el("h3", "", &name)
+            .raw("<p>Pool: ")
+            .el("strong", " data-testid=\"pool\"", &t.pool.to_string());
+        if let Some(c) = t.camp {
+            let waiting: Vec<String> = c.iter().map(|a| a.name().to_string()).collect();
+            h.el(
+                "span",
+                " class=\"muted\"",
+                &format!(" · waiting at camp: {}", list(&waiting)),
+            );
+        }
+        h.raw("</p>");
+        let rows: Vec<(String, Vec<String>)> = t
+            .members
+            .into_iter()
+            .map(|p| {
+                let immune = if p.immune { "★ immune" } else { "no" }.to_string();
+                let mut cells = Vec::new();
+                if let Some(a) = p.attributes {
+                    cells = vec![
+                        a.to_string(),
+                        p.rp.unwrap_or(0).to_string(),
+                        p.counters.unwrap_or(0).to_string(),
+                        penalties(&p),
+                        advantages(&p),
+                    ];
+                }
+                cells.push(immune);
+                (p.name, cells)
+            })
+            .collect();
+        let heads: &[&str] = if secret {
+            &[
+                "Player",
+                "Attributes [C, S]",
+                "RP",
+                "Counters",
+                "Penalties (D2.1)",
+                "Advantages",
+                "Immune",
+            ]
+        } else {
+            &["Player", "Immune"]
+        };
+        write_table(
+            &mut h,
+            &format!("Members of {name}"),
+            true,
+            "members",
+            heads,
+            &rows,
+        );
+        h.raw("</section>");
+    }
+    h.raw("</div><dl class=\"summary\">");
+    if let Some(t) = b.to_vote {
+        h.el("dt", "", "Votes next")
+            .el("dd", " data-testid=\"to-vote\"", &t);
+    }
+    h.el("dt", "", "Out (oldest first)")
+        .el("dd", " data-testid=\"voted-out\"", &list(&b.voted_out))
+        .el("dt", "", "Jury")
+        .el("dd", " data-testid=\"jury\"", &list(&b.jury));
+    if let Some(w) = b.winner {
+        h.el("dt", "", "Winner")
+            .el("dd", " data-testid=\"winner\"", &w);
+    }
+    h.raw("</dl>");
+    h.done()
+}
+
 #[component]
 pub fn Board() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -42,42 +131,7 @@ pub fn Board() -> impl IntoView {
                 <label class="toggle"><input type="checkbox" prop:checked=ctx.hide on:change=move |ev| ctx.hide.set(event_target_checked(&ev)) data-testid="hide-secrets"/>" Hide secrets (screen sharing)"</label>
                 <button class="primary" on:click=move |_| ctx.go(Screen::Round)>"Open the round wizard"</button>
             </div>
-            {move || board().map(|b| {
-                // Secret columns only when the engine gave secrets.
-                let secret = b.teams.iter().flat_map(|t| &t.members).any(|p| p.attributes.is_some());
-                view! {
-                    <div class="teams">
-                        {b.teams.into_iter().filter(|t| !t.members.is_empty()).map(|t| {
-                            let name = t.name.clone();
-                            view! {
-                                <section class="team" aria-label=format!("Team {name}") data-team=name.clone()>
-                                    <h3>{name.clone()}</h3>
-                                    <p>"Pool: " <strong data-testid="pool">{t.pool}</strong>
-                                        {t.camp.map(|c| view! { <span class="muted">{format!(" · waiting at camp: {}", list(&c.iter().map(|a| a.name().to_string()).collect::<Vec<_>>()))}</span> })}
-                                    </p>
-                                    {table(format!("Members of {name}"), true, "members",
-                                        if secret { &["Player", "Attributes [C, S]", "RP", "Counters", "Penalties (D2.1)", "Advantages", "Immune"] } else { &["Player", "Immune"] },
-                                        t.members.into_iter().map(|p| {
-                                            let immune = if p.immune { "★ immune" } else { "no" }.to_string();
-                                            let mut cells = Vec::new();
-                                            if let Some(a) = p.attributes {
-                                                cells = vec![a.to_string(), p.rp.unwrap_or(0).to_string(), p.counters.unwrap_or(0).to_string(), penalties(&p), advantages(&p)];
-                                            }
-                                            cells.push(immune);
-                                            (p.name, cells)
-                                        }).collect())}
-                                </section>
-                            }
-                        }).collect_view()}
-                    </div>
-                    <dl class="summary">
-                        {b.to_vote.map(|t| view! { <dt>"Votes next"</dt><dd data-testid="to-vote">{t}</dd> })}
-                        <dt>"Out (oldest first)"</dt><dd data-testid="voted-out">{list(&b.voted_out)}</dd>
-                        <dt>"Jury"</dt><dd data-testid="jury">{list(&b.jury)}</dd>
-                        {b.winner.map(|w| view! { <dt>"Winner"</dt><dd data-testid="winner">{w}</dd> })}
-                    </dl>
-                }
-            })}
+            <div inner_html=move || board().map(board_html).unwrap_or_default()></div>
         </section>
     }
 }

@@ -7,6 +7,7 @@
 
 use super::super::state::{Ctx, OddsPick};
 use super::widgets::{HiddenNote, check, select, table};
+use crate::shell::html::{Html, attr};
 use dice_org::{Boost, Odds, Penalties, RollKind, odds};
 use leptos::prelude::*;
 
@@ -37,7 +38,8 @@ fn pct(n: u32) -> String {
     per216(n, 1000, 1) + "%"
 }
 
-/// The chart: one pair of bars per result.
+/// The chart: one pair of bars per result, as SVG text (`shell::html`;
+/// read only, far less code than a view per bar).
 fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
     let n = now.counts.len().max(more.counts.len());
     let top = now
@@ -52,31 +54,28 @@ fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
     let bar = step * 2 / 5;
     let y = |c: u32| (H - PAD) * c / top;
     let get = |o: &Odds, r: usize| o.counts.get(r).copied().unwrap_or(0);
-    view! {
-        <svg class="odds-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-label=label data-testid="odds-chart">
-            <defs>
-                <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                    <rect width="6" height="6" fill="#fff"/>
-                    <line x1="0" y1="0" x2="0" y2="6" stroke="#a4161a" stroke-width="3"/>
-                </pattern>
-            </defs>
-            <line x1=PAD y1=H - PAD x2=W y2=H - PAD stroke="#55526a"/>
-            <text x="2" y="12" class="axis">{top.to_string()}</text>
-            <text x="2" y=H - PAD>"0"</text>
-            {(0..n).map(|r| {
-                let x = PAD + step * r as u32 + step / 10;
-                let (a, b) = (get(now, r), get(more, r));
-                view! {
-                    <g>
-                        <rect x=x y=H - PAD - y(a) width=bar height=y(a) fill="#5b3fc4"><title>{format!("{r}: {a} of 216 now")}</title></rect>
-                        <rect x=x + bar y=H - PAD - y(b) width=bar height=y(b) fill="url(#hatch)" stroke="#a4161a"><title>{format!("{r}: {b} of 216 with one more counter")}</title></rect>
-                        <text x=x + bar y=H - 10 text-anchor="middle">{r.to_string()}</text>
-                    </g>
-                }
-            }).collect_view()}
-        </svg>
+    let base = H - PAD;
+    let mut h = Html::default();
+    h.raw(&format!("<svg class=\"odds-chart\" viewBox=\"0 0 {W} {H}\" role=\"img\""))
+        .raw(&attr("aria-label", &label))
+        .raw(" data-testid=\"odds-chart\"><defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fff\"></rect><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#a4161a\" stroke-width=\"3\"></line></pattern></defs>")
+        .raw(&format!("<line x1=\"{PAD}\" y1=\"{base}\" x2=\"{W}\" y2=\"{base}\" stroke=\"#55526a\"></line><text x=\"2\" y=\"12\" class=\"axis\">{top}</text><text x=\"2\" y=\"{base}\">0</text>"));
+    for r in 0..n {
+        let x = PAD + step * r as u32 + step / 10;
+        let (a, b) = (get(now, r), get(more, r));
+        h.raw(&format!(
+            "<g><rect x=\"{x}\" y=\"{}\" width=\"{bar}\" height=\"{}\" fill=\"#5b3fc4\"><title>{r}: {a} of 216 now</title></rect><rect x=\"{}\" y=\"{}\" width=\"{bar}\" height=\"{}\" fill=\"url(#hatch)\" stroke=\"#a4161a\"><title>{r}: {b} of 216 with one more counter</title></rect><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{r}</text></g>",
+            base - y(a),
+            y(a),
+            x + bar,
+            base - y(b),
+            y(b),
+            x + bar,
+            H - 10
+        ));
     }
-    .into_any()
+    h.raw("</svg>");
+    view! { <div class="chart" inner_html=h.done()></div> }.into_any()
 }
 
 #[component]

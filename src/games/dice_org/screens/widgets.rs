@@ -33,8 +33,45 @@ pub fn HiddenNote() -> AnyView {
 
 /// A table of text: `heads` are the column headers (the first heads the
 /// row headers); each row is its header (also its `data-row`) and cells.
-/// One helper for every table of text, written as HTML text, keeps the
-/// page's code small.
+/// One helper for every table of text, written as HTML text into `h`,
+/// keeps the page's code small.
+pub fn write_table(
+    h: &mut Html,
+    caption: &str,
+    hidden_caption: bool,
+    testid: &str,
+    heads: &[&str],
+    rows: &[(String, Vec<String>)],
+) {
+    h.raw("<table class=\"grid-table\"")
+        .raw(&attr("data-testid", testid))
+        .raw(">")
+        .el(
+            "caption",
+            if hidden_caption {
+                " class=\"sr-only\""
+            } else {
+                ""
+            },
+            caption,
+        )
+        .raw("<thead><tr>");
+    for x in heads {
+        h.el("th", " scope=\"col\"", x);
+    }
+    h.raw("</tr></thead><tbody>");
+    for (r, cells) in rows {
+        h.raw("<tr").raw(&attr("data-row", r)).raw(">");
+        h.el("th", " scope=\"row\"", r);
+        for c in cells {
+            h.el("td", "", c);
+        }
+        h.raw("</tr>");
+    }
+    h.raw("</tbody></table>");
+}
+
+/// [`write_table`] as a view.
 pub fn table(
     caption: String,
     hidden_caption: bool,
@@ -43,30 +80,8 @@ pub fn table(
     rows: Vec<(String, Vec<String>)>,
 ) -> AnyView {
     let mut h = Html::default();
-    h.el(
-        "caption",
-        if hidden_caption {
-            " class=\"sr-only\""
-        } else {
-            ""
-        },
-        &caption,
-    )
-    .raw("<thead><tr>");
-    for x in heads {
-        h.el("th", " scope=\"col\"", x);
-    }
-    h.raw("</tr></thead><tbody>");
-    for (r, cells) in &rows {
-        h.raw("<tr").raw(&attr("data-row", r)).raw(">");
-        h.el("th", " scope=\"row\"", r);
-        for c in cells {
-            h.el("td", "", c);
-        }
-        h.raw("</tr>");
-    }
-    h.raw("</tbody>");
-    view! { <table class="grid-table" data-testid=testid inner_html=h.done()></table> }.into_any()
+    write_table(&mut h, &caption, hidden_caption, testid, heads, &rows);
+    view! { <div class="table-wrap" inner_html=h.done()></div> }.into_any()
 }
 
 /// A select: `options` are (value, label); `set` gets the value chosen.

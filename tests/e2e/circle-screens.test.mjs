@@ -76,7 +76,8 @@ test('every Survival circle screen passes axe-core and logs no error', async () 
     }
     // The rules page lists every numbered rule of RULES.md.
     await screen(page, 'Rules');
-    const rules = await page.$$eval('.rules dt', (ds) => ds.map((d) => d.textContent));
+    await page.waitForSelector('#C8-3');
+    const rules = await page.$$eval('.rules p.rule strong', (ds) => ds.map((d) => d.textContent));
     assert.ok(rules.includes('C1.1') && rules.includes('C5.2') && rules.includes('C8.3'), rules.join(' '));
     assert.equal(rules.length, 18);
 

@@ -17,6 +17,7 @@ const HOME: Kind = Kind {
     blurb: "",
     demo: false,
     unit: "",
+    noun: "game",
 };
 
 /// Hands a file's text to its game's page, which checks and imports it.

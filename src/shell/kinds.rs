@@ -17,6 +17,8 @@ pub struct Kind {
     pub demo: bool,
     /// What the game counts in its progress: "round", "phase", "move", "step".
     pub unit: &'static str,
+    /// What one game is called: "game", or "season" for Dice ORG.
+    pub noun: &'static str,
 }
 
 /// Mini-Survivor.
@@ -27,6 +29,7 @@ pub const MINI_SURVIVOR: Kind = Kind {
     blurb: "Survivors on a gemstone tribe grid; orders by forum post; rounds adjudicated.",
     demo: true,
     unit: "round",
+    noun: "game",
 };
 
 /// Survival (social deduction).
@@ -37,6 +40,7 @@ pub const SURVIVAL: Kind = Kind {
     blurb: "Werewolf-style: dealt cards, night actions by PM, day votes in the thread.",
     demo: false,
     unit: "phase",
+    noun: "game",
 };
 
 /// Survival circle.
@@ -47,6 +51,7 @@ pub const SURVIVAL_CIRCLE: Kind = Kind {
     blurb: "Two players on a 16-cell circle: referee, hot-seat, or play the AI.",
     demo: false,
     unit: "move",
+    noun: "game",
 };
 
 /// Dice ORG.
@@ -57,6 +62,7 @@ pub const DICE_ORG: Kind = Kind {
     blurb: "A Survivor-style season run by producers: dice, camp, conversations, votes, jury.",
     demo: false,
     unit: "step",
+    noun: "season",
 };
 
 /// Every kind, in the order the home page shows them.

@@ -8,6 +8,7 @@ pub mod home;
 pub mod html;
 pub mod io;
 pub mod kinds;
+pub mod page;
 pub mod pwa;
 pub mod route;
 pub mod rules;

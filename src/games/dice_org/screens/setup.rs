@@ -4,10 +4,10 @@
 //! commitment to it. Every check is the engine's (`setup::check`); the
 //! preview is the engine's own start of the season.
 
-use super::super::app::import;
 use super::super::state::{Ctx, Live, Screen};
 use super::widgets::{field, lines, number, select, table};
 use crate::shell::io;
+use crate::shell::page::import;
 use crate::shell::ui::read_file;
 use dice_org::options::{Deadlock, JurySize, Options, TeamScore};
 use dice_org::save::Drafts;

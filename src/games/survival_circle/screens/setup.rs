@@ -2,9 +2,9 @@
 //! level and in a colour of the player's choice, or by forum), its names
 //! and rule options (C5.3, C6.2); or a game file imported.
 
-use super::super::app::import;
 use super::super::state::{Ctx, Screen, mode_text, phase_text};
 use crate::shell::io;
+use crate::shell::page::import;
 use leptos::prelude::*;
 use survival_circle::ai::Level;
 use survival_circle::{Game, Mode, OpponentLanding, Options, OwnLanding, Player, Players};

@@ -1,0 +1,132 @@
+//! A game page's startup and file handling, written once for every page:
+//! what the URL asks for (a saved game by id, a file handed over from the
+//! home page, else the game open last), imports (a file of another kind
+//! goes to its own page; a bad file leaves the open game untouched), saved
+//! games opened by id (a damaged save kept aside and offered for
+//! download), files dropped on the page, then autosave and the one-writer
+//! rule across tabs. A page supplies its game through [`Page`].
+
+use super::ui::{on_file_drop, read_file};
+use super::{Notice, Persist, autosave, forward_foreign, io, storage, tabs};
+use leptos::prelude::*;
+
+/// What the shell needs from a game page beyond [`Persist`].
+pub trait Page: Persist {
+    /// A save file once read (and replayed).
+    type Loaded;
+    /// Why a save file cannot be read.
+    type Error: std::fmt::Display;
+    /// Reads a save file's text.
+    ///
+    /// # Errors
+    /// Why the file cannot be loaded, for the moderator.
+    fn parse(text: &str) -> Result<Self::Loaded, Self::Error>;
+    /// The game's name in the file, for the "Imported ..." message.
+    fn name(loaded: &Self::Loaded) -> String;
+    /// Opens a read file as the page's game under `id`.
+    fn open(self, id: String, loaded: Self::Loaded);
+    /// Closes the open game (the URL names none).
+    fn close(self);
+    /// Goes to the screen a game opens on (board, play).
+    fn go_start(self);
+    /// Goes to the setup screen.
+    fn go_setup(self);
+}
+
+/// Imports a save file's text as a new saved game, or says why not with
+/// the open game untouched. A file of another kind goes to its own page.
+pub fn import<P: Page>(p: P, text: &str) {
+    let shell = p.shell();
+    if forward_foreign(shell, text) {
+        return;
+    }
+    match P::parse(text) {
+        Ok(loaded) => {
+            let name = P::name(&loaded);
+            let id = io::new_id();
+            p.open(id.clone(), loaded);
+            // The moderator holds this file: it counts as an export.
+            storage::mark_exported(shell.kind, &id, io::now_ms());
+            shell.saved_games.update(|n| *n += 1);
+            shell.notice.set(None);
+            p.go_start();
+            shell.say(format!("Imported {name}"));
+        }
+        Err(e) => shell.error(format!("Import failed, nothing was changed: {e}")),
+    }
+}
+
+/// Opens a saved game by id; a damaged save is kept aside and offered for
+/// download.
+pub fn open_saved<P: Page>(p: P, id: String) {
+    let shell = p.shell();
+    match storage::load(shell.kind, &id, P::parse) {
+        storage::Loaded::Ok(loaded) => p.open(id, loaded),
+        storage::Loaded::Missing => {
+            shell.route.update(|r| r.game = None);
+            shell.error(format!(
+                "That {} is not in this browser's storage.",
+                shell.kind.noun
+            ));
+        }
+        storage::Loaded::Corrupt(why, raw) => {
+            shell.route.update(|r| r.game = None);
+            shell.notice.set(Some(Notice {
+                text: format!("This save could not be read ({why}). It was kept aside; download it below, then start afresh or import a backup."),
+                error: true,
+                download: Some((format!("damaged-save-{id}.json"), raw)),
+            }));
+        }
+    }
+}
+
+/// What a URL asks for at startup (else the game open last) or later (an
+/// import handed over from the home page).
+fn arrive<P: Page>(p: P, startup: bool) {
+    let shell = p.shell();
+    let route = shell.route.get_untracked();
+    match (route.screen.as_str(), route.game) {
+        ("import", _) => {
+            p.go_setup();
+            if let Some(text) = storage::handoff::take() {
+                import(p, &text);
+            }
+        }
+        _ if !startup => {}
+        (_, Some(id)) => open_saved(p, id),
+        ("", None) => {
+            if let Some(id) = storage::last(shell.kind) {
+                open_saved(p, id);
+                p.go_start();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Starts a game page: loads what the URL asks for before anything can be
+/// saved, follows the URL's game (Back, Forward, links), takes dropped
+/// files, and only then starts autosave and the one-writer rule.
+pub fn start<P: Page>(p: P) {
+    let shell = p.shell();
+    arrive(p, true);
+    Effect::new(move |first: Option<()>| {
+        let special = shell.route.with(|r| r.screen == "import");
+        if first.is_some() && special {
+            arrive(p, false);
+        }
+    });
+    super::route::follow_game(
+        shell,
+        Signal::derive(move || p.open_id(true)),
+        move |id| match id {
+            Some(id) => open_saved(p, id),
+            None => p.close(),
+        },
+    );
+    on_file_drop(shell, move |f| read_file(shell, f, move |t| import(p, &t)));
+    // Only now, with the load finished, may anything be written.
+    autosave::start(p);
+    tabs::start(p);
+    storage::ask_persistent();
+}

@@ -24,13 +24,24 @@ pub trait Page: Persist {
     /// The game's name in the file, for the "Imported ..." message.
     fn name(loaded: &Self::Loaded) -> String;
     /// Opens a read file as the page's game under `id`.
-    fn open(self, id: String, loaded: Self::Loaded);
+    fn open_loaded(self, id: String, loaded: Self::Loaded);
     /// Closes the open game (the URL names none).
     fn close(self);
     /// Goes to the screen a game opens on (board, play).
     fn go_start(self);
     /// Goes to the setup screen.
     fn go_setup(self);
+    /// Screens of the URL that open something on arrival (Mini-Survivor's
+    /// `demo`), handled by [`Page::arrive_at`].
+    const ARRIVALS: &'static [&'static str] = &[];
+    /// Opens what an [`Page::ARRIVALS`] screen of the URL asks for.
+    fn arrive_at(self, _screen: &str) {}
+    /// Takes a file that is not a save file of any kind (no `format`
+    /// member), such as Mini-Survivor's rules-case files; true when it did
+    /// (and said how it went).
+    fn import_other(self, _text: &str) -> bool {
+        false
+    }
 }
 
 /// Imports a save file's text as a new saved game, or says why not with
@@ -40,11 +51,14 @@ pub fn import<P: Page>(p: P, text: &str) {
     if forward_foreign(shell, text) {
         return;
     }
+    if console_core::save::format_of(text).is_none() && p.import_other(text) {
+        return;
+    }
     match P::parse(text) {
         Ok(loaded) => {
             let name = P::name(&loaded);
             let id = io::new_id();
-            p.open(id.clone(), loaded);
+            p.open_loaded(id.clone(), loaded);
             // The moderator holds this file: it counts as an export.
             storage::mark_exported(shell.kind, &id, io::now_ms());
             shell.saved_games.update(|n| *n += 1);
@@ -61,7 +75,7 @@ pub fn import<P: Page>(p: P, text: &str) {
 pub fn open_saved<P: Page>(p: P, id: String) {
     let shell = p.shell();
     match storage::load(shell.kind, &id, P::parse) {
-        storage::Loaded::Ok(loaded) => p.open(id, loaded),
+        storage::Loaded::Ok(loaded) => p.open_loaded(id, loaded),
         storage::Loaded::Missing => {
             shell.route.update(|r| r.game = None);
             shell.error(format!(
@@ -86,6 +100,7 @@ fn arrive<P: Page>(p: P, startup: bool) {
     let shell = p.shell();
     let route = shell.route.get_untracked();
     match (route.screen.as_str(), route.game) {
+        (s, _) if P::ARRIVALS.contains(&s) => p.arrive_at(s),
         ("import", _) => {
             p.go_setup();
             if let Some(text) = storage::handoff::take() {
@@ -111,7 +126,9 @@ pub fn start<P: Page>(p: P) {
     let shell = p.shell();
     arrive(p, true);
     Effect::new(move |first: Option<()>| {
-        let special = shell.route.with(|r| r.screen == "import");
+        let special = shell
+            .route
+            .with(|r| r.screen == "import" || P::ARRIVALS.contains(&r.screen.as_str()));
         if first.is_some() && special {
             arrive(p, false);
         }

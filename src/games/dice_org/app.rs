@@ -21,7 +21,7 @@ impl Page for Ctx {
     fn name(loaded: &Self::Loaded) -> String {
         loaded.0.name.clone()
     }
-    fn open(self, id: String, (file, season): Self::Loaded) {
+    fn open_loaded(self, id: String, (file, season): Self::Loaded) {
         Ctx::open(&self, id, file, season);
     }
     fn close(self) {

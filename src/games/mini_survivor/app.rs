@@ -5,39 +5,46 @@
 use super::screens;
 use super::state::{Ctx, NAV, SLUGS, Screen, phase_text};
 use crate::shell::kinds::MINI_SURVIVOR;
-use crate::shell::ui::{
-    Banner, GameTitle, Header, Messages, SaveError, UpdateBanner, on_file_drop, read_file,
-};
-use crate::shell::{Notice, Shell, autosave, io, storage, tabs};
+use crate::shell::page::{self, Page};
+use crate::shell::ui::{Banner, GameTitle, Header, Messages, SaveError, UpdateBanner};
+use crate::shell::{Shell, io};
 use leptos::prelude::*;
+use mini_survivor::Game;
 use mini_survivor::case::Case;
-use mini_survivor::save::GameFile;
+use mini_survivor::save::{GameFile, LoadError};
 
-/// Imports a file's text as a new saved game, or says why not with the
-/// current game untouched: a game file (exported from this page), or a
-/// rules-case file (`cases/FORMAT.md`), which starts a game from its
-/// position (a game already under way) with its rounds queued as drafts.
-pub fn import(ctx: Ctx, text: &str) {
-    if crate::shell::forward_foreign(ctx.shell, text) {
-        return;
+impl Page for Ctx {
+    type Loaded = (GameFile, Game);
+    type Error = LoadError;
+    fn parse(text: &str) -> Result<Self::Loaded, LoadError> {
+        GameFile::parse(text)
     }
-    // A file without a `format` member is read as a case file.
-    if console_core::save::format_of(text).is_none() {
-        import_case(ctx, text);
-        return;
+    fn name(loaded: &Self::Loaded) -> String {
+        loaded.0.name.clone()
     }
-    match GameFile::parse(text) {
-        Ok((file, game)) => {
-            let name = file.name.clone();
-            let id = io::new_id();
-            ctx.open(id.clone(), file, game);
-            // The moderator holds this file: it counts as an export.
-            storage::mark_exported(&MINI_SURVIVOR, &id, io::now_ms());
-            ctx.shell.saved_games.update(|n| *n += 1);
-            ctx.go(Screen::Board);
-            ctx.say(format!("Imported {name}"));
-        }
-        Err(e) => ctx.error(format!("Import failed, nothing was changed: {e}")),
+    fn open_loaded(self, id: String, (file, game): Self::Loaded) {
+        Ctx::open(&self, id, file, game);
+    }
+    fn close(self) {
+        self.live.set(None);
+    }
+    fn go_start(self) {
+        self.go(Screen::Board);
+    }
+    fn go_setup(self) {
+        self.go(Screen::Setup);
+    }
+    const ARRIVALS: &'static [&'static str] = &["demo"];
+    fn arrive_at(self, _screen: &str) {
+        let (file, game) = super::demo::demo();
+        Ctx::open(&self, io::new_id(), file, game);
+        self.go(Screen::Board);
+        self.say("Demo game opened: the players' orders for round 1 are in the Orders screen");
+    }
+    /// A file without a `format` member is read as a rules-case file.
+    fn import_other(self, text: &str) -> bool {
+        import_case(self, text);
+        true
     }
 }
 
@@ -72,86 +79,13 @@ pub fn import_case(ctx: Ctx, text: &str) -> bool {
     }
 }
 
-/// Opens a saved game by id; a damaged save is kept aside and offered for
-/// download.
-fn open_saved(ctx: Ctx, id: String) {
-    match storage::load(&MINI_SURVIVOR, &id, GameFile::parse) {
-        storage::Loaded::Ok((file, game)) => ctx.open(id, file, game),
-        storage::Loaded::Missing => {
-            ctx.shell.route.update(|r| r.game = None);
-            ctx.error("That game is not in this browser's storage.");
-        }
-        storage::Loaded::Corrupt(why, raw) => {
-            ctx.shell.route.update(|r| r.game = None);
-            ctx.shell.notice.set(Some(Notice {
-                text: format!("This save could not be read ({why}). It was kept aside; download it below, then start afresh or import a backup."),
-                error: true,
-                download: Some((format!("damaged-save-{id}.json"), raw)),
-            }));
-        }
-    }
-}
-
-/// What a URL asks for at startup (else the game open last) or later
-/// (the demo, an import handed over).
-fn arrive(ctx: Ctx, startup: bool) {
-    let route = ctx.shell.route.get_untracked();
-    match (route.screen.as_str(), route.game) {
-        ("demo", _) => {
-            let (file, game) = super::demo::demo();
-            ctx.open(io::new_id(), file, game);
-            ctx.go(Screen::Board);
-            ctx.say("Demo game opened: the players' orders for round 1 are in the Orders screen");
-        }
-        ("import", _) => {
-            ctx.go(Screen::Setup);
-            if let Some(text) = storage::handoff::take() {
-                import(ctx, &text);
-            }
-        }
-        _ if !startup => {}
-        (_, Some(id)) => open_saved(ctx, id),
-        ("", None) => {
-            if let Some(id) = storage::last(&MINI_SURVIVOR) {
-                open_saved(ctx, id);
-                ctx.go(Screen::Board);
-            }
-        }
-        _ => {}
-    }
-}
-
 /// The Mini-Survivor page.
 #[component]
 pub fn App() -> impl IntoView {
     let shell = Shell::new(&MINI_SURVIVOR, SLUGS);
     let ctx = Ctx::new(shell);
     provide_context(ctx);
-    // Load before anything can be saved.
-    arrive(ctx, true);
-    Effect::new(move |first: Option<()>| {
-        let special = shell
-            .route
-            .with(|r| r.screen == "demo" || r.screen == "import");
-        if first.is_some() && special {
-            arrive(ctx, false);
-        }
-    });
-    crate::shell::route::follow_game(
-        shell,
-        Signal::derive(move || ctx.live.with(|l| l.as_ref().map(|l| l.id.clone()))),
-        move |id| match id {
-            Some(id) => open_saved(ctx, id),
-            None => ctx.live.set(None),
-        },
-    );
-    on_file_drop(shell, move |f| {
-        read_file(shell, f, move |t| import(ctx, &t))
-    });
-    // Only now, with the load finished, may anything be written.
-    autosave::start(ctx);
-    tabs::start(ctx);
-    storage::ask_persistent();
+    page::start(ctx);
     let status = Signal::derive(move || {
         ctx.live
             .with(|l| l.as_ref().map(|l| (l.name.clone(), phase_text(&l.game))))

@@ -21,7 +21,7 @@ impl Page for Ctx {
     fn name(game: &Game) -> String {
         game.name.clone()
     }
-    fn open(self, id: String, game: Game) {
+    fn open_loaded(self, id: String, game: Game) {
         Ctx::open(&self, id, game);
     }
     fn close(self) {

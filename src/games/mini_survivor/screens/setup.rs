@@ -5,10 +5,11 @@
 //! the engine reads the texts, `mini_survivor::entry`), or from a
 //! rules-case file (`cases/FORMAT.md`). Every check is the engine's.
 
-use super::super::app::{import, import_case};
+use super::super::app::import_case;
 use super::super::report_view::{esc, options_html};
 use super::super::state::{Ctx, Screen};
 use crate::shell::io;
+use crate::shell::page::import;
 use leptos::prelude::*;
 use mini_survivor::entry::{
     PositionEntry, lineup_text, players_text, position_from_entry, position_setup,

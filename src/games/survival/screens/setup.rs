@@ -5,10 +5,10 @@
 //! random one; the deal. Every check is the engine's: an impossible deck
 //! is refused with its reason.
 
-use super::super::app::import;
 use super::super::state::{Ctx, Screen, option_lines};
 use crate::shell::html::{Html, attr};
 use crate::shell::io;
+use crate::shell::page::import;
 use leptos::prelude::*;
 use survival::commitment::commitment;
 use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};

@@ -1,0 +1,364 @@
+// Issue 11, what a moderator met in a full game: each point checked in the
+// browser as the moderator meets it. The demo is shared game 1001 (its
+// round-1 orders pre-filled; Rook sends nothing in round 2); case files are
+// the catalogue's (games/mini-survivor/cases/FORMAT.md).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, screen, text, ids, openDemo, commit, goto, fixture, ROOT, ARTIFACTS } from './helpers.mjs';
+
+const phase = async (page) => (await page.locator('.game-title').textContent()).replace(/\s+/g, ' ');
+const roundsPlayed = async (page) => {
+  await screen(page, 'History');
+  return page.locator('.history .row button:not([data-testid=undo])').count();
+};
+const box = (name) => `article[data-player="${name}"] textarea`;
+const publicPost = async (page) => (await page.locator('[data-testid=public-post]').allTextContents()).join('\n');
+const caseFile = (dir, name) => path.join(ROOT, 'games/mini-survivor/cases', dir, name);
+
+/** Starts a game from a case file's text pasted on Setup. */
+async function startFromCaseText(page, json) {
+  await screen(page, 'Setup');
+  if (await page.locator('[data-testid=new-game]').count()) await page.click('[data-testid=new-game]');
+  await page.check('[data-testid=mode-case]');
+  await page.fill('[data-testid=case-text]', json);
+  await page.click('[data-testid=start-case]');
+  await page.waitForSelector('.tribe');
+}
+
+test('1: a double click on Commit commits one round; missing orders are asked first, naming who', async () => {
+  const t = await open();
+  const { page } = t;
+  const asked = [];
+  let answer = true;
+  page.on('dialog', (d) => { asked.push(d.message()); if (answer) d.accept(); else d.dismiss(); });
+  try {
+    await openDemo(page);
+    await screen(page, 'Adjudicate');
+    // A real double click where the button is: the second click must not
+    // land on round 2's button (whose round has Rook missing: a question).
+    await page.dblclick('[data-testid=commit]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 1 adjudicated'));
+    assert.match(await phase(page), /round 2 next/);
+    assert.deepEqual(asked, [], 'nothing was asked: round 2 was never committed');
+    assert.equal(await roundsPlayed(page), 1);
+    await screen(page, 'Adjudicate');
+
+    // Two clicks on the same button in one task (before the page redraws):
+    // the second is for a round already committed and does nothing.
+    await page.waitForSelector('[data-testid=commit]:has-text("Commit round 2")');
+    await page.evaluate(() => { const b = document.querySelector('[data-testid=commit]'); b.click(); b.click(); });
+    await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 2 adjudicated'));
+    assert.match(await phase(page), /round 3 next/);
+    assert.equal(asked.length, 1, `asked once: ${asked}`);
+    assert.match(asked[0], /^No orders from Rook for round 2\. .*Commit round 2 anyway\?$/);
+    assert.equal(await roundsPlayed(page), 2);
+
+    // Missing orders, declined: nothing is committed, and the moderator is told.
+    answer = false;
+    await screen(page, 'Orders');
+    await page.fill(box('Pebble'), '');
+    await page.fill(box('Wren'), '');
+    await screen(page, 'Adjudicate');
+    assert.match(await text(page, 'missing-warning'), /No orders yet from: Pebble, Wren\./);
+    await page.click('[data-testid=commit]');
+    assert.match(asked[1], /^No orders from Pebble, Wren for round 3\./);
+    await page.waitForSelector('[data-testid=toast]:has-text("Round 3 not committed")');
+    assert.match(await phase(page), /round 3 next/);
+    // Nobody at all: said so.
+    await screen(page, 'Orders');
+    for (const b of await page.locator('article.player textarea:visible').all()) await b.fill('');
+    await screen(page, 'Adjudicate');
+    await page.click('[data-testid=commit]');
+    assert.match(asked[2], /^Nobody has sent orders for round 3\./);
+    assert.match(await phase(page), /round 3 next/);
+    assert.equal(await roundsPlayed(page), 2);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('2, 7: bulk text is added to what a player sent, with an account per player, and its notice stays where it applies', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await screen(page, 'Orders');
+    const pebble = await page.inputValue(box('Pebble'));
+    const lumen = await page.inputValue(box('Lumen'));
+    assert.equal(pebble.split('\n').length, 8);
+    assert.match(lumen, /\nEND\n1 v 2$/);
+    await page.fill(box('Rook'), '');
+    if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+    // The help names a player of this game.
+    assert.match(await page.locator('details.bulk').textContent(), /== Pebble ==/);
+    await page.fill('[data-testid=bulk]', [
+      '== Pebble ==', '24 m F', '27 v 11', '',
+      '== Rook ==', '40 v 9', '',
+      '== Lumen ==', '39 v 44', '',
+      '== Nobody ==', '1 v 2',
+    ].join('\n'));
+    await page.click('[data-testid=split]');
+    // Appended after the earlier text; a later order of a kind replaces an
+    // earlier one (R3.5), so 24's move and 27's vote are now these.
+    assert.equal(await page.inputValue(box('Pebble')), `${pebble}\n24 m F\n27 v 11`);
+    assert.equal(await page.inputValue(box('Rook')), '40 v 9');
+    // Before Lumen's `end`, which would hide it (R3.3).
+    assert.equal(await page.inputValue(box('Lumen')), lumen.replace(/\nEND\n/, '\n39 v 44\nEND\n'));
+    const canonical = await page.locator('article[data-player="Pebble"] .canonical').textContent();
+    assert.match(canonical, /24 m F/);
+    assert.doesNotMatch(canonical, /24 m B/);
+    const said = async (name) => (await page.locator(`[data-testid=split-result] li[data-player="${name}"]`).textContent()).trim();
+    assert.equal(await said('Pebble'), 'Pebble: added after the earlier text (2 lines)');
+    assert.equal(await said('Rook'), 'Rook: new (1 lines)');
+    assert.equal(await said('Lumen'), 'Lumen: added after the earlier text (1 lines)');
+    assert.match(await page.locator('[data-testid=split-result] li.warn').first().textContent(), /"Nobody" is not a player of this game/);
+    // Said visibly (and to screen readers), not only in the live region.
+    await page.waitForSelector('[data-testid=toast]:has-text("3 submissions split from the bulk box, 2 added to earlier text; 2 problems, see below the box")');
+    assert.match(await page.locator('[data-testid=live]').textContent(), /3 submissions split/);
+    await t.shot('mini-survivor-orders');
+    // The same text again changes nothing.
+    await page.click('[data-testid=split]');
+    assert.equal(await said('Rook'), 'Rook: already there, unchanged (1 lines)');
+    assert.equal(await page.inputValue(box('Rook')), '40 v 9');
+
+    // The account belongs to the Orders screen: no banner follows the
+    // moderator to other screens or into another game.
+    for (const name of ['Board', 'Adjudicate', 'Posts']) {
+      await screen(page, name);
+      assert.equal(await page.locator('[data-testid=notice], [data-testid=split-result]').count(), 0, name);
+    }
+    await screen(page, 'Orders');
+    assert.equal(await page.locator('[data-testid=split-result]').count(), 0, 'a past split is not shown again');
+    await openDemo(page);
+    await screen(page, 'Orders');
+    assert.equal(await page.locator('[data-testid=notice], [data-testid=split-result]').count(), 0, 'another game');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('3: each round has its own deadline, shown in the input, clearable, kept on reload', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await openDemo(page);
+    await screen(page, 'Posts');
+    assert.equal(await page.inputValue('[data-testid=posts-stage]'), '0');
+    assert.match(await page.locator('label:has([data-testid=deadline])').textContent(), /Deadline of round 1/);
+    assert.equal(await page.inputValue('[data-testid=deadline]'), '');
+    assert.ok(await page.isDisabled('[data-testid=clear-deadline]'));
+    assert.doesNotMatch(await publicPost(page), /Orders due/);
+    await page.fill('[data-testid=deadline]', '2026-12-01T18:00');
+    // The input shows what was entered, and the posts use it.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=public-post]')].some((p) => p.textContent.includes('Orders due: 2026-12-01 18:00 UTC')));
+    assert.equal(await page.inputValue('[data-testid=deadline]'), '2026-12-01T18:00');
+    assert.match((await page.locator('.private pre').first().textContent()), /Orders due: 2026-12-01 18:00 UTC/);
+
+    // Round 2's posts announce round 2: no deadline until one is set.
+    await commit(page, 1);
+    await screen(page, 'Posts');
+    assert.equal(await page.inputValue('[data-testid=posts-stage]'), '1');
+    assert.match(await page.locator('label:has([data-testid=deadline])').textContent(), /Deadline of round 2/);
+    assert.equal(await page.inputValue('[data-testid=deadline]'), '', 'round 1\'s deadline is not carried into round 2');
+    assert.doesNotMatch(await publicPost(page), /Orders due/);
+    await page.fill('[data-testid=deadline]', '2026-12-03T20:30');
+    await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.includes('Orders due: 2026-12-03 20:30 UTC'));
+    // Each stays with its round, and a reload keeps both.
+    await page.reload();
+    await page.waitForSelector('[data-testid=posts-stage]');
+    assert.equal(await page.inputValue('[data-testid=deadline]'), '2026-12-03T20:30');
+    await page.selectOption('[data-testid=posts-stage]', '0');
+    await page.waitForFunction(() => document.querySelector('[data-testid=deadline]').value === '2026-12-01T18:00');
+    assert.match(await publicPost(page), /Orders due: 2026-12-01 18:00 UTC/);
+    // Cleared: the input and the posts say no deadline.
+    await page.click('[data-testid=clear-deadline]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=deadline]').value === '');
+    assert.doesNotMatch(await publicPost(page), /Orders due/);
+    assert.ok(await page.isDisabled('[data-testid=clear-deadline]'));
+    await page.selectOption('[data-testid=posts-stage]', '1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=deadline]').value === '2026-12-03T20:30');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('8, 9: after a commit its result and the way to its posts; the posts of any earlier round', async () => {
+  const game = fixture('game-1001.json');
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await openDemo(page);
+    await screen(page, 'Adjudicate');
+    const where = await page.locator('[data-testid=commit]').boundingBox();
+    await page.click('[data-testid=commit]');
+    await page.waitForSelector('[data-testid=committed]');
+    // Where the button was: round 1's result, not round 2's commit button.
+    const committed = page.locator('[data-testid=committed]');
+    assert.match(await committed.locator('h2').textContent(), /^Round 1 committed$/);
+    const expected = game.expect.rounds[0];
+    assert.equal(await text(page, 'alive', '[data-testid=committed]'), String(expected.alive));
+    assert.equal(await text(page, 'removed', '[data-testid=committed]'), ids(expected.removed));
+    const next = await page.locator('[data-testid=commit]').boundingBox();
+    assert.match(await page.locator('[data-testid=commit]').textContent(), /Commit round 2/);
+    assert.ok(next.y > where.y + where.height, `round 2's button (${next.y}) is below where round 1's was (${where.y})`);
+    const top = await committed.boundingBox();
+    assert.ok(top.y + top.height <= next.y, 'the result comes before the next round');
+    await page.click('[data-testid=to-posts]');
+    await page.waitForSelector('[data-testid=posts-stage]');
+    assert.equal(await page.inputValue('[data-testid=posts-stage]'), '1');
+    assert.match(await publicPost(page), /^\[b\]Round 1 results\[\/b\]/);
+
+    await commit(page, 2);
+    await screen(page, 'Posts');
+    assert.match(await publicPost(page), /^\[b\]Round 2 results\[\/b\]/);
+    const stages = await page.locator('[data-testid=posts-stage] option').allTextContents();
+    assert.deepEqual(stages, ['Start: round 1 line-up', 'Round 1 results', 'Round 2 results']);
+    await page.selectOption('[data-testid=posts-stage]', '1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.startsWith('[b]Round 1 results'));
+    // Round 1's private messages: as after round 1 (Pebble's line-up then).
+    const pebble = await page.locator('.private [data-player="Pebble"] pre').textContent();
+    assert.match(pebble, /^\[b\]Round 2: private message for Pebble\[\/b\]/);
+    await page.selectOption('[data-testid=posts-stage]', '0');
+    await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.includes('Round 1'));
+    assert.doesNotMatch(await publicPost(page), /results/);
+    // From History: round 1's posts and private messages.
+    await screen(page, 'History');
+    await page.click('.history button:has-text("Round 1")');
+    await page.click('[data-testid=round-posts]');
+    await page.waitForSelector('[data-testid=posts-stage]');
+    assert.equal(await page.inputValue('[data-testid=posts-stage]'), '1');
+    assert.match(await publicPost(page), /^\[b\]Round 1 results\[\/b\]/);
+    assert.equal(await page.locator('.private [data-player="Pebble"] pre').textContent(), pebble);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('10: a 390 px phone keeps the 4-column map, folds removed tribes, compact navigation, no sideways scroll', async () => {
+  const t = await open({ contextOptions: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } });
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await commit(page, 1);
+    // A reload keeps the screen (and clears the commit's passing message
+    // from the screenshot).
+    await screen(page, 'Board');
+    await page.reload();
+    await page.waitForSelector('.tribe.removed');
+    const layout = await page.evaluate(() => {
+      const box = (e) => e.getBoundingClientRect();
+      const tribes = [...document.querySelectorAll('.tribe')];
+      return {
+        columns: getComputedStyle(document.querySelector('.grid')).gridTemplateColumns.split(' ').length,
+        width: document.documentElement.scrollWidth,
+        rows: [...new Set(tribes.map((e) => Math.round(box(e).top)))].length,
+        header: box(document.querySelector('header')).height,
+        removed: tribes.filter((e) => e.classList.contains('removed')).map((e) => ({ id: e.dataset.tribe, h: box(e).height, r: box(e).right, count: box(e.querySelector('.count')).right })),
+        live: tribes.filter((e) => !e.classList.contains('removed')).map((e) => ({ id: e.dataset.tribe, h: box(e).height, top: box(e).top })),
+        outcasts: box(document.querySelector('section.outcasts')).top + window.scrollY,
+        // Every element inside the page's width.
+        wide: [...document.querySelectorAll('main *')].filter((e) => box(e).right > document.documentElement.clientWidth + 0.5).map((e) => e.className || e.tagName).slice(0, 5),
+      };
+    });
+    assert.equal(layout.columns, 4, 'the 3 x 4 map keeps its 4 columns');
+    assert.equal(layout.rows, 3, 'in 3 rows');
+    assert.ok(layout.width <= 390, `no horizontal overflow: ${layout.width}`);
+    assert.deepEqual(layout.wide, []);
+    assert.ok(layout.header <= 844 / 6, `the navigation is compact: ${layout.header} px`);
+    assert.deepEqual(layout.removed.map((r) => r.id), ['A', 'C', 'G', 'J']);
+    const lowest = Math.min(...layout.live.map((l) => l.h));
+    for (const r of layout.removed) {
+      assert.ok(r.h < lowest / 1.5, `removed tribe ${r.id} is folded (${r.h} px against ${lowest})`);
+      assert.ok(r.count <= r.r, `"removed" stays in tribe ${r.id}'s tile`);
+    }
+    assert.ok(layout.outcasts < 844 * 1.5, `the outcasts are within reach: ${layout.outcasts}`);
+    await t.shot('mini-survivor-phone-board');
+
+    // The order panel follows the outcasts instead of covering them.
+    await page.click('[data-survivor="1"]');
+    await page.waitForSelector('aside.panel');
+    const [outcasts, panel] = await Promise.all(['section.outcasts', 'aside.panel'].map((s) => page.locator(s).boundingBox()));
+    assert.ok(panel.y >= outcasts.y + outcasts.height, 'the panel does not cover the outcast row');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+    await t.shot('mini-survivor-phone-panel');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('11, 14, 7: the keyboard goes into the order panel and Escape closes it; no duplicate board order; messages are seen', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    // Enter on a chip: the focus is in the panel, on its first control.
+    await page.focus('[data-survivor="50"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('aside.panel');
+    await page.waitForFunction(() => !!document.activeElement.closest('aside.panel'));
+    assert.match(await page.locator('aside.panel h3').textContent(), /^Survivor 50, in tribe A/);
+    // The survivor's current orders (Pebble's round-1 text gives 50 a vote for itself).
+    assert.match(await text(page, 'current-orders'), /50 v 50/);
+    // A destination within a few Tabs.
+    let tabs = 0;
+    while (!(await page.evaluate(() => document.activeElement.dataset.move === 'E')) && tabs < 12) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    assert.ok(tabs < 12, 'the move buttons are reached from the panel');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=toast]:has-text("Order added: 50 m E")');
+    assert.match(await page.locator('[data-testid=live]').textContent(), /Order added: 50 m E/);
+    assert.match(await text(page, 'current-orders'), /50 m E/);
+    // The same order again adds no second line.
+    await page.click('aside.panel [data-move="E"]');
+    await page.waitForSelector('[data-testid=toast]:has-text("Already ordered: 50 m E")');
+    // Escape closes the panel and gives the focus back to the chip.
+    await page.focus('aside.panel [data-move="B"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('aside.panel', { state: 'detached' });
+    await page.waitForFunction(() => document.activeElement.dataset.survivor === '50');
+    // Escape on the chip itself closes it too.
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('aside.panel');
+    await page.focus('[data-survivor="50"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('aside.panel', { state: 'detached' });
+
+    // Dropping a chip on the tribe it is already moving to: no duplicate.
+    const drag = async (from, to) => {
+      const a = await page.locator(from).boundingBox();
+      const b = await page.locator(to).boundingBox();
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + 20, a.y + 20, { steps: 3 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+      await page.mouse.up();
+    };
+    await drag('[data-survivor="50"]', '[data-tribe="E"] h3');
+    await page.waitForSelector('[data-testid=toast]:has-text("Already ordered: 50 m E")');
+    // A refused drop is said where it can be seen, not only read out.
+    await drag('[data-survivor="45"]', '[data-tribe="G"] h3');
+    await page.waitForSelector('[data-testid=toast].error:has-text("Survivor 45 cannot move to tribe G: not a legal destination")');
+    assert.ok(await page.locator('[data-testid=toast]').isVisible());
+    await screen(page, 'Orders');
+    const pebble = await page.inputValue(box('Pebble'));
+    assert.equal(pebble.split('\n').filter((l) => l === '50 m E').length, 1, pebble);
+    // Export is confirmed visibly too.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    await download.path();
+    await page.waitForSelector('[data-testid=toast]:has-text("Game exported")');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -362,3 +362,215 @@ test('11, 14, 7: the keyboard goes into the order panel and Escape closes it; no
     await t.close();
   }
 });
+
+test('13: each screen has its own URL under a sub-path: Back, Forward and reload', async () => {
+  const t = await open({ prefix: '/console/' });
+  const { page } = t;
+  try {
+    await openDemo(page);
+    const at = () => new URL(page.url());
+    assert.equal(at().pathname, '/console/mini-survivor/');
+    const id = at().hash.match(/^#\/([^/]+)\/board$/)?.[1];
+    assert.ok(id, `the URL names the game and the screen: ${at().hash}`);
+    const shown = async (cls) => page.waitForSelector(`main section.${cls}`);
+    await screen(page, 'Orders');
+    await shown('orders');
+    await screen(page, 'Posts');
+    await shown('posts');
+    assert.equal(at().hash, `#/${id}/posts`);
+    await page.goBack();
+    await shown('orders');
+    assert.equal(at().hash, `#/${id}/orders`);
+    await page.goBack();
+    await shown('board');
+    assert.equal(at().hash, `#/${id}/board`);
+    await page.goForward();
+    await shown('orders');
+    await page.reload();
+    await shown('orders');
+    assert.equal(at().hash, `#/${id}/orders`);
+    assert.match(await page.locator('a.nav[aria-current=page]').textContent(), /Orders/);
+    // A bookmark of a screen opens that screen of that game.
+    await goto(page, `mini-survivor/#/${id}/history`);
+    await shown('history');
+    assert.match(await page.locator('.game-title').textContent(), /Demo: game 1001/);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('14, 17: Setup shows the open game; Deal lands at the top of Posts; the small things', async () => {
+  const t = await open({ page: 'mini-survivor/' });
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    // The default names give no clash warning (R3.2), and Verify says
+    // nothing wrong before anything is typed.
+    await screen(page, 'Setup');
+    await page.waitForSelector('[data-testid=players]');
+    assert.equal(await page.locator('[data-testid=clashes]').count(), 0);
+    assert.equal(await page.locator('[data-testid=setup-problem]').count(), 0);
+    await screen(page, 'Verify');
+    await page.waitForSelector('section.verify');
+    assert.equal(await page.locator('section.verify .error').count(), 0);
+    // Deal, with a small screen so the posts scroll: Posts from the top.
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await screen(page, 'Setup');
+    await page.fill('input[inputmode=numeric]', '12345678901234567890');
+    await page.fill('label:has-text("Game name") input', 'Spring');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.click('[data-testid=deal]');
+    await page.waitForSelector('[data-testid=public-post]');
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    const post = await publicPost(page);
+    const published = post.match(/Deal commitment[^:]*: ([0-9a-f]{64})/)[1];
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Setup during a game: that game's settings, not a blank form.
+    await screen(page, 'Setup');
+    const settings = await page.locator('[data-testid=game-settings]').textContent();
+    assert.match(settings, /Spring/);
+    assert.match(settings, /dealt from a seed, 5 survivors per player/);
+    assert.match(settings, /Ash, Birch, Cedar, Dune, Ember, Fern, Gale, Heath, Iris, Juniper, Kestrel, Lark/);
+    assert.match(settings, /3 x 4: A Amethyst/);
+    assert.equal(await page.locator('[data-testid=players]').count(), 0);
+    // The bulk help names a player of the game.
+    await screen(page, 'Orders');
+    assert.match(await page.locator('details.bulk').textContent(), /Ash:.*== Ash ==/);
+    // Verify fills in from the open game and says whether it matches
+    // (the seed and salt only once the game is over).
+    await screen(page, 'Verify');
+    await page.click('[data-testid=fill]');
+    assert.equal(await page.inputValue('[data-testid=published]'), published);
+    assert.equal(await page.inputValue('.verify label:has-text("Seed") input'), '');
+    // The post format and the screen are kept across a reload.
+    await screen(page, 'Posts');
+    await page.selectOption('[data-testid=format]', 'markdown');
+    await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.startsWith('# '));
+    await page.reload();
+    await page.waitForSelector('[data-testid=format]');
+    assert.equal(await page.inputValue('[data-testid=format]'), 'markdown');
+    assert.match(await publicPost(page), /^# /);
+    // Just imported from a file the moderator holds: not "never exported".
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    const file = path.join(ARTIFACTS, `issue11-${Date.now()}.json`);
+    await download.saveAs(file);
+    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).setup.seed, '12345678901234567890');
+    await page.evaluate(() => localStorage.clear());
+    await goto(page, '');
+    await page.setInputFiles('[data-testid=import]', file);
+    await page.waitForSelector('.tribe');
+    await commit(page, 1);
+    await screen(page, 'Board');
+    assert.equal(await page.locator('.reminder').count(), 0);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+/** Plays every round of an imported case (its orders come in as drafts),
+ * checking each against the case's expected record. */
+async function playCase(page, c) {
+  for (const [i, expected] of c.expect.rounds.entries()) {
+    await screen(page, 'Orders');
+    for (const [name, sub] of Object.entries(c.rounds[i])) {
+      assert.equal(await page.inputValue(box(name)), sub, `round ${i + 1}: ${name}'s orders from the case`);
+    }
+    await commit(page, i + 1);
+    const scope = '[data-testid=last-result]';
+    if (expected.voted_out) assert.equal(await text(page, 'voted-out', scope), ids(expected.voted_out), `round ${i + 1} voted out`);
+    if (expected.assassinated) assert.equal(await text(page, 'assassinated', scope), ids(expected.assassinated), `round ${i + 1} assassinated`);
+    if (expected.removed) assert.equal(await text(page, 'removed', scope), ids(expected.removed), `round ${i + 1} removed`);
+    if (expected.outcasts) assert.equal(await text(page, 'outcasts', scope), ids(expected.outcasts), `round ${i + 1} outcasts`);
+    assert.equal(await text(page, 'alive', scope), String(expected.alive), `round ${i + 1} alive`);
+  }
+}
+
+test('a game started from an imported case file plays to the end: final post, final standing, no deadline', async () => {
+  const file = caseFile('public', 'move-006.json');
+  const c = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const t = await open({ page: 'mini-survivor/' });
+  const { page } = t;
+  const asked = [];
+  page.on('dialog', (d) => { asked.push(d.message()); d.accept(); });
+  try {
+    await screen(page, 'Setup');
+    await page.check('[data-testid=mode-case]');
+    await page.setInputFiles('[data-testid=case-file]', file);
+    await page.waitForSelector('.tribe');
+    assert.match(await page.locator('[data-testid=toast]').textContent(), /from the case's position at round 1; its 2 rounds of orders come in as drafts/);
+    await screen(page, 'Setup');
+    assert.match(await page.locator('[data-testid=game-settings]').textContent(), /from a position at round 1/);
+    await playCase(page, c);
+    assert.equal(c.expect.game_over, true);
+    assert.match(await phase(page), /game over after round 2/);
+    // No round 3 to commit, and Dee (fully eliminated) was not asked for.
+    assert.equal(await page.locator('[data-testid=commit]').count(), 0);
+    assert.deepEqual(asked, []);
+    // Tokens of Life (R8.2): Ann 2 (1, 5), Bob 2 (2, 6), Cid 1 (3).
+    assert.equal(await text(page, 'tokens'), 'Ann 2, Bob 2, Cid 1');
+
+    await screen(page, 'Posts');
+    assert.equal(await page.inputValue('[data-testid=posts-stage]'), '2');
+    assert.equal(await page.locator('[data-testid=deadline]').count(), 0, 'no deadline after the end');
+    for (const format of ['bbcode', 'markdown', 'plain']) {
+      await page.selectOption('[data-testid=format]', format);
+      const post = await publicPost(page);
+      assert.match(post, /Final line-up/, format);
+      assert.match(post, /The game is over/, format);
+      assert.ok(post.indexOf('Final line-up') < post.indexOf('The game is over'), format);
+      assert.doesNotMatch(post, /Orders due|Line-up for round/, format);
+      for (const name of c.players) {
+        const msg = await page.locator(`.private [data-player="${name}"] pre`).textContent();
+        assert.match(msg, /Final standing for .* \(the game ended after round 2\)/, `${format} ${name}`);
+        assert.match(msg, /Tokens of Life/, `${format} ${name}`);
+        assert.doesNotMatch(msg, /Round 3|must move|Next idol|idol costs|Orders due/, `${format} ${name}: ${msg}`);
+      }
+    }
+    // Eliminated players' order boxes are folded away.
+    await screen(page, 'Orders');
+    assert.equal(await page.locator('article.player.out[data-player="Dee"] details.box').evaluate((d) => d.open), false);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('5: a survivor placed at random under R6.7 is in the public post in all three formats', async () => {
+  // Fay's outcasts 6 and 7 give no move in a 1 x 1 grid: both are placed in A.
+  const c = {
+    grid: { rows: 1, cols: 1 },
+    options: { outcast_without_move: 'random' },
+    players: ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'],
+    tribes: { A: { 1: 'Ann', 2: 'Bob', 3: 'Cid', 4: 'Dee', 5: 'Eve' } },
+    outcasts: { 6: 'Fay', 7: 'Fay' },
+    seed: 3,
+    rounds: [{ Ann: '1 v 5', Bob: '2 v 5', Cid: '3 v 5', Dee: '4 v 5', Eve: '5 v 4' }],
+    expect: { rounds: [{ voted_out: [5], outcasts: [], alive: 6 }] },
+  };
+  const t = await open({ page: 'mini-survivor/' });
+  const { page } = t;
+  const asked = [];
+  page.on('dialog', (d) => { asked.push(d.message()); d.accept(); });
+  try {
+    await startFromCaseText(page, JSON.stringify(c));
+    await playCase(page, c);
+    assert.equal(asked.length, 1);
+    assert.match(asked[0], /^No orders from Fay for round 1\. .*placed by R6\.7/);
+    // The Adjudicate screen says it ...
+    const result = await page.locator('[data-testid=last-result]').textContent();
+    for (const id of [6, 7]) assert.ok(result.includes(`${id}: outcast with no move, placed at random in A (R6.7)`), result);
+    // ... and so does the post the players read.
+    await screen(page, 'Posts');
+    for (const format of ['bbcode', 'markdown', 'plain']) {
+      await page.selectOption('[data-testid=format]', format);
+      const post = await publicPost(page);
+      assert.match(post, /Outcasts without a move \(R6\.7\)/, format);
+      for (const id of [6, 7]) assert.ok(post.includes(`#${id} gave no move and was placed in Amethyst (A) at random.`), `${format}: ${id}\n${post}`);
+    }
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

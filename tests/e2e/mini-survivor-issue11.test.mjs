@@ -36,23 +36,27 @@ test('1: a double click on Commit commits one round; missing orders are asked fi
   try {
     await openDemo(page);
     await screen(page, 'Adjudicate');
-    // A real double click where the button is: the second click must not
-    // land on round 2's button (whose round has Rook missing: a question).
-    await page.dblclick('[data-testid=commit]');
+    // Two clicks on the same button in one task (before the page redraws):
+    // the second is for a round already committed and does nothing (it
+    // would commit round 2, where Rook sent nothing: a question).
+    await page.evaluate(() => { const b = document.querySelector('[data-testid=commit]'); b.click(); b.click(); });
     await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 1 adjudicated'));
     assert.match(await phase(page), /round 2 next/);
     assert.deepEqual(asked, [], 'nothing was asked: round 2 was never committed');
     assert.equal(await roundsPlayed(page), 1);
-    await screen(page, 'Adjudicate');
 
-    // Two clicks on the same button in one task (before the page redraws):
-    // the second is for a round already committed and does nothing.
-    await page.waitForSelector('[data-testid=commit]:has-text("Commit round 2")');
-    await page.evaluate(() => { const b = document.querySelector('[data-testid=commit]'); b.click(); b.click(); });
-    await page.waitForFunction(() => document.querySelector('[data-testid=live]').textContent.startsWith('Round 2 adjudicated'));
+    // A real double click where the button is, in a round where everyone
+    // sent orders, as in the next (round 3): the second click must not land
+    // on round 3's button.
+    await screen(page, 'Orders');
+    await page.fill(box('Rook'), '4 v 14');
+    await screen(page, 'Adjudicate');
+    assert.equal(await page.locator('[data-testid=missing-warning]').count(), 0);
+    await page.dblclick('[data-testid=commit]');
+    await page.waitForFunction(() => /^Round [23] adjudicated/.test(document.querySelector('[data-testid=live]').textContent));
+    assert.match(await page.locator('[data-testid=live]').textContent(), /^Round 2 adjudicated/);
     assert.match(await phase(page), /round 3 next/);
-    assert.equal(asked.length, 1, `asked once: ${asked}`);
-    assert.match(asked[0], /^No orders from Rook for round 2\. .*Commit round 2 anyway\?$/);
+    assert.deepEqual(asked, []);
     assert.equal(await roundsPlayed(page), 2);
 
     // Missing orders, declined: nothing is committed, and the moderator is told.
@@ -63,7 +67,7 @@ test('1: a double click on Commit commits one round; missing orders are asked fi
     await screen(page, 'Adjudicate');
     assert.match(await text(page, 'missing-warning'), /No orders yet from: Pebble, Wren\./);
     await page.click('[data-testid=commit]');
-    assert.match(asked[1], /^No orders from Pebble, Wren for round 3\./);
+    assert.match(asked[0], /^No orders from Pebble, Wren for round 3\./);
     await page.waitForSelector('[data-testid=toast]:has-text("Round 3 not committed")');
     assert.match(await phase(page), /round 3 next/);
     // Nobody at all: said so.
@@ -71,7 +75,7 @@ test('1: a double click on Commit commits one round; missing orders are asked fi
     for (const b of await page.locator('article.player textarea:visible').all()) await b.fill('');
     await screen(page, 'Adjudicate');
     await page.click('[data-testid=commit]');
-    assert.match(asked[2], /^Nobody has sent orders for round 3\./);
+    assert.match(asked[1], /^Nobody has sent orders for round 3\./);
     assert.match(await phase(page), /round 3 next/);
     assert.equal(await roundsPlayed(page), 2);
     assert.deepEqual(t.errors, []);
@@ -89,6 +93,8 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     const pebble = await page.inputValue(box('Pebble'));
     const lumen = await page.inputValue(box('Lumen'));
     assert.equal(pebble.split('\n').length, 8);
+    // 12: each box shows that player's survivors, as orders are checked against them.
+    assert.equal(await text(page, 'survivors', 'article[data-player="Pebble"]'), '12 in C · 24 in B · 27 in D · 30 in I · 50 in A');
     assert.match(lumen, /\nEND\n1 v 2$/);
     await page.fill(box('Rook'), '');
     if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
@@ -215,6 +221,10 @@ test('8, 9: after a commit its result and the way to its posts; the posts of any
     assert.equal(await page.inputValue('[data-testid=posts-stage]'), '1');
     assert.match(await publicPost(page), /^\[b\]Round 1 results\[\/b\]/);
 
+    // 12: the survivors beside the orders follow the game.
+    await screen(page, 'Orders');
+    assert.equal(await text(page, 'survivors', 'article[data-player="Pebble"]'), '24 in B · 27 in D · 30 in I (2 eliminated)');
+    assert.match(await text(page, 'survivors', 'article[data-player="Juniper"]'), /^1 outcast · /);
     await commit(page, 2);
     await screen(page, 'Posts');
     assert.match(await publicPost(page), /^\[b\]Round 2 results\[\/b\]/);
@@ -308,22 +318,8 @@ test('11, 14, 7: the keyboard goes into the order panel and Escape closes it; no
     assert.match(await page.locator('aside.panel h3').textContent(), /^Survivor 50, in tribe A/);
     // The survivor's current orders (Pebble's round-1 text gives 50 a vote for itself).
     assert.match(await text(page, 'current-orders'), /50 v 50/);
-    // A destination within a few Tabs.
-    let tabs = 0;
-    while (!(await page.evaluate(() => document.activeElement.dataset.move === 'E')) && tabs < 12) {
-      await page.keyboard.press('Tab');
-      tabs += 1;
-    }
-    assert.ok(tabs < 12, 'the move buttons are reached from the panel');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('[data-testid=toast]:has-text("Order added: 50 m E")');
-    assert.match(await page.locator('[data-testid=live]').textContent(), /Order added: 50 m E/);
-    assert.match(await text(page, 'current-orders'), /50 m E/);
-    // The same order again adds no second line.
-    await page.click('aside.panel [data-move="E"]');
-    await page.waitForSelector('[data-testid=toast]:has-text("Already ordered: 50 m E")');
-    // Escape closes the panel and gives the focus back to the chip.
-    await page.focus('aside.panel [data-move="B"]');
+    // Escape (the focus on the panel's first control) closes the panel and
+    // gives the focus back to the chip.
     await page.keyboard.press('Escape');
     await page.waitForSelector('aside.panel', { state: 'detached' });
     await page.waitForFunction(() => document.activeElement.dataset.survivor === '50');
@@ -331,6 +327,26 @@ test('11, 14, 7: the keyboard goes into the order panel and Escape closes it; no
     await page.keyboard.press('Enter');
     await page.waitForSelector('aside.panel');
     await page.focus('[data-survivor="50"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('aside.panel', { state: 'detached' });
+    // A destination within a few Tabs of the chip's Enter.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !!document.activeElement.closest('aside.panel'));
+    let tabs = 0;
+    while (!(await page.evaluate(() => document.activeElement.dataset.move === 'E')) && tabs < 12) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    assert.ok(tabs < 12, 'the move buttons are reached from the panel');
+    await page.keyboard.press('Enter');
+    // Said where it can be seen, and read out.
+    await page.waitForSelector('[data-testid=toast]:has-text("Order added: 50 m E")');
+    assert.match(await page.locator('[data-testid=live]').textContent(), /Order added: 50 m E/);
+    assert.match(await text(page, 'current-orders'), /50 m E/);
+    // The same order again adds no second line.
+    await page.click('aside.panel [data-move="E"]');
+    await page.waitForSelector('[data-testid=toast]:has-text("Already ordered: 50 m E")');
+    await page.focus('aside.panel [data-move="B"]');
     await page.keyboard.press('Escape');
     await page.waitForSelector('aside.panel', { state: 'detached' });
 
@@ -510,6 +526,8 @@ test('a game started from an imported case file plays to the end: final post, fi
     assert.deepEqual(asked, []);
     // Tokens of Life (R8.2): Ann 2 (1, 5), Bob 2 (2, 6), Cid 1 (3).
     assert.equal(await text(page, 'tokens'), 'Ann 2, Bob 2, Cid 1');
+    // Dee's 4 and 8 were voted out in round 1: the first player fully eliminated (R8.4).
+    assert.equal(await text(page, 'ec'), 'Dee (fully eliminated in the Voting segment of round 1)');
 
     await screen(page, 'Posts');
     assert.equal(await page.inputValue('[data-testid=posts-stage]'), '2');

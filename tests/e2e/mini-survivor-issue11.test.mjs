@@ -471,7 +471,17 @@ test('14, 17: Setup shows the open game; Deal lands at the top of Posts; the sma
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
     const file = path.join(ARTIFACTS, `issue11-${Date.now()}.json`);
     await download.saveAs(file);
-    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).setup.seed, '12345678901234567890');
+    const setup = JSON.parse(fs.readFileSync(file, 'utf8')).setup;
+    assert.equal(setup.seed, '12345678901234567890');
+    // Verify says whether the revealed seed and salt give the commitment.
+    await screen(page, 'Verify');
+    await page.click('[data-testid=fill]');
+    await page.fill('.verify label:has-text("Seed") input', setup.seed);
+    await page.fill('.verify label:has-text("Salt") input', setup.salt);
+    assert.equal(await text(page, 'commitment'), published);
+    assert.match(await text(page, 'match'), /^It matches the published commitment/);
+    await page.fill('.verify label:has-text("Salt") input', '0'.repeat(64));
+    assert.match(await text(page, 'match'), /^It does NOT match/);
     await page.evaluate(() => localStorage.clear());
     await goto(page, '');
     await page.setInputFiles('[data-testid=import]', file);

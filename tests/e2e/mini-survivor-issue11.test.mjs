@@ -102,7 +102,7 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     assert.match(await page.locator('details.bulk').textContent(), /== Pebble ==/);
     await page.fill('[data-testid=bulk]', [
       '== Pebble ==', '24 m F', '27 v 11', '',
-      '== Rook ==', '40 v 9', '',
+      '== Rook ==', '40 v 45', '',
       '== Lumen ==', '39 v 44', '',
       '== Nobody ==', '1 v 2',
     ].join('\n'));
@@ -110,7 +110,7 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     // Appended after the earlier text; a later order of a kind replaces an
     // earlier one (R3.5), so 24's move and 27's vote are now these.
     assert.equal(await page.inputValue(box('Pebble')), `${pebble}\n24 m F\n27 v 11`);
-    assert.equal(await page.inputValue(box('Rook')), '40 v 9');
+    assert.equal(await page.inputValue(box('Rook')), '40 v 45');
     // Before Lumen's `end`, which would hide it (R3.3).
     assert.equal(await page.inputValue(box('Lumen')), lumen.replace(/\nEND\n/, '\n39 v 44\nEND\n'));
     const canonical = await page.locator('article[data-player="Pebble"] .canonical').textContent();
@@ -120,7 +120,11 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     assert.equal(await said('Pebble'), 'Pebble: added after the earlier text (2 lines)');
     assert.equal(await said('Rook'), 'Rook: new (1 lines)');
     assert.equal(await said('Lumen'), 'Lumen: added after the earlier text (1 lines)');
-    assert.match(await page.locator('[data-testid=split-result] li.warn').first().textContent(), /"Nobody" is not a player of this game/);
+    // The lines under a header naming nobody are said to be nobody's.
+    assert.deepEqual(await page.locator('[data-testid=split-result] li.warn').allTextContents(), [
+      'line 11: "Nobody" is not a player of this game',
+      'line 12: under no player\'s header, taken for nobody',
+    ]);
     // Said visibly (and to screen readers), not only in the live region.
     await page.waitForSelector('[data-testid=toast]:has-text("3 submissions split from the bulk box, 2 added to earlier text; 2 problems, see below the box")');
     assert.match(await page.locator('[data-testid=live]').textContent(), /3 submissions split/);
@@ -128,7 +132,7 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     // The same text again changes nothing.
     await page.click('[data-testid=split]');
     assert.equal(await said('Rook'), 'Rook: already there, unchanged (1 lines)');
-    assert.equal(await page.inputValue(box('Rook')), '40 v 9');
+    assert.equal(await page.inputValue(box('Rook')), '40 v 45');
 
     // The account belongs to the Orders screen: no banner follows the
     // moderator to other screens or into another game.

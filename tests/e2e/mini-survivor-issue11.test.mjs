@@ -606,3 +606,31 @@ test('5: a survivor placed at random under R6.7 is in the public post in all thr
     await t.close();
   }
 });
+
+test('a long game from a case file (shared game 1003, 8 rounds) plays to the end as the case says', async () => {
+  const file = caseFile('games', 'game-1003.json');
+  const c = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const t = await open({ page: 'mini-survivor/' });
+  const { page } = t;
+  const asked = [];
+  page.on('dialog', (d) => { asked.push(d.message()); d.accept(); });
+  try {
+    await screen(page, 'Setup');
+    await page.check('[data-testid=mode-case]');
+    await page.setInputFiles('[data-testid=case-file]', file);
+    await page.waitForSelector('.tribe');
+    await playCase(page, c);
+    assert.match(await phase(page), /game over after round 8/);
+    // Rounds where somebody with survivors sent nothing were asked about.
+    assert.ok(asked.length > 0 && asked.every((m) => /^(No orders from .*|Nobody has sent orders) for round \d\./.test(m)), asked.join('\n'));
+    const tokens = c.players.filter((p) => c.expect.tokens_of_life[p]).map((p) => `${p} ${c.expect.tokens_of_life[p]}`).join(', ');
+    assert.equal(await text(page, 'tokens'), tokens);
+    assert.ok((await text(page, 'ec')).startsWith(c.expect.elimination_candidate.players.join(', ')));
+    await screen(page, 'Posts');
+    assert.match(await publicPost(page), /Final line-up[\s\S]*The game is over/);
+    assert.equal(await page.locator('[data-testid=deadline]').count(), 0);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

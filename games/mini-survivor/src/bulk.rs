@@ -9,7 +9,9 @@ use crate::player::{PlayerId, Roster};
 pub struct BulkSplit {
     /// (player, text) in order of appearance; a player's several sections are joined.
     pub submissions: Vec<(PlayerId, String)>,
-    /// Non-blank lines before the first header (1-based line numbers), which belong to nobody.
+    /// Non-blank lines under no player's header (before the first header,
+    /// or under a header naming no player), by 1-based line number: they
+    /// belong to nobody.
     pub orphans: Vec<(u32, String)>,
     /// Header-looking lines naming no player: (line number, name as written).
     pub unknown_headers: Vec<(u32, String)>,

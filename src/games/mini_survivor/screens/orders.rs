@@ -61,8 +61,14 @@ pub fn Orders() -> impl IntoView {
             .map(|(l, n)| format!("line {l}: {n:?} is not a player of this game"))
             .collect();
         if !s.orphans.is_empty() {
+            // Before the first header, or under a header naming nobody.
             problems.push(format!(
-                "lines {} come before any player's header and belong to nobody",
+                "{} {}: under no player's header, taken for nobody",
+                if s.orphans.len() == 1 {
+                    "line"
+                } else {
+                    "lines"
+                },
                 s.orphans
                     .iter()
                     .map(|(l, _)| l.to_string())

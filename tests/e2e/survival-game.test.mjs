@@ -294,6 +294,10 @@ async function answerDecisions(page, input, want) {
     await box.locator('textarea').fill(text);
     await page.waitForFunction((p) => document.querySelector(`[data-testid=decisions] .decision[data-player="${p}"] [data-testid=decision-state]`).textContent === 'Decision given.', p);
   }
+  // Only the players asked have a decision box on view (S7).
+  const asked = await page.locator('[data-testid=decisions] .decision').evaluateAll((ds) => ds.filter((d) => d.offsetParent !== null).map((d) => d.dataset.player));
+  assert.deepEqual(asked, Object.keys(input.decisions ?? {}), `${want.phase}: the decision boxes shown`);
+  assert.equal(await page.isVisible('[data-testid=decisions]'), asked.length > 0);
   // The preview is the phase's result before the commit.
   assert.deepEqual(await eliminations(page, '[data-testid=preview]'), want.eliminated, `${want.phase}: the preview`);
 }

@@ -4,7 +4,8 @@
 // live count, rejected votes and a revote, history, rules, verify) has no
 // serious or critical axe-core violation, on a desktop and a phone-sized
 // screen, and logs no console error; a reload keeps every draft (private
-// messages, the bulk box, decisions, the thread, the revote); an exported
+// messages, the bulk box, decisions, the thread, the next page of the
+// thread not yet added, the revote); an exported
 // game imported again is the same game, drafts included. Screenshots under
 // tests/artifacts/.
 import { test } from 'node:test';
@@ -108,12 +109,15 @@ test('every Survival screen passes axe-core, drafts survive a reload, export the
     await axe(page, 'Day (count, rejected vote, revote)', problems);
     await t.shot('survival-screen-day');
     const thread = await page.inputValue('[data-testid=thread]');
+    // The next page, pasted but not yet added.
+    await page.fill('[data-testid=page]', 'Lumen — Today at 18:30\nvote Basil\n');
 
-    // A reload keeps the thread and the revote.
+    // A reload keeps the thread, the page not yet added and the revote.
     await page.waitForTimeout(500);
     await page.reload();
     await page.waitForSelector('[data-testid=revote]');
     assert.equal(await page.inputValue('[data-testid=thread]'), thread);
+    assert.equal(await page.inputValue('[data-testid=page]'), 'Lumen — Today at 18:30\nvote Basil\n');
     assert.equal(await page.inputValue('[data-testid=revote]'), 'Hazel:\nvote Cobalt\n');
 
     // Posts: the live count, in Discord's format.

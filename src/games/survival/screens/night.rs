@@ -257,7 +257,7 @@ fn NightEntry(
             <button on:click=split data-testid="split">"Split into players"</button>
             {move || taken.get().map(|(done, problems)| view! {
                 <ul class="split-result" data-testid="split-result">
-                    {done.into_iter().map(|t| view! { <li data-player=t.player.clone()>{format!("{}: {} ({} lines)", t.player, t.what, t.lines)}</li> }).collect_view()}
+                    {done.into_iter().map(|t| view! { <li data-player=t.player.clone()>{format!("{}: {} ({} line{})", t.player, t.what, t.lines, if t.lines == 1 { "" } else { "s" })}</li> }).collect_view()}
                     {problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
                 </ul>
             })}

@@ -6,7 +6,8 @@
 // screen, and logs no console error; a reload keeps every draft (private
 // messages, the bulk box, decisions, the thread, the next page of the
 // thread not yet added, the revote); an exported
-// game imported again is the same game, drafts included. Screenshots under
+// game imported again is the same game, drafts included; a day undone
+// comes back as drafts and commits to the same result. Screenshots under
 // tests/artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -174,6 +175,28 @@ test('every Survival screen passes axe-core, drafts survive a reload, export the
     await screen(page, 'Day');
     await page.waitForSelector('[data-testid=revote]');
     assert.equal(await page.inputValue('[data-testid=thread]'), thread);
+
+    // Commit the day, undo it from History: its posts come back as the
+    // thread (`== Name ==` headers) and the revote, and give the same count
+    // and the same result again.
+    await page.fill('[data-testid=page]', '');
+    const count = await page.textContent('[data-testid=count]');
+    await page.click('[data-testid=commit]');
+    await page.waitForSelector('[data-testid=committed]');
+    const result = await page.textContent('[data-testid=committed] [data-testid=last-result]');
+    assert.match(result, /the revote eliminates Cobalt/);
+    await screen(page, 'History');
+    await page.click('[data-testid=undo]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=undo]')?.textContent === 'Undo night 1');
+    await axe(page, 'History (after an undo)', problems);
+    await screen(page, 'Day');
+    await page.waitForSelector('[data-testid=revote]');
+    assert.equal(await page.inputValue('[data-testid=thread]'), '== Cobalt ==\nvote Fjord\n\n== Fjord ==\nvote Cobalt\n\n== Indigo ==\nvote Fjord\n');
+    assert.equal(await page.inputValue('[data-testid=revote]'), '== Hazel ==\nvote Cobalt\n');
+    assert.equal(await page.textContent('[data-testid=count]'), count);
+    await page.click('[data-testid=commit]');
+    await page.waitForSelector('[data-testid=committed]');
+    assert.equal(await page.textContent('[data-testid=committed] [data-testid=last-result]'), result);
 
     assert.deepEqual(problems, []);
     assert.deepEqual(t.errors, []);

@@ -7,7 +7,9 @@
 // messages, the bulk box, decisions, the thread, the next page of the
 // thread not yet added, the revote); an exported
 // game imported again is the same game, drafts included; a day undone
-// comes back as drafts and commits to the same result. Screenshots under
+// comes back as drafts and commits to the same result; a second tab on the
+// same game is read-only, follows the writer and takes over when it
+// closes. Screenshots under
 // tests/artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -199,6 +201,50 @@ test('every Survival screen passes axe-core, drafts survive a reload, export the
     assert.equal(await page.textContent('[data-testid=committed] [data-testid=last-result]'), result);
 
     assert.deepEqual(problems, []);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('the same Survival game in two tabs: one writer, the other follows and takes over', async () => {
+  const t = await open({ page: 'survival/' });
+  const { page, context } = t;
+  page.on('dialog', (d) => d.accept());
+  const night1 = CASE.phases[0];
+  try {
+    await page.waitForSelector('[data-testid=deal]');
+    await page.fill('[data-testid=seed]', CASE._deal.seed);
+    await page.click('[data-testid=deal]');
+    await page.waitForSelector('[data-testid=private]');
+    await page.waitForTimeout(600);
+    const second = await context.newPage();
+    const errors = [];
+    second.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await second.goto(t.url + 'survival/');
+    await second.waitForSelector('[data-testid=grimoire]');
+    await second.waitForSelector('.banner');
+    assert.match(await second.locator('.banner').textContent(), /open in another tab.*read-only/);
+    assert.equal(await second.locator('fieldset.screen').evaluate((f) => f.disabled), true);
+
+    // The writer's drafts and commits reach the reader.
+    await screen(page, 'Night');
+    await page.fill('article.player[data-player="Basil"] textarea', 'kill Aurora');
+    await screen(second, 'Night');
+    await second.waitForFunction(() => document.querySelector('article.player[data-player="Basil"] textarea')?.value === 'kill Aurora');
+    await page.click('[data-testid=commit]');
+    await page.waitForSelector('[data-testid=committed]');
+    await second.waitForFunction(() => document.querySelector('[data-testid=phase]')?.textContent.includes('day 1 next'));
+
+    // The writer closes: the reader takes over, and its drafts are saved.
+    await page.close();
+    await second.waitForFunction(() => !document.querySelector('fieldset.screen').disabled);
+    await screen(second, 'Day');
+    await second.fill('[data-testid=page]', `${Object.keys(night1.actions)[0]}:\nvote Cobalt\n`);
+    await second.waitForTimeout(700);
+    const saved = await second.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('survival.game.'))[1]);
+    assert.match(saved, /vote Cobalt/);
+    assert.deepEqual(errors, []);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -506,3 +506,42 @@ test('majority mode: the votes needed, L-1, the day ending at a majority, the Sp
     await t.close();
   }
 });
+
+test('private messages pasted in batches: a later message counts, a batch split twice is taken once', async () => {
+  const t = await open({ page: 'survival/' });
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  const deal = CASE._deal;
+  try {
+    await page.waitForSelector('[data-testid=deal]');
+    for (const c of deal.specials) await page.check(`input[data-card="${c}"]`);
+    await page.fill('[data-testid=seed]', deal.seed);
+    await page.click('[data-testid=deal]');
+    await page.waitForSelector('[data-testid=private]');
+    await screen(page, 'Night');
+    await page.waitForSelector('[data-testid=bulk]', { state: 'attached' });
+    await page.click('details.bulk summary');
+    const evil = Object.keys(CASE.cards).find((p) => CASE.cards[p] === 'Pollution');
+    const split = async (text, what) => {
+      await page.fill('[data-testid=bulk]', text);
+      await page.click('[data-testid=split]');
+      await page.waitForFunction(([p, what]) => document.querySelector(`[data-testid=split-result] li[data-player="${p}"]`)?.textContent.includes(what), [evil, what], { timeout: 5000 });
+    };
+    const box = `article.player[data-player="${evil}"] textarea`;
+    // Three private messages from the same Evil Force, in three batches:
+    // Hazel, then Cobalt, then Hazel again. The last one counts (S2.5).
+    await split(`${evil}:\nkill Hazel\n`, 'new message');
+    await split(`== ${evil} ==\nkill Cobalt\n`, 'added after the earlier text');
+    await split(`${evil}:\nkill Hazel\n`, 'added after the earlier text');
+    assert.equal(await page.inputValue(box), 'kill Hazel\nkill Cobalt\nkill Hazel');
+    // The same batch split again adds nothing.
+    await split(`${evil}:\nkill Hazel\n`, 'already there, unchanged');
+    assert.equal(await page.inputValue(box), 'kill Hazel\nkill Cobalt\nkill Hazel');
+    const marks = await page.locator(`article.player[data-player="${evil}"] ol.verdicts li`).allTextContents();
+    assert.match(marks[2], /accepted: kill Hazel/);
+    assert.match(await page.textContent('[data-testid=preview] [data-testid=facts]'), /The Evil Forces' kill: Hazel/);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -149,7 +149,10 @@ fn NightEntry(
                 let what = if old.trim().is_empty() {
                     d.insert(name.clone(), t.clone());
                     "new message"
-                } else if old.contains(t.trim()) {
+                } else if old.trim_end().ends_with(t.trim()) {
+                    // The same batch split again. A message seen before
+                    // but not last (Hazel, Cobalt, Hazel again) is added:
+                    // the later line counts (S2.5).
                     "already there, unchanged"
                 } else {
                     d.insert(name.clone(), appended(&old, t));

@@ -14,7 +14,9 @@
 // end) are checked in BBCode, Discord (each message at most 2,000 code
 // points) and plain text. A second test plays a majority-mode day: the
 // votes needed and L-1, the day ending at the majority, the Spotlight
-// handed on by the holder's decision.
+// handed on by the holder's decision. A third pastes one player's private
+// messages in several batches: the last message counts (S2.5), a batch
+// split twice is taken once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -349,7 +349,9 @@ async function playDay(page, i, input, want) {
       const plain = await publicPost(page, 'plain');
       assert.equal(plain.join('\n').trim(), counts[done].trim(), `${day}: the count post after ${done} posts`);
       for (const [f, b] of [['bbcode', (s) => `[b]${s}[/b]`], ['markdown', (s) => `**${s}**`]]) {
-        const text = (await publicPost(page, f)).join('\n');
+        const msgs = await publicPost(page, f);
+        if (f === 'markdown') for (const m of msgs) assert.ok(codePoints(m) <= 2000, `a count message of ${codePoints(m)} code points`);
+        const text = msgs.join('\n');
         for (const row of engine.rows) {
           const [, name, rest] = row.match(/^(.*?)( \(\d+\): .*)$/);
           assert.ok(text.includes(b(name) + rest), `${f}: ${b(name) + rest} in ${text}`);
@@ -415,7 +417,11 @@ async function checkPhasePosts(page, i, want, alive) {
       assert.ok(text.includes(`decided: only ${b(want.polar_bear.sole)} votes on day ${night ? n : n + 1}.`), text);
     }
     if (want.winners.length) assert.match(text, /The game is over/);
-    if (f === 'markdown') for (const m of msgs) assert.ok(codePoints(m) <= 2000, `a message of ${codePoints(m)} code points`);
+    if (f === 'markdown') {
+      for (const m of [...msgs, ...await page.locator('[data-testid=private] [data-testid=message]').allTextContents()]) {
+        assert.ok(codePoints(m) <= 2000, `a message of ${codePoints(m)} code points`);
+      }
+    }
   }
   // The night's private results (S9.3).
   if (night && want.check) {

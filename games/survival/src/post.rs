@@ -295,6 +295,16 @@ fn list(m: &Mark, names: &[String]) -> String {
         .join(", ")
 }
 
+/// Names as a phrase: `Ann`, `Ann and Bob`, `Ann, Bob and Cid` (a name
+/// holds no comma, S1.1).
+fn and_list(m: &Mark, names: &[String]) -> String {
+    let l = list(m, names);
+    match l.rfind(", ") {
+        Some(i) => format!("{} and {}", &l[..i], &l[i + 2..]),
+        None => l,
+    }
+}
+
 fn revealed_line(m: &Mark, r: &Revealed) -> String {
     match r.card {
         Some(c) => format!("{} ({})", m.bold(&m.name(&r.name)), c),
@@ -528,22 +538,22 @@ pub fn day_result_post(
         PublicOutcome::NoVoters => "No one could vote: no one is eliminated.\n".to_string(),
         PublicOutcome::SecondTie(tied) => format!(
             "The revote between {} tied again: no one is eliminated.\n",
-            list(&m, tied)
+            and_list(&m, tied)
         ),
         PublicOutcome::Vote(p) => format!("{} is voted out.\n", b(p)),
         PublicOutcome::Tie(tied, bear) => format!(
             "The vote tied between {}: {} is eliminated by the tie rule.\n",
-            list(&m, tied),
+            and_list(&m, tied),
             b(bear)
         ),
         PublicOutcome::Revote(tied, p) => format!(
             "The vote tied between {}; the revote eliminates {}.\n",
-            list(&m, tied),
+            and_list(&m, tied),
             b(p)
         ),
         PublicOutcome::Lot(among, p) => format!(
             "The revote did not decide between {}: the lot chose {}.\n",
-            list(&m, among),
+            and_list(&m, among),
             b(p)
         ),
     });

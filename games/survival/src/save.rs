@@ -64,7 +64,7 @@ pub struct PhaseFile {
 }
 
 /// Unsent work the UI autosaves: per-player night texts, the bulk paste,
-/// the thread and revote pastes, decision texts, the next deadline, and
+/// the thread and revote pastes, the next page of the thread not yet added, decision texts, the next deadline, and
 /// the moderator's post preferences (format, whether the deal post names
 /// the deck).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +76,10 @@ pub struct Drafts {
     pub bulk: String,
     /// The day thread paste.
     pub thread: String,
+    /// The next page of the thread, pasted but not yet added to it
+    /// (written only when not empty).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub page: String,
     /// The revote thread paste.
     pub revote: String,
     /// Player name -> decision text draft.

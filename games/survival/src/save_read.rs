@@ -256,6 +256,7 @@ fn drafts(v: Option<&Value>) -> Read<Drafts> {
             "night",
             "bulk",
             "thread",
+            "page",
             "revote",
             "decisions",
             "deadline",
@@ -269,6 +270,7 @@ fn drafts(v: Option<&Value>) -> Read<Drafts> {
         night: texts(m.get("night"), "night")?,
         bulk: text("bulk")?,
         thread: text("thread")?,
+        page: text("page")?,
         revote: text("revote")?,
         decisions: texts(m.get("decisions"), "decisions")?,
         deadline: match m.get("deadline") {

@@ -273,6 +273,13 @@ fn post_preferences_are_kept_with_the_drafts() {
     let (again, _) = GameFile::parse(&json).unwrap();
     assert_eq!(again.drafts.post_format, Format::Markdown);
     assert!(again.drafts.hide_deck);
+    // The next page of the thread, not yet added, is kept too; an empty
+    // one is not written (version 1 files without it read as empty).
+    assert!(!file.to_json().contains("\"page\""));
+    let mut file = again.clone();
+    file.drafts.page = "Cid:\nvote Ann".into();
+    let (kept, _) = GameFile::parse(&file.to_json()).unwrap();
+    assert_eq!(kept.drafts.page, "Cid:\nvote Ann");
 }
 
 /// Every place of a JSON value, as a path of object keys and list indices.
@@ -317,6 +324,7 @@ fn the_apps_reader_agrees_with_the_serde_derives() {
         v["drafts"]["post_format"] = json!("plain");
         v["drafts"]["deadline"] = json!(1_800_000_000);
         v["drafts"]["decisions"] = json!({"Ann": "revenge Bob"});
+        v["drafts"]["page"] = json!("Bob:\nvote Ann");
         v["setup"]["evil"] = json!(2);
         v["setup"]["options"] = json!({"vote_rule": "majority", "reveal_cards": false});
         v

@@ -285,6 +285,30 @@ fn the_day_result_and_the_end() {
     assert!(PublicDay::new(&s, &g2.phases()[0].report, g2.start(), g2.state()).is_none());
 }
 
+/// A tie is said in words: "between Ann and Bob" (S6.2), never "between
+/// Ann, Bob".
+#[test]
+fn a_tie_names_the_tied_in_words() {
+    let mut g = game(Options::default());
+    let s = g.setup().clone();
+    g.commit(night(&s, &[], &[])).unwrap();
+    g.commit(day(
+        &s,
+        &[
+            ("Ann", "vote Bob"),
+            ("Bob", "vote Ann"),
+            ("Cid", "vote Dee"),
+        ],
+        &[],
+    ))
+    .unwrap();
+    let p = &phase_post(&g, 1, Format::Plain, None)[0];
+    assert!(
+        p.contains("The vote tied between Ann, Bob and Dee: Fay is eliminated by the tie rule.\n"),
+        "{p}"
+    );
+}
+
 #[test]
 fn deal_post_and_card_messages() {
     let g = game(Options::default());

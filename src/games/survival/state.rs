@@ -141,6 +141,8 @@ pub struct Ctx {
     pub bulk: RwSignal<String>,
     /// Today's thread as pasted so far.
     pub thread: RwSignal<String>,
+    /// The next page of the thread, pasted but not yet added.
+    pub page: RwSignal<String>,
     /// Today's revote thread (S6.3).
     pub revote: RwSignal<String>,
     /// Player name -> decision text (S7).
@@ -163,6 +165,7 @@ impl Ctx {
             night: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
             thread: RwSignal::new(String::new()),
+            page: RwSignal::new(String::new()),
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
             deadline: RwSignal::new(None),
@@ -237,6 +240,7 @@ impl Ctx {
         self.night.set(d.night);
         self.bulk.set(d.bulk);
         self.thread.set(d.thread);
+        self.page.set(d.page);
         self.revote.set(d.revote);
         self.decisions.set(d.decisions);
         self.deadline.set(d.deadline);
@@ -259,6 +263,7 @@ impl Ctx {
                     night: self.night.get_untracked(),
                     bulk: self.bulk.get_untracked(),
                     thread: self.thread.get_untracked(),
+                    page: self.page.get_untracked(),
                     revote: self.revote.get_untracked(),
                     decisions: self.decisions.get_untracked(),
                     deadline: self.deadline.get_untracked(),
@@ -371,6 +376,7 @@ impl Ctx {
                 self.bulk.set(String::new());
             } else {
                 self.thread.set(String::new());
+                self.page.set(String::new());
                 self.revote.set(String::new());
             }
             self.decisions.set(BTreeMap::new());
@@ -450,6 +456,7 @@ impl Persist for Ctx {
         self.night.track();
         self.bulk.track();
         self.thread.track();
+        self.page.track();
         self.revote.track();
         self.decisions.track();
         self.deadline.track();

@@ -129,7 +129,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let page = RwSignal::new(String::new());
+    let page = ctx.page;
     let split = Memo::new(move |_| {
         let roster = ctx.roster()?;
         Some(ctx.thread.with(|t| split_thread(&roster, t)))

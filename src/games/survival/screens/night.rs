@@ -149,7 +149,10 @@ fn NightEntry(
                 let what = if old.trim().is_empty() {
                     d.insert(name.clone(), t.clone());
                     "new message"
-                } else if old.contains(t.trim()) {
+                } else if old.trim_end().ends_with(t.trim()) {
+                    // The same batch split again. A message seen before
+                    // but not last (Hazel, Cobalt, Hazel again) is added:
+                    // the later line counts (S2.5).
                     "already there, unchanged"
                 } else {
                     d.insert(name.clone(), appended(&old, t));
@@ -257,7 +260,7 @@ fn NightEntry(
             <button on:click=split data-testid="split">"Split into players"</button>
             {move || taken.get().map(|(done, problems)| view! {
                 <ul class="split-result" data-testid="split-result">
-                    {done.into_iter().map(|t| view! { <li data-player=t.player.clone()>{format!("{}: {} ({} lines)", t.player, t.what, t.lines)}</li> }).collect_view()}
+                    {done.into_iter().map(|t| view! { <li data-player=t.player.clone()>{format!("{}: {} ({} line{})", t.player, t.what, t.lines, if t.lines == 1 { "" } else { "s" })}</li> }).collect_view()}
                     {problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
                 </ul>
             })}

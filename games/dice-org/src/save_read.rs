@@ -195,20 +195,18 @@ const DEADLOCKS: &[(&str, Deadlock)] = &[
     ("rocks", Deadlock::Rocks),
 ];
 
+/// The members of [`Options`] and of [`OptionsPatch`].
+const OPTION_MEMBERS: &[&str] = &[
+    "team_score",
+    "reward_rp",
+    "food_per_player",
+    "conversation_slots",
+    "deadlock",
+    "jury_size",
+];
+
 fn options(v: &Value, what: &str) -> Read<Options> {
-    let m = object(
-        v,
-        what,
-        &[
-            "team_score",
-            "reward_rp",
-            "food_per_player",
-            "conversation_slots",
-            "deadlock",
-            "jury_size",
-        ],
-        &[],
-    )?;
+    let m = object(v, what, OPTION_MEMBERS, &[])?;
     let d = Options::default();
     Ok(Options {
         team_score: or(m, what, "team_score", d.team_score, |v, w| {
@@ -225,19 +223,7 @@ fn options(v: &Value, what: &str) -> Read<Options> {
 }
 
 fn options_patch(v: &Value, what: &str) -> Read<OptionsPatch> {
-    let m = object(
-        v,
-        what,
-        &[
-            "team_score",
-            "reward_rp",
-            "food_per_player",
-            "conversation_slots",
-            "deadlock",
-            "jury_size",
-        ],
-        &[],
-    )?;
+    let m = object(v, what, OPTION_MEMBERS, &[])?;
     Ok(OptionsPatch {
         team_score: opt(m, what, "team_score", |v, w| variant(v, w, TEAM_SCORES))?,
         reward_rp: opt(m, what, "reward_rp", u32_)?,

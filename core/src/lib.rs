@@ -11,8 +11,13 @@
 //!   which the other games adopt: S9.4, D10.4);
 //! - [`names`]: player names that every post format can carry (S1.1, D1.1)
 //!   and the prefix matching players use to name each other (S2.3);
-//! - [`save`]: the envelope of a versioned save file and the checks every
-//!   game's loader makes before it reads the rest.
+//! - [`save`]: the save-file contract ([`SaveFile`]: serde's derives,
+//!   the envelope, upgrades of older versions, the replay check) and the
+//!   one [`LoadError`] of every game;
+//! - [`session`]: the engine contract every game fills in ([`Session`]:
+//!   preview, commit, undo, who owes an input, the end);
+//! - [`text`]: lines, the `end` line, bulk pastes split by player
+//!   headers, a small stable sort.
 //!
 //! No clock, no I/O, no global randomness.
 
@@ -21,7 +26,11 @@ pub mod format;
 pub mod names;
 pub mod rng;
 pub mod save;
+pub mod session;
+pub mod text;
 
 pub use commitment::{Salt, sha256_hex};
 pub use format::{DISCORD_LIMIT, Deadline, Format, Mark, escape, pack, utc};
 pub use rng::GameRng;
+pub use save::{LoadError, SaveFile};
+pub use session::Session;

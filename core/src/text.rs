@@ -1,0 +1,269 @@
+//! Text tools every game's readers share: lines of any line ending, the
+//! `end` line that closes a message (Mini-Survivor R3.3, Survival S2.2),
+//! adding lines to a message before its `end`, splitting one pasted pile of
+//! private messages into per-player texts by header lines, and a small
+//! stable sort.
+
+use crate::names::check_name;
+
+/// The lines of `text`, split at `\n`, `\r\n` or a lone `\r` (a message
+/// copied on any system), without their line ends. An empty text is one
+/// empty line.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.bytes().position(|b| b == b'\n' || b == b'\r') {
+            Some(i) => {
+                let skip = if s.as_bytes()[i..].starts_with(b"\r\n") {
+                    2
+                } else {
+                    1
+                };
+                rest = Some(&s[i + skip..]);
+                Some(&s[..i])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
+}
+
+/// Whether a line is the `end` line that closes a message: `end` in any
+/// case, surrounding spaces ignored (R3.3, S2.2).
+pub fn is_end(line: &str) -> bool {
+    line.trim().eq_ignore_ascii_case("end")
+}
+
+/// The byte offset where the first `end` line of `text` starts, or the
+/// text's length when it has none: what a reader reads is `&text[..at]`.
+pub fn end_at(text: &str) -> usize {
+    let mut at = 0;
+    for l in text.split_inclusive('\n') {
+        if is_end(l) {
+            return at;
+        }
+        at += l.len();
+    }
+    text.len()
+}
+
+/// `text` with `more` added after what it holds but before its first
+/// `end` line, which would hide it (R3.3, S2.2); a later line of a kind
+/// replaces an earlier one (R3.5, S2.5), so added lines count. Line ends
+/// at the joins are `\n`.
+pub fn appended(text: &str, more: &str) -> String {
+    let more = more.trim_end_matches(['\n', '\r']);
+    let (head, rest) = text.split_at(end_at(text));
+    let mut out = head.trim_end_matches(['\n', '\r']).to_string();
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(more);
+    if !rest.is_empty() {
+        out.push('\n');
+        out.push_str(rest);
+    }
+    out
+}
+
+/// Sorts a short slice in place by a key, stably (insertion sort). The
+/// engines' lists are short (a round's eliminations, a roster of at most
+/// 200), and each use of the standard sort adds kilobytes to the browser
+/// build where this adds a few bytes.
+pub fn sort_small<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && key(&v[j - 1]) > key(&v[j]) {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// A header line of a bulk paste, if the line is one: `== Name ==` (any
+/// number of `=`), or `Name:` / `**Name**:` alone on its line with a text
+/// that could be a name (S1.1: letters, digits, spaces and `- ' .`, so
+/// `sorry, amending:` is none). The name is returned trimmed.
+pub fn header(line: &str) -> Option<Header<'_>> {
+    let t = line.trim();
+    if let Some(inner) = t.strip_prefix("==").and_then(|s| s.strip_suffix("==")) {
+        let name = inner.trim().trim_matches('=').trim();
+        return (!name.is_empty()).then_some(Header {
+            name,
+            explicit: true,
+        });
+    }
+    let name = t.strip_suffix(':')?.trim();
+    let name = name
+        .strip_prefix("**")
+        .and_then(|n| n.strip_suffix("**"))
+        .unwrap_or(name)
+        .trim();
+    check_name(name).is_ok().then_some(Header {
+        name,
+        explicit: false,
+    })
+}
+
+/// A header line's name and form.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Header<'a> {
+    /// The name as written, trimmed.
+    pub name: &'a str,
+    /// `== Name ==`: always a header, even naming no player. `Name:` is a
+    /// header only when it names a player; otherwise it is a line of the
+    /// message it stands in ("ok, amending:").
+    pub explicit: bool,
+}
+
+/// One pasted pile of private messages split into per-player texts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BulkSplit<P> {
+    /// (player, text) in order of first appearance; a player's several
+    /// sections are joined in order, each line kept as written.
+    pub texts: Vec<(P, String)>,
+    /// Non-blank lines that belong to nobody (before the first header, or
+    /// under a `== Name ==` header naming no player): (1-based line, text).
+    pub orphans: Vec<(u32, String)>,
+    /// Header lines naming no player: (1-based line, name as written,
+    /// whether the lines under it were orphaned). A `Name:` line naming no
+    /// player stays a line of the message above it, and is listed here so
+    /// the moderator sees it was not taken as a header.
+    pub unknown_headers: Vec<(u32, String, bool)>,
+}
+
+impl<P> Default for BulkSplit<P> {
+    fn default() -> Self {
+        BulkSplit {
+            texts: Vec::new(),
+            orphans: Vec::new(),
+            unknown_headers: Vec::new(),
+        }
+    }
+}
+
+/// Splits a bulk paste by header lines ([`header`]) whose name `resolve`
+/// maps to a player. Time and memory are linear in the text.
+pub fn split_bulk<P: PartialEq + Copy>(
+    text: &str,
+    mut resolve: impl FnMut(&str) -> Option<P>,
+) -> BulkSplit<P> {
+    let mut out = BulkSplit::default();
+    let mut current: Option<usize> = None;
+    for (i, line) in lines(text).enumerate() {
+        let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        if let Some(h) = header(line) {
+            match resolve(h.name) {
+                Some(p) => {
+                    let idx = match out.texts.iter().position(|(q, _)| *q == p) {
+                        Some(idx) => {
+                            let t = &mut out.texts[idx].1;
+                            t.truncate(t.trim_end().len());
+                            if !t.is_empty() {
+                                t.push('\n');
+                            }
+                            idx
+                        }
+                        None => {
+                            out.texts.push((p, String::new()));
+                            out.texts.len() - 1
+                        }
+                    };
+                    current = Some(idx);
+                    continue;
+                }
+                None => {
+                    out.unknown_headers.push((
+                        number,
+                        h.name.to_string(),
+                        h.explicit || current.is_none(),
+                    ));
+                    if h.explicit {
+                        current = None;
+                        continue;
+                    }
+                }
+            }
+        }
+        match current {
+            Some(idx) => {
+                let t = &mut out.texts[idx].1;
+                t.push_str(line);
+                t.push('\n');
+            }
+            None if !line.trim().is_empty() => out.orphans.push((number, line.to_string())),
+            None => {}
+        }
+    }
+    for (_, t) in &mut out.texts {
+        t.truncate(t.trim_end().len());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_ends() {
+        let v: Vec<&str> = lines("a\r\nb\rc\n\nd").collect();
+        assert_eq!(v, ["a", "b", "c", "", "d"]);
+        assert_eq!(lines("").collect::<Vec<_>>(), [""]);
+    }
+
+    #[test]
+    fn end_lines_and_appending() {
+        assert_eq!(end_at("a\nEnd \nb"), 2);
+        assert_eq!(end_at("a\nb"), 3);
+        assert_eq!(appended("", "x"), "x");
+        assert_eq!(appended("a\n\n", "x\n"), "a\nx");
+        assert_eq!(appended("a\nend\nb", "x"), "a\nx\nend\nb");
+        assert_eq!(appended("end", "x"), "x\nend");
+    }
+
+    #[test]
+    fn small_sort_is_stable() {
+        let mut v = [(2, 'a'), (1, 'b'), (2, 'c'), (1, 'd')];
+        sort_small(&mut v, |p| p.0);
+        assert_eq!(v, [(1, 'b'), (1, 'd'), (2, 'a'), (2, 'c')]);
+    }
+
+    #[test]
+    fn headers_split_messages() {
+        let names = ["Ann", "Bob", "Harbor Lights"];
+        let find = |n: &str| names.iter().position(|m| m.eq_ignore_ascii_case(n));
+        let text = "stray\n== Ann ==\nkill Bob\n\nHarbor lights:\nprotect Ann\nend\n== Nobody ==\ncheck Ann\n**Bob**:\nwatch\nsorry, amending:\nok amending:\nwatch Ann\nAnn:\nexpose Bob";
+        let s = split_bulk(text, find);
+        assert_eq!(
+            s.texts,
+            vec![
+                (0, "kill Bob\nexpose Bob".to_string()),
+                (2, "protect Ann\nend".to_string()),
+                (
+                    1,
+                    "watch\nsorry, amending:\nok amending:\nwatch Ann".to_string()
+                ),
+            ]
+        );
+        assert_eq!(
+            s.orphans,
+            vec![(1, "stray".to_string()), (9, "check Ann".to_string())]
+        );
+        // `== Nobody ==` orphans what follows; `ok amending:` is a line of
+        // Bob's message, listed so the moderator sees it was no header.
+        assert_eq!(
+            s.unknown_headers,
+            vec![
+                (8, "Nobody".to_string(), true),
+                (13, "ok amending".to_string(), false)
+            ]
+        );
+        assert_eq!(header("kill Bob: now"), None);
+        assert_eq!(header("a*b:"), None);
+        assert_eq!(header("=== Cid ===").map(|h| h.name), Some("Cid"));
+    }
+}

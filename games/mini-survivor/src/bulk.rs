@@ -29,7 +29,7 @@ mod tests {
         assert_eq!(
             s.texts,
             vec![
-                (PlayerId::from(0), "11 v 3\n\n12 v 4".to_string()),
+                (PlayerId::from(0), "11 v 3\n12 v 4".to_string()),
                 (PlayerId::from(1), "10 m B\nend".to_string()),
                 // Chatter ending in ':' is a line of Bob's text (issue 20).
                 (PlayerId::from(2), "5 i\nsorry, amending:\n6 i".to_string()),

@@ -5,6 +5,7 @@
 
 pub mod autosave;
 pub mod bulk;
+pub mod game;
 pub mod home;
 pub mod html;
 pub mod io;

@@ -284,6 +284,17 @@ pub fn add_raw(kind: &Kind, json: &str, name: &str, now: f64) -> Result<String, 
     Ok(id)
 }
 
+/// A preference of this browser (not of a game), under its own key.
+pub fn preference<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
+    LocalStorage::get(key).ok()
+}
+
+/// Keeps a preference of this browser; a failure only loses the
+/// preference.
+pub fn set_preference<T: Serialize>(key: &str, value: &T) {
+    let _ = LocalStorage::set(key, value);
+}
+
 /// The id of the game of this kind open last, if any.
 pub fn last(kind: &Kind) -> Option<String> {
     raw().get_item(&last_key(kind)).ok().flatten()

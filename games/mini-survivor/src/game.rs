@@ -50,6 +50,15 @@ impl Game {
         self.rounds.last().map_or(&self.start, |r| &r.after)
     }
 
+    /// The position after the first `rounds` rounds of this game (0: its
+    /// start; past the last round played: the current position).
+    pub fn position_at(&self, rounds: usize) -> &Position {
+        match rounds {
+            0 => &self.start,
+            n => self.rounds.get(n - 1).map_or(self.position(), |r| &r.after),
+        }
+    }
+
     /// Rounds played, oldest first.
     pub fn rounds(&self) -> &[PlayedRound] {
         &self.rounds

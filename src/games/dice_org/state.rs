@@ -3,9 +3,10 @@
 //! saved in the season file). Every rule is the engine's: this module only
 //! plays entries, undoes them, and says where the season stands.
 
-use crate::shell::storage::Summary;
+use crate::shell::Shell;
+use crate::shell::game::{GameKind, Screens};
+use crate::shell::kinds::{DICE_ORG, Kind};
 use crate::shell::ui::NavItem;
-use crate::shell::{Persist, Shell};
 use dice_org::post::Format;
 use dice_org::save::{Drafts, SeasonFile};
 use dice_org::{Entry, Phase, RollKind, RollOptions, Season};
@@ -65,41 +66,6 @@ pub const SLUGS: &[&str] = &[
     "import",
 ];
 
-impl Screen {
-    const ALL: [Screen; 10] = [
-        Screen::Setup,
-        Screen::Board,
-        Screen::Round,
-        Screen::Odds,
-        Screen::Production,
-        Screen::Posts,
-        Screen::History,
-        Screen::Dice,
-        Screen::Rules,
-        Screen::Verify,
-    ];
-
-    /// The URL slug.
-    pub fn slug(self) -> &'static str {
-        NAV[self as usize].slug
-    }
-
-    fn from_slug(slug: &str) -> Option<Screen> {
-        Screen::ALL.into_iter().find(|s| s.slug() == slug)
-    }
-}
-
-/// The open season.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Live {
-    /// Storage id.
-    pub id: String,
-    /// The producers' name for the season.
-    pub name: String,
-    /// Setup and every step and edit played.
-    pub season: Season,
-}
-
 /// The roll the Odds screen shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OddsPick {
@@ -111,13 +77,10 @@ pub struct OddsPick {
     pub options: RollOptions,
 }
 
-/// Everything the screens share.
+/// What the page keeps with the open season (saved: the drafts and the
+/// post format; this page only: hiding secrets, the Odds screen's pick).
 #[derive(Copy, Clone)]
-pub struct Ctx {
-    /// The page's shell: route, messages, banners, read-only, save state.
-    pub shell: Shell,
-    /// The open season.
-    pub live: RwSignal<Option<Live>>,
+pub struct Kept {
     /// Unplayed inputs of the wizard and the production edit (saved).
     pub drafts: RwSignal<Drafts>,
     /// Hide every secret (screen sharing).
@@ -128,11 +91,41 @@ pub struct Ctx {
     pub odds: RwSignal<OddsPick>,
 }
 
-impl Ctx {
-    pub fn new(shell: Shell) -> Ctx {
-        Ctx {
-            shell,
-            live: RwSignal::new(None),
+/// The Dice ORG page (its kind for the shell's generic context).
+pub struct DiceOrg;
+
+/// The page's context: the open season and what it keeps.
+pub type Ctx = crate::shell::game::Ctx<DiceOrg>;
+
+impl Screens for Screen {
+    const ALL: &'static [Screen] = &[
+        Screen::Setup,
+        Screen::Board,
+        Screen::Round,
+        Screen::Odds,
+        Screen::Production,
+        Screen::Posts,
+        Screen::History,
+        Screen::Dice,
+        Screen::Rules,
+        Screen::Verify,
+    ];
+    const NAV: &'static [NavItem] = NAV;
+    const START: Screen = Screen::Board;
+    const SETUP: Screen = Screen::Setup;
+}
+
+impl GameKind for DiceOrg {
+    type Game = Season;
+    type File = SeasonFile;
+    type Kept = Kept;
+    type Screen = Screen;
+    const KIND: &'static Kind = &DICE_ORG;
+    const SLUGS: &'static [&'static str] = SLUGS;
+    const MAIN_CLASS: &'static str = "dice-org";
+
+    fn kept(_: Shell) -> Kept {
+        Kept {
             drafts: RwSignal::new(Drafts::default()),
             hide: RwSignal::new(false),
             format: RwSignal::new(Format::BBCode),
@@ -144,62 +137,49 @@ impl Ctx {
         }
     }
 
-    /// Says something visibly for a moment and to screen readers.
-    pub fn say(&self, text: impl Into<String>) {
-        self.shell.say(text);
+    fn track(k: Kept) {
+        k.drafts.track();
     }
 
-    /// An error banner.
-    pub fn error(&self, text: impl Into<String>) {
-        self.shell.error(text);
+    fn load(ctx: Ctx, file: SeasonFile) {
+        ctx.drafts.set(file.drafts);
     }
 
-    /// Goes to a screen.
-    pub fn go(&self, screen: Screen) {
-        self.shell.go(screen.slug());
+    fn file(ctx: Ctx, name: &str, season: &Season) -> SeasonFile {
+        SeasonFile::of(name, season, ctx.drafts.get_untracked())
     }
 
-    /// The screen shown: the URL's, else the board with a season open and
-    /// setup without; a screen that needs a season shows setup without one.
-    pub fn screen(&self) -> Screen {
-        let has_game = self.live.with(|l| l.is_some());
-        match self.shell.route.with(|r| Screen::from_slug(&r.screen)) {
-            Some(s) if !NAV[s as usize].needs_game || has_game => s,
-            _ if has_game => Screen::Board,
-            _ => Screen::Setup,
+    fn view(screen: Screen) -> AnyView {
+        use super::screens;
+        match screen {
+            Screen::Setup => screens::setup::Setup().into_any(),
+            Screen::Board => screens::board::Board().into_any(),
+            Screen::Round => screens::round::Round().into_any(),
+            Screen::Odds => screens::odds::Odds().into_any(),
+            Screen::Production => screens::production::Production().into_any(),
+            Screen::Posts => screens::posts::Posts().into_any(),
+            Screen::History => screens::history::History().into_any(),
+            Screen::Dice => screens::dice::DiceLog().into_any(),
+            Screen::Rules => screens::rules::Rules().into_any(),
+            Screen::Verify => screens::verify::Verify().into_any(),
         }
     }
+}
 
-    /// Reads the open season (tracked).
-    pub fn with<T>(&self, f: impl FnOnce(&Season) -> T) -> Option<T> {
-        self.live.with(|l| l.as_ref().map(|l| f(&l.season)))
-    }
-
-    /// Reads the open season (untracked).
-    pub fn with_untracked<T>(&self, f: impl FnOnce(&Season) -> T) -> Option<T> {
-        self.live
-            .with_untracked(|l| l.as_ref().map(|l| f(&l.season)))
-    }
-
-    /// Opens a season (from a file): its drafts become the current drafts.
-    pub fn open(&self, id: String, file: SeasonFile, season: Season) {
-        self.shell.route.update(|r| r.game = Some(id.clone()));
-        self.drafts.set(file.drafts);
-        self.live.set(Some(Live {
-            id,
-            name: file.name,
-            season,
-        }));
-    }
-
+/// The page's own changes to the season: steps played and undone, with
+/// their drafts.
+impl Ctx {
     /// Plays an entry; on success clears its draft and says what happened
-    /// (the first line of the engine's explanation). Errors: the engine's.
+    /// (the first line of the engine's explanation).
+    ///
+    /// # Errors
+    /// The engine's reason the entry is refused (nothing changes then).
     pub fn play(&self, entry: Entry) -> Result<(), String> {
         let phase = entry.phase();
         let mut out = Err(String::new());
         self.live.update(|l| {
             if let Some(l) = l {
-                out = l.season.play(entry).map(|_| ()).map_err(|e| e.to_string());
+                out = l.game.play(entry).map(|_| ()).map_err(|e| e.to_string());
             }
         });
         out.clone()?;
@@ -216,7 +196,7 @@ impl Ctx {
             Some(Phase::Conversation) | Some(Phase::Over) => {}
             None => d.edit = None,
         });
-        let said = self.with_untracked(|s| {
+        let said = self.with_game_untracked(|s| {
             let i = s.played().len() - 1;
             s.explain(i).into_iter().next().unwrap_or_default()
         });
@@ -226,12 +206,7 @@ impl Ctx {
 
     /// Undoes the last step or edit; its input becomes the draft again.
     pub fn undo(&self) {
-        let mut back = None;
-        self.live.update(|l| {
-            if let Some(l) = l {
-                back = l.season.undo();
-            }
-        });
+        let back = self.update_game(Season::undo).flatten();
         let Some(p) = back else { return };
         let kind = p.entry.kind();
         self.drafts.update(|d| match p.entry {
@@ -244,82 +219,9 @@ impl Ctx {
         });
         self.say(format!("Undone: {kind}"));
     }
-
-    /// The open season as a file, drafts included.
-    pub fn season_file(&self) -> Option<SeasonFile> {
-        self.live.with_untracked(|l| {
-            l.as_ref()
-                .map(|l| SeasonFile::of(&l.name, &l.season, self.drafts.get_untracked()))
-        })
-    }
-}
-
-impl Persist for Ctx {
-    fn shell(self) -> Shell {
-        self.shell
-    }
-
-    fn open_id(self, tracked: bool) -> Option<String> {
-        let f = |l: &Option<Live>| l.as_ref().map(|l| l.id.clone());
-        if tracked {
-            self.live.with(f)
-        } else {
-            self.live.with_untracked(f)
-        }
-    }
-
-    fn track(self) {
-        self.drafts.track();
-        self.live.track();
-    }
-
-    fn progress(self) -> Option<usize> {
-        self.with_untracked(|s| s.played().len())
-    }
-
-    fn file(self) -> Option<(String, Summary)> {
-        let file = self.season_file()?;
-        let (over, progress, phase) =
-            self.with_untracked(|s| (s.state().is_over(), s.played().len(), phase_text(s)))?;
-        let summary = Summary {
-            name: file.name.clone(),
-            progress,
-            phase,
-            over,
-        };
-        Some((file.to_json(), summary))
-    }
-
-    fn follow(self, json: &str) {
-        if let (Ok((file, season)), Some(id)) = (SeasonFile::parse(json), self.open_id(false)) {
-            self.drafts.set(file.drafts);
-            self.live.set(Some(Live {
-                id,
-                name: file.name,
-                season,
-            }));
-        }
-    }
 }
 
 /// A phase's name as the wizard says it.
 pub fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Competition => "competition",
-        Phase::Camp => "camp",
-        Phase::Conversation => "conversation",
-        Phase::Vote => "vote",
-        Phase::Final => "final",
-        Phase::Over => "over",
-    }
-}
-
-/// Where a season stands, as the header and the home page say it.
-pub fn phase_text(s: &Season) -> String {
-    let st = s.state();
-    match (st.winner, s.next_phase()) {
-        (Some(w), _) => format!("over: {} wins", st.name(w)),
-        (None, Phase::Final) => "the final next".to_string(),
-        (None, p) => format!("round {}: {} next", st.round(), phase_name(p)),
-    }
+    p.name()
 }

@@ -1,14 +1,16 @@
 //! The app's state: plain engine data inside signals, shared by context.
 //! Persistence lives in `storage`; this module only changes state.
 
-use crate::shell::storage::Summary;
+use crate::shell::Shell;
+use crate::shell::game::{GameKind, Screens};
+use crate::shell::kinds::{Kind, MINI_SURVIVOR};
 use crate::shell::ui::NavItem;
-use crate::shell::{Persist, Shell};
+use console_core::Session;
 use console_core::text::appended;
 use leptos::prelude::*;
 use mini_survivor::post::Format;
 use mini_survivor::save::GameFile;
-use mini_survivor::{Game, Order, PlayerId, Position, Submission, SurvivorId, check_submission};
+use mini_survivor::{Game, Order, PlayerId, Submission, Submissions, SurvivorId, check_submission};
 use std::collections::BTreeMap;
 
 /// The screens of the Mini-Survivor page.
@@ -83,8 +85,41 @@ pub const SLUGS: &[&str] = &[
     "import",
 ];
 
-impl Screen {
-    const ALL: [Screen; 8] = [
+/// What the page keeps with the open game: the drafts (each player's
+/// submission, the bulk box), each round's deadline, the post format and
+/// the queued submissions of a demo or imported case, all saved in the
+/// game file; and the board's selection and which posts the Posts screen
+/// shows (this page only).
+#[derive(Copy, Clone)]
+pub struct Kept {
+    /// Player name -> draft submission for the next round.
+    pub drafts: RwSignal<BTreeMap<String, String>>,
+    /// The bulk paste box.
+    pub bulk: RwSignal<String>,
+    /// Each round's deadline, UNIX seconds, by round number (R9.6).
+    pub deadlines: RwSignal<Vec<(u16, i64)>>,
+    /// Queued submissions for coming rounds (the demo, an imported case),
+    /// by index of the round played in this game.
+    pub script: RwSignal<Vec<BTreeMap<String, String>>>,
+    /// Whether the board shows who controls each survivor.
+    pub show_controllers: RwSignal<bool>,
+    /// The post format, saved with the game.
+    pub format: RwSignal<Format>,
+    /// The survivor selected on the board.
+    pub selected: RwSignal<Option<SurvivorId>>,
+    /// Which posts the Posts screen shows: after this many rounds of the
+    /// game (0: the start); `None` for the latest.
+    pub posts_stage: RwSignal<Option<usize>>,
+}
+
+/// The Mini-Survivor page (its kind for the shell's generic context).
+pub struct MiniSurvivor;
+
+/// The page's context: the open game and what it keeps.
+pub type Ctx = crate::shell::game::Ctx<MiniSurvivor>;
+
+impl Screens for Screen {
+    const ALL: &'static [Screen] = &[
         Screen::Setup,
         Screen::Board,
         Screen::Orders,
@@ -94,80 +129,25 @@ impl Screen {
         Screen::Rules,
         Screen::Verify,
     ];
-
-    /// The URL slug.
-    pub fn slug(self) -> &'static str {
-        NAV[self as usize].slug
-    }
-
-    /// The screen of a slug.
-    pub fn from_slug(slug: &str) -> Option<Screen> {
-        Screen::ALL.into_iter().find(|s| s.slug() == slug)
-    }
-
-    /// Whether the screen needs an open game.
-    pub fn needs_game(self) -> bool {
-        NAV[self as usize].needs_game
-    }
+    const NAV: &'static [NavItem] = NAV;
+    const START: Screen = Screen::Board;
+    const SETUP: Screen = Screen::Setup;
 }
 
-/// The open game: the engine's game plus what the moderator attached to it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Live {
-    /// Storage id.
-    pub id: String,
-    /// The moderator's name for the game.
-    pub name: String,
-    /// Setup, start and every round played.
-    pub game: Game,
-    /// Queued submissions for coming rounds (the demo, an imported case),
-    /// by index of the round played in this game.
-    pub script: Vec<BTreeMap<String, String>>,
-    /// Each round's deadline, UNIX seconds, by round number (R9.6).
-    pub deadlines: Vec<(u16, i64)>,
-}
+impl GameKind for MiniSurvivor {
+    type Game = Game;
+    type File = GameFile;
+    type Kept = Kept;
+    type Screen = Screen;
+    const KIND: &'static Kind = &MINI_SURVIVOR;
+    const SLUGS: &'static [&'static str] = SLUGS;
 
-impl Live {
-    /// The round to play next (or, once over, the one after the last played).
-    pub fn next_round(&self) -> u16 {
-        self.game.position().round()
-    }
-
-    /// The position after `stage` rounds of this game (0: its start).
-    pub fn position_at(&self, stage: usize) -> &Position {
-        match stage {
-            0 => self.game.start(),
-            n => &self.game.rounds()[n - 1].after,
-        }
-    }
-}
-
-/// Everything the screens share.
-#[derive(Copy, Clone)]
-pub struct Ctx {
-    /// The page's shell: route, messages, banners, read-only, save state.
-    pub shell: Shell,
-    pub live: RwSignal<Option<Live>>,
-    /// Player name -> draft submission for the next round.
-    pub drafts: RwSignal<BTreeMap<String, String>>,
-    /// The bulk paste box.
-    pub bulk: RwSignal<String>,
-    pub show_controllers: RwSignal<bool>,
-    /// The post format, saved with the game.
-    pub format: RwSignal<Format>,
-    pub selected: RwSignal<Option<SurvivorId>>,
-    /// Which posts the Posts screen shows: after this many rounds of the
-    /// game (0: the start); `None` for the latest.
-    pub posts_stage: RwSignal<Option<usize>>,
-}
-
-impl Ctx {
-    pub fn new(shell: Shell) -> Ctx {
-        Ctx {
-            shell,
-            live: RwSignal::new(None),
+    fn kept(_: Shell) -> Kept {
+        Kept {
             drafts: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
+            deadlines: RwSignal::new(Vec::new()),
+            script: RwSignal::new(Vec::new()),
             show_controllers: RwSignal::new(false),
             format: RwSignal::new(Format::BBCode),
             selected: RwSignal::new(None),
@@ -175,88 +155,74 @@ impl Ctx {
         }
     }
 
-    /// Shows an error visibly for a few seconds and to screen readers.
-    pub fn warn(&self, text: impl Into<String>) {
-        self.shell.warn(text);
+    fn track(k: Kept) {
+        k.drafts.track();
+        k.bulk.track();
+        k.deadlines.track();
+        k.script.track();
+        k.format.track();
     }
 
-    /// Says something visibly for a moment and to screen readers.
-    pub fn say(&self, text: impl Into<String>) {
-        self.shell.say(text);
+    fn load(ctx: Ctx, file: GameFile) {
+        ctx.drafts.set(file.drafts);
+        ctx.bulk.set(file.bulk_draft);
+        ctx.format.set(file.post_format);
+        ctx.deadlines.set(file.deadlines);
+        ctx.script.set(file.script);
     }
 
-    /// An error banner.
-    pub fn error(&self, text: impl Into<String>) {
-        self.shell.error(text);
+    fn file(ctx: Ctx, name: &str, game: &Game) -> GameFile {
+        let mut f = GameFile::of(name, game);
+        f.drafts = ctx.drafts.get_untracked();
+        f.bulk_draft = ctx.bulk.get_untracked();
+        f.deadlines = ctx.deadlines.get_untracked();
+        f.post_format = ctx.format.get_untracked();
+        f.script = ctx.script.get_untracked();
+        f
     }
 
-    /// Goes to a screen.
-    pub fn go(&self, screen: Screen) {
-        self.shell.go(screen.slug());
+    fn opened(ctx: Ctx) {
+        ctx.selected.set(None);
+        ctx.posts_stage.set(None);
+        ctx.fill_from_script();
     }
 
-    /// The screen shown: the URL's, else the board with a game open and
-    /// setup without; a screen that needs a game shows setup without one.
-    pub fn screen(&self) -> Screen {
-        let has_game = self.live.with(|l| l.is_some());
-        match self.shell.route.with(|r| Screen::from_slug(&r.screen)) {
-            Some(s) if !s.needs_game() || has_game => s,
-            _ if has_game => Screen::Board,
-            _ => Screen::Setup,
+    fn view(screen: Screen) -> AnyView {
+        use super::screens;
+        match screen {
+            Screen::Setup => screens::setup::Setup().into_any(),
+            Screen::Board => screens::board::Board().into_any(),
+            Screen::Orders => screens::orders::Orders().into_any(),
+            Screen::Adjudicate => screens::adjudicate::Adjudicate().into_any(),
+            Screen::Posts => screens::posts::Posts().into_any(),
+            Screen::History => screens::history::History().into_any(),
+            Screen::Rules => screens::rules::Rules().into_any(),
+            Screen::Verify => screens::verify::Verify().into_any(),
         }
     }
 
-    /// Opens a game (from a file): its drafts become the current drafts.
-    /// Notices about the game open before no longer apply.
-    pub fn open(&self, id: String, file: GameFile, game: Game) {
-        self.selected.set(None);
-        self.posts_stage.set(None);
-        if self
-            .shell
-            .notice
-            .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
-        {
-            self.shell.notice.set(None);
-        }
-        self.shell.route.update(|r| r.game = Some(id.clone()));
-        self.reload(id, file, game);
-        self.fill_from_script();
+    const ARRIVALS: &'static [&'static str] = &["demo"];
+    fn arrive_at(ctx: Ctx, _place: &str) {
+        let (file, game) = super::demo::demo();
+        ctx.start(file, game);
+        ctx.go(Screen::Board);
+        ctx.say("Demo game opened: the players' orders for round 1 are in the Orders screen");
     }
 
-    /// Starts a new game (dealt, or from a position) and opens it.
-    pub fn start(&self, name: String, game: Game) {
-        let file = GameFile::of(&name, &game);
-        self.open(crate::shell::io::new_id(), file, game);
+    /// A file without a `format` member is read as a rules-case file.
+    fn import_other(ctx: Ctx, text: &str) -> bool {
+        super::app::import_case(ctx, text);
+        true
     }
+}
 
-    /// Replaces the open game's state with a newer saved copy of the same
-    /// game (a read-only tab following the writer).
-    pub fn reload(&self, id: String, file: GameFile, game: Game) {
-        self.drafts.set(file.drafts.clone());
-        self.bulk.set(file.bulk_draft.clone());
-        self.format.set(file.post_format);
-        self.live.set(Some(Live {
-            id,
-            name: file.name,
-            game,
-            script: file.script,
-            deadlines: file.deadlines,
-        }));
-    }
-
-    /// The current game as a file, drafts included.
-    pub fn game_file(&self) -> Option<GameFile> {
-        self.live.with_untracked(|l| {
-            l.as_ref().map(|l| {
-                let mut f = GameFile::of(&l.name, &l.game);
-                f.drafts = self.drafts.get_untracked();
-                f.bulk_draft = self.bulk.get_untracked();
-                f.deadlines = l.deadlines.clone();
-                f.post_format = self.format.get_untracked();
-                f.script = l.script.clone();
-                f
-            })
-        })
+/// What the screens ask of the open game, and the page's own changes to
+/// it: submissions built from the drafts and handed to the engine.
+impl Ctx {
+    /// The round to play next (or, once over, the one after the last
+    /// played), tracked.
+    pub fn next_round(&self) -> Option<u16> {
+        self.with_game(|g| g.position().round())
     }
 
     /// Each player's checked draft for the next round (engine verdicts), roster order.
@@ -298,37 +264,37 @@ impl Ctx {
         });
     }
 
-    /// The players who still have survivors and whose draft is blank.
-    pub fn missing_players(&self) -> Vec<String> {
-        let drafts = self.drafts.get_untracked();
-        self.live.with_untracked(|l| {
-            let Some(l) = l else { return Vec::new() };
-            let setup = l.game.setup();
-            let alive = l.game.position().alive_per_player(setup.players.len());
-            setup
-                .players
-                .ids()
-                .filter(|p| alive[p.index()] > 0)
-                .map(|p| setup.players.name(p).to_string())
-                .filter(|n| drafts.get(n).is_none_or(|t| t.trim().is_empty()))
+    /// The round's submissions from the drafts (tracked): (player, text)
+    /// for each draft naming a player.
+    pub fn submissions(&self) -> Submissions {
+        let drafts = self.drafts.get();
+        self.with_game(|g| {
+            let players = &g.setup().players;
+            drafts
+                .into_iter()
+                .filter_map(|(n, t)| players.find(&n).map(|p| (p, t)))
                 .collect()
         })
+        .unwrap_or_default()
+    }
+
+    /// The players the engine says still owe orders (survivors left and a
+    /// blank draft), by name (untracked).
+    pub fn missing_players(&self) -> Vec<String> {
+        let subs = untrack(|| self.submissions());
+        self.with_game_untracked(|g| {
+            g.owed(&subs)
+                .into_iter()
+                .map(|p| g.setup().players.name(p).to_string())
+                .collect()
+        })
+        .unwrap_or_default()
     }
 
     /// Plays the next round with the drafts; clears them.
     pub fn commit_round(&self) -> bool {
-        let drafts = self.drafts.get_untracked();
-        let mut done = false;
-        self.live.update(|l| {
-            let Some(l) = l else { return };
-            let setup = l.game.setup().clone();
-            let subs: Vec<(PlayerId, &str)> = drafts
-                .iter()
-                .filter(|(_, t)| !t.trim().is_empty())
-                .filter_map(|(n, t)| setup.players.find(n).map(|p| (p, t.as_str())))
-                .collect();
-            done = l.game.play(&subs).is_some();
-        });
+        let subs = untrack(|| self.submissions());
+        let done = self.update_game(|g| g.commit(subs).is_ok()) == Some(true);
         if done {
             self.drafts.set(BTreeMap::new());
             self.bulk.set(String::new());
@@ -340,32 +306,28 @@ impl Ctx {
 
     /// Undoes the last round; its submissions become the drafts again.
     pub fn undo(&self) {
-        let mut back = None;
-        self.live.update(|l| {
-            let Some(l) = l else { return };
-            if let Some(r) = l.game.undo() {
-                let setup = l.game.setup();
-                back =
-                    Some(mini_survivor::map_of(r.submissions.iter().map(|(p, t)| {
-                        (setup.players.name(*p).to_string(), t.clone())
-                    })));
-            }
-        });
+        let back = self
+            .update_game(|g| {
+                let subs = Session::undo(g)?;
+                let players = &g.setup().players;
+                Some(
+                    subs.into_iter()
+                        .map(|(p, t)| (players.name(p).to_string(), t))
+                        .collect::<BTreeMap<_, _>>(),
+                )
+            })
+            .flatten();
         if let Some(d) = back {
             self.drafts.set(d);
         }
     }
 
     /// With a script (the demo), pre-fills empty drafts for the coming round.
-    fn fill_from_script(&self) {
-        let next = self.live.with_untracked(|l| {
-            l.as_ref().and_then(|l| {
-                if l.game.is_over() {
-                    return None;
-                }
-                l.script.get(l.game.rounds().len()).cloned()
-            })
-        });
+    pub fn fill_from_script(&self) {
+        let next = self
+            .with_game_untracked(|g| (!g.is_over()).then(|| g.rounds().len()))
+            .flatten()
+            .and_then(|i| self.script.with_untracked(|s| s.get(i).cloned()));
         if let Some(script) = next
             && self
                 .drafts
@@ -373,64 +335,5 @@ impl Ctx {
         {
             self.drafts.set(script);
         }
-    }
-}
-
-impl Persist for Ctx {
-    fn shell(self) -> Shell {
-        self.shell
-    }
-
-    fn open_id(self, tracked: bool) -> Option<String> {
-        let f = |l: &Option<Live>| l.as_ref().map(|l| l.id.clone());
-        if tracked {
-            self.live.with(f)
-        } else {
-            self.live.with_untracked(f)
-        }
-    }
-
-    fn track(self) {
-        self.drafts.track();
-        self.bulk.track();
-        self.live.track();
-        self.format.track();
-    }
-
-    fn progress(self) -> Option<usize> {
-        self.live
-            .with_untracked(|l| l.as_ref().map(|l| l.game.rounds().len()))
-    }
-
-    fn file(self) -> Option<(String, Summary)> {
-        let file = self.game_file()?;
-        let (over, rounds, phase) = self.live.with_untracked(|l| {
-            l.as_ref().map_or((false, 0, String::new()), |l| {
-                (l.game.is_over(), l.game.rounds().len(), phase_text(&l.game))
-            })
-        });
-        let summary = Summary {
-            name: file.name.clone(),
-            progress: rounds,
-            phase,
-            over,
-        };
-        Some((file.to_json(), summary))
-    }
-
-    fn follow(self, json: &str) {
-        if let (Ok((file, game)), Some(id)) = (GameFile::parse(json), self.open_id(false)) {
-            self.reload(id, file, game);
-        }
-    }
-}
-
-/// Where a game stands, as the header and the home page say it.
-pub fn phase_text(game: &Game) -> String {
-    let next = game.position().round();
-    if game.is_over() {
-        format!("game over after round {}", next - 1)
-    } else {
-        format!("round {next} next")
     }
 }

@@ -5,16 +5,17 @@
 //! file's `Drafts`. Nothing here applies a rule: inputs are built from the
 //! drafts and handed to the engine.
 
-use crate::shell::storage::Summary;
+use crate::shell::Shell;
+use crate::shell::game::{GameKind, Screens};
+use crate::shell::kinds::{Kind, SURVIVAL};
 use crate::shell::ui::NavItem;
-use crate::shell::{Persist, Shell};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use survival::post::Format;
 use survival::report::PhaseReport;
 use survival::save::{Drafts, GameFile, InputFile};
 use survival::thread::split_thread;
-use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster, Winner};
+use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster};
 
 /// The screens of the Survival page.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -79,43 +80,6 @@ pub const SLUGS: &[&str] = &[
     "setup", "board", "night", "day", "posts", "history", "rules", "verify", "import",
 ];
 
-impl Screen {
-    const ALL: [Screen; 8] = [
-        Screen::Setup,
-        Screen::Board,
-        Screen::Night,
-        Screen::Day,
-        Screen::Posts,
-        Screen::History,
-        Screen::Rules,
-        Screen::Verify,
-    ];
-
-    /// The URL slug.
-    pub fn slug(self) -> &'static str {
-        NAV[self as usize].slug
-    }
-
-    /// The screen of a slug.
-    pub fn from_slug(slug: &str) -> Option<Screen> {
-        Screen::ALL.into_iter().find(|s| s.slug() == slug)
-    }
-}
-
-/// The open game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Live {
-    /// Storage id.
-    pub id: String,
-    /// The moderator's name for the game.
-    pub name: String,
-    /// What the game was dealt from (players, edition, deck, Spotlight,
-    /// options, seed, salt).
-    pub spec: DealSpec,
-    /// The engine's game: setup, start and every phase played.
-    pub game: Game,
-}
-
 /// Which posts the Posts screen shows.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Stage {
@@ -129,12 +93,15 @@ pub enum Stage {
     End,
 }
 
-/// Everything the screens share.
+/// What the page keeps with the open game: its deal specification and the
+/// drafts (unsent private messages, pasted threads, decisions, the next
+/// deadline, post preferences), saved in the game file's `Drafts`; and
+/// which posts the Posts screen shows (this page only).
 #[derive(Copy, Clone)]
-pub struct Ctx {
-    /// The page's shell: route, messages, banners, read-only, save state.
-    pub shell: Shell,
-    pub live: RwSignal<Option<Live>>,
+pub struct Kept {
+    /// What the game was dealt from (players, edition, deck, Spotlight,
+    /// options, seed, salt); `None` without a game.
+    pub spec: RwSignal<Option<DealSpec>>,
     /// Player name -> tonight's private message as pasted.
     pub night: RwSignal<BTreeMap<String, String>>,
     /// The bulk paste box (many private messages with headers).
@@ -157,11 +124,40 @@ pub struct Ctx {
     pub posts_stage: RwSignal<Option<Stage>>,
 }
 
-impl Ctx {
-    pub fn new(shell: Shell) -> Ctx {
-        Ctx {
-            shell,
-            live: RwSignal::new(None),
+/// The Survival page (its kind for the shell's generic context).
+pub struct Survival;
+
+/// The page's context: the open game and what it keeps.
+pub type Ctx = crate::shell::game::Ctx<Survival>;
+
+impl Screens for Screen {
+    const ALL: &'static [Screen] = &[
+        Screen::Setup,
+        Screen::Board,
+        Screen::Night,
+        Screen::Day,
+        Screen::Posts,
+        Screen::History,
+        Screen::Rules,
+        Screen::Verify,
+    ];
+    const NAV: &'static [NavItem] = NAV;
+    const START: Screen = Screen::Board;
+    const SETUP: Screen = Screen::Setup;
+}
+
+impl GameKind for Survival {
+    type Game = Game;
+    type File = GameFile;
+    type Kept = Kept;
+    type Screen = Screen;
+    const KIND: &'static Kind = &SURVIVAL;
+    const SLUGS: &'static [&'static str] = SLUGS;
+    const MAIN_CLASS: &'static str = "survival";
+
+    fn kept(_: Shell) -> Kept {
+        Kept {
+            spec: RwSignal::new(None),
             night: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
             thread: RwSignal::new(String::new()),
@@ -175,104 +171,82 @@ impl Ctx {
         }
     }
 
-    /// Says something visibly for a moment and to screen readers.
-    pub fn say(&self, text: impl Into<String>) {
-        self.shell.say(text);
+    fn track(k: Kept) {
+        k.spec.track();
+        k.night.track();
+        k.bulk.track();
+        k.thread.track();
+        k.page.track();
+        k.revote.track();
+        k.decisions.track();
+        k.deadline.track();
+        k.format.track();
+        k.hide_deck.track();
     }
 
-    /// Shows an error visibly for a few seconds and to screen readers.
-    pub fn warn(&self, text: impl Into<String>) {
-        self.shell.warn(text);
+    fn load(ctx: Ctx, file: GameFile) {
+        let d = file.drafts;
+        ctx.spec.set(Some(file.setup));
+        ctx.night.set(d.night);
+        ctx.bulk.set(d.bulk);
+        ctx.thread.set(d.thread);
+        ctx.page.set(d.page);
+        ctx.revote.set(d.revote);
+        ctx.decisions.set(d.decisions);
+        ctx.deadline.set(d.deadline);
+        ctx.format.set(d.post_format);
+        ctx.hide_deck.set(d.hide_deck);
     }
 
-    /// An error banner.
-    pub fn error(&self, text: impl Into<String>) {
-        self.shell.error(text);
+    fn file(ctx: Ctx, name: &str, game: &Game) -> GameFile {
+        let spec = ctx.spec.get_untracked().expect("a game open has its deal");
+        let mut f = GameFile::new(name, &spec, game);
+        f.drafts = Drafts {
+            night: ctx.night.get_untracked(),
+            bulk: ctx.bulk.get_untracked(),
+            thread: ctx.thread.get_untracked(),
+            page: ctx.page.get_untracked(),
+            revote: ctx.revote.get_untracked(),
+            decisions: ctx.decisions.get_untracked(),
+            deadline: ctx.deadline.get_untracked(),
+            post_format: ctx.format.get_untracked(),
+            hide_deck: ctx.hide_deck.get_untracked(),
+        };
+        f
     }
 
-    /// Goes to a screen.
-    pub fn go(&self, screen: Screen) {
-        self.shell.go(screen.slug());
+    fn opened(ctx: Ctx) {
+        ctx.posts_stage.set(None);
     }
 
-    /// The screen shown: the URL's, else the board with a game open and
-    /// setup without; a screen that needs a game shows setup without one.
-    pub fn screen(&self) -> Screen {
-        let has_game = self.live.with(|l| l.is_some());
-        match self.shell.route.with(|r| Screen::from_slug(&r.screen)) {
-            Some(s) if !NAV[s as usize].needs_game || has_game => s,
-            _ if has_game => Screen::Board,
-            _ => Screen::Setup,
+    fn view(screen: Screen) -> AnyView {
+        use super::screens;
+        match screen {
+            Screen::Setup => screens::setup::Setup().into_any(),
+            Screen::Board => screens::board::Board().into_any(),
+            Screen::Night => screens::night::Night().into_any(),
+            Screen::Day => screens::day::Day().into_any(),
+            Screen::Posts => screens::posts::Posts().into_any(),
+            Screen::History => screens::history::History().into_any(),
+            Screen::Rules => screens::rules::Rules().into_any(),
+            Screen::Verify => screens::verify::Verify().into_any(),
         }
     }
+}
 
+/// What the screens ask of the open game, and the page's own changes to
+/// it: inputs built from the drafts and handed to the engine.
+impl Ctx {
     /// The open game's roster (tracked).
     pub fn roster(&self) -> Option<Roster> {
         self.live
             .with(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))
     }
 
-    /// Opens a game: its drafts become the current drafts. Notices about
-    /// the game open before no longer apply.
-    pub fn open(&self, id: String, file: GameFile, game: Game) {
-        self.posts_stage.set(None);
-        if self
-            .shell
-            .notice
-            .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
-        {
-            self.shell.notice.set(None);
-        }
-        self.shell.route.update(|r| r.game = Some(id.clone()));
-        self.reload(id, file, game);
-    }
-
     /// Starts a newly dealt game and opens it.
-    pub fn start(&self, name: String, spec: DealSpec, game: Game) {
+    pub fn deal(&self, name: String, spec: DealSpec, game: Game) {
         let file = GameFile::new(&name, &spec, &game);
-        self.open(crate::shell::io::new_id(), file, game);
-    }
-
-    /// Replaces the open game's state with a newer saved copy of the same
-    /// game (a read-only tab following the writer), or sets a game opened.
-    pub fn reload(&self, id: String, file: GameFile, game: Game) {
-        let d = file.drafts;
-        self.night.set(d.night);
-        self.bulk.set(d.bulk);
-        self.thread.set(d.thread);
-        self.page.set(d.page);
-        self.revote.set(d.revote);
-        self.decisions.set(d.decisions);
-        self.deadline.set(d.deadline);
-        self.format.set(d.post_format);
-        self.hide_deck.set(d.hide_deck);
-        self.live.set(Some(Live {
-            id,
-            name: file.name,
-            spec: file.setup,
-            game,
-        }));
-    }
-
-    /// The open game as a file, drafts included (untracked).
-    pub fn game_file(&self) -> Option<GameFile> {
-        self.live.with_untracked(|l| {
-            l.as_ref().map(|l| {
-                let mut f = GameFile::new(&l.name, &l.spec, &l.game);
-                f.drafts = Drafts {
-                    night: self.night.get_untracked(),
-                    bulk: self.bulk.get_untracked(),
-                    thread: self.thread.get_untracked(),
-                    page: self.page.get_untracked(),
-                    revote: self.revote.get_untracked(),
-                    decisions: self.decisions.get_untracked(),
-                    deadline: self.deadline.get_untracked(),
-                    post_format: self.format.get_untracked(),
-                    hide_deck: self.hide_deck.get_untracked(),
-                };
-                f
-            })
-        })
+        self.start(file, game);
     }
 
     /// Tonight's private messages from the drafts, by player (tracked).
@@ -437,80 +411,8 @@ pub fn thread_text(posts: &[(String, String)]) -> String {
         .join("\n")
 }
 
-impl Persist for Ctx {
-    fn shell(self) -> Shell {
-        self.shell
-    }
-
-    fn open_id(self, tracked: bool) -> Option<String> {
-        let f = |l: &Option<Live>| l.as_ref().map(|l| l.id.clone());
-        if tracked {
-            self.live.with(f)
-        } else {
-            self.live.with_untracked(f)
-        }
-    }
-
-    fn track(self) {
-        self.live.track();
-        self.night.track();
-        self.bulk.track();
-        self.thread.track();
-        self.page.track();
-        self.revote.track();
-        self.decisions.track();
-        self.deadline.track();
-        self.format.track();
-        self.hide_deck.track();
-    }
-
-    fn progress(self) -> Option<usize> {
-        self.live
-            .with_untracked(|l| l.as_ref().map(|l| l.game.phases().len()))
-    }
-
-    fn file(self) -> Option<(String, Summary)> {
-        let file = self.game_file()?;
-        let (over, progress, phase) = self.live.with_untracked(|l| {
-            l.as_ref().map_or((false, 0, String::new()), |l| {
-                (l.game.is_over(), l.game.phases().len(), phase_text(&l.game))
-            })
-        });
-        let summary = Summary {
-            name: file.name.clone(),
-            progress,
-            phase,
-            over,
-        };
-        Some((file.to_json(), summary))
-    }
-
-    fn follow(self, json: &str) {
-        if let (Ok((file, game)), Some(id)) = (GameFile::parse(json), self.open_id(false)) {
-            self.reload(id, file, game);
-        }
-    }
-}
-
 /// The winners as words: "Good", "the Buddies and Good", ...
-pub fn winners_text(w: &[Winner]) -> String {
-    w.iter()
-        .map(|w| match w {
-            Winner::Buddies => "the Buddies",
-            Winner::Good => "Good",
-            Winner::Evil => "the Evil Forces",
-        })
-        .collect::<Vec<_>>()
-        .join(" and ")
-}
-
-/// Where a game stands, as the header and the home page say it.
-pub fn phase_text(game: &Game) -> String {
-    match game.state().winners() {
-        Some(w) => format!("over: {} won", winners_text(w)),
-        None => format!("{} next", game.phase()),
-    }
-}
+pub use survival::win::winners_text;
 
 /// "Ann, Bob" or "none".
 pub fn list(v: &[String]) -> String {

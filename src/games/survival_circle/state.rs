@@ -5,14 +5,15 @@
 
 use super::protocol::Task;
 use super::thinker::{Answer, Thinker};
-use crate::shell::storage::Summary;
+use crate::shell::game::{GameKind, Screens};
+use crate::shell::kinds::{Kind, SURVIVAL_CIRCLE};
 use crate::shell::ui::NavItem;
-use crate::shell::{Persist, Shell};
-use gloo_storage::{LocalStorage, Storage};
+use crate::shell::{Shell, storage};
 use leptos::prelude::*;
 use survival_circle::ai::MoveEval;
 use survival_circle::post::{Format, landing_text};
-use survival_circle::{Game, Mode, MoveReport, Outcome, Player, State, Value, save};
+use survival_circle::save::GameFile;
+use survival_circle::{Game, Mode, MoveReport, Player, State, Value};
 
 /// The screens of the Survival circle page.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -57,41 +58,6 @@ pub const NAV: &[NavItem] = &[
 /// handed over by the home page).
 pub const SLUGS: &[&str] = &["setup", "play", "forum", "history", "rules", "import"];
 
-impl Screen {
-    const ALL: [Screen; 5] = [
-        Screen::Setup,
-        Screen::Play,
-        Screen::Forum,
-        Screen::History,
-        Screen::Rules,
-    ];
-
-    /// The URL slug.
-    pub fn slug(self) -> &'static str {
-        NAV[self as usize].slug
-    }
-
-    /// The screen of a slug.
-    pub fn from_slug(slug: &str) -> Option<Screen> {
-        Screen::ALL.into_iter().find(|s| s.slug() == slug)
-    }
-
-    /// Whether the screen needs an open game.
-    pub fn needs_game(self) -> bool {
-        NAV[self as usize].needs_game
-    }
-}
-
-/// The open game: its storage id and the engine's game (whose `name` is the
-/// game's name).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Live {
-    /// Storage id.
-    pub id: String,
-    /// Start, moves, moves to redo, names, mode.
-    pub game: Game,
-}
-
 /// The AI's last move, as the Play screen reports it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AiMove {
@@ -114,13 +80,11 @@ const THINK_KEY: &str = "survival-circle.think_ms";
 /// The hint's time budget, in milliseconds.
 pub const HINT_MS: f64 = 1000.0;
 
-/// Everything the screens share.
+/// What the page keeps beside the open game (this page only; the file
+/// holds the game alone): the AI's worker and its state, the preview and
+/// hint, the post format.
 #[derive(Copy, Clone)]
-pub struct Ctx {
-    /// The page's shell: route, messages, banners, read-only, save state.
-    pub shell: Shell,
-    /// The open game.
-    pub live: RwSignal<Option<Live>>,
+pub struct Kept {
     /// The value whose button is hovered or focused: the board shows where
     /// it would send the opponent (C3.3).
     pub preview: RwSignal<Option<Value>>,
@@ -138,13 +102,36 @@ pub struct Ctx {
     pub format: RwSignal<Format>,
 }
 
-impl Ctx {
-    /// The page's context; answers from the AI's worker come back to it.
-    pub fn new(shell: Shell) -> Ctx {
-        let think: u32 = LocalStorage::get(THINK_KEY).unwrap_or(1000);
-        let ctx = Ctx {
-            shell,
-            live: RwSignal::new(None),
+/// The Survival circle page (its kind for the shell's generic context).
+pub struct Circle;
+
+/// The page's context: the open game and what it keeps.
+pub type Ctx = crate::shell::game::Ctx<Circle>;
+
+impl Screens for Screen {
+    const ALL: &'static [Screen] = &[
+        Screen::Setup,
+        Screen::Play,
+        Screen::Forum,
+        Screen::History,
+        Screen::Rules,
+    ];
+    const NAV: &'static [NavItem] = NAV;
+    const START: Screen = Screen::Play;
+    const SETUP: Screen = Screen::Setup;
+}
+
+impl GameKind for Circle {
+    type Game = Game;
+    type File = GameFile;
+    type Kept = Kept;
+    type Screen = Screen;
+    const KIND: &'static Kind = &SURVIVAL_CIRCLE;
+    const SLUGS: &'static [&'static str] = SLUGS;
+
+    fn kept(_: Shell) -> Kept {
+        let think: u32 = storage::preference(THINK_KEY).unwrap_or(1000);
+        Kept {
             preview: RwSignal::new(None),
             hint: RwSignal::new(None),
             thinker: Thinker::new(),
@@ -156,82 +143,49 @@ impl Ctx {
             }),
             ai_move: RwSignal::new(None),
             format: RwSignal::new(Format::Markdown),
-        };
+        }
+    }
+
+    /// Answers from the AI's worker come back to the context; the AI moves
+    /// when it is its turn.
+    fn init(ctx: Ctx) {
         ctx.thinker.on_answer(move |a| ctx.answered(a));
-        ctx
+        Effect::new(move |_| ctx.ai_turn());
     }
 
-    /// Says something visibly for a moment and to screen readers.
-    pub fn say(&self, text: impl Into<String>) {
-        self.shell.say(text);
+    fn track(_: Kept) {}
+
+    fn load(ctx: Ctx, _: GameFile) {
+        ctx.preview.set(None);
+        ctx.hint.set(None);
     }
 
-    /// Shows an error visibly for a few seconds and to screen readers.
-    pub fn warn(&self, text: impl Into<String>) {
-        self.shell.warn(text);
+    fn file(_: Ctx, _: &str, game: &Game) -> GameFile {
+        GameFile::of(game)
     }
 
-    /// An error banner.
-    pub fn error(&self, text: impl Into<String>) {
-        self.shell.error(text);
+    /// Whatever the AI was doing for the game open before stops.
+    fn opened(ctx: Ctx) {
+        ctx.thinker.stop();
+        ctx.paused.set(false);
+        ctx.ai_move.set(None);
     }
 
-    /// Goes to a screen.
-    pub fn go(&self, screen: Screen) {
-        self.shell.go(screen.slug());
-    }
-
-    /// The screen shown: the URL's, else Play with a game open and Setup
-    /// without; a screen that needs a game shows Setup without one.
-    pub fn screen(&self) -> Screen {
-        let has_game = self.live.with(|l| l.is_some());
-        match self.shell.route.with(|r| Screen::from_slug(&r.screen)) {
-            Some(s) if !s.needs_game() || has_game => s,
-            _ if has_game => Screen::Play,
-            _ => Screen::Setup,
+    fn view(screen: Screen) -> AnyView {
+        use super::screens;
+        match screen {
+            Screen::Setup => screens::setup::Setup().into_any(),
+            Screen::Play => screens::play::Play().into_any(),
+            Screen::Forum => screens::forum::Forum().into_any(),
+            Screen::History => screens::history::History().into_any(),
+            Screen::Rules => screens::rules::Rules().into_any(),
         }
     }
+}
 
-    /// Reads the open game (tracked); `None` without one.
-    pub fn with_game<T>(&self, f: impl FnOnce(&Game) -> T) -> Option<T> {
-        self.live.with(|l| l.as_ref().map(|l| f(&l.game)))
-    }
-
-    /// Reads the open game (untracked).
-    pub fn with_game_untracked<T>(&self, f: impl FnOnce(&Game) -> T) -> Option<T> {
-        self.live.with_untracked(|l| l.as_ref().map(|l| f(&l.game)))
-    }
-
-    /// Opens a game (new, imported or saved): whatever the AI was doing for
-    /// the game open before stops.
-    pub fn open(&self, id: String, game: Game) {
-        self.thinker.stop();
-        self.paused.set(false);
-        self.ai_move.set(None);
-        if self
-            .shell
-            .notice
-            .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
-        {
-            self.shell.notice.set(None);
-        }
-        self.shell.route.update(|r| r.game = Some(id.clone()));
-        self.reload(id, game);
-    }
-
-    /// Starts a new game and opens it.
-    pub fn start(&self, game: Game) {
-        self.open(crate::shell::io::new_id(), game);
-    }
-
-    /// Replaces the open game with a newer saved copy of it (a read-only
-    /// tab following the writer), or with itself changed.
-    pub fn reload(&self, id: String, game: Game) {
-        self.preview.set(None);
-        self.hint.set(None);
-        self.live.set(Some(Live { id, game }));
-    }
-
+/// The page's changes to the open game: moves, undo, redo, a pasted
+/// record, the AI's answers.
+impl Ctx {
     /// Whether a person may play a value now: a game is open and not over,
     /// the AI is not the one to move, and this tab may write.
     pub fn human_to_move(&self) -> bool {
@@ -416,11 +370,11 @@ impl Ctx {
     /// Sets the AI's time per move (kept in this browser).
     pub fn set_think_ms(&self, ms: u32) {
         self.think_ms.set(ms);
-        let _ = LocalStorage::set(THINK_KEY, ms);
+        storage::set_preference(THINK_KEY, &ms);
     }
 
     /// An answer from the AI's worker.
-    fn answered(&self, answer: Answer) {
+    pub fn answered(&self, answer: Answer) {
         match answer {
             Answer::Move { state, result, ms } => {
                 let now = self.with_game_untracked(|g| (*g.state(), g.ai_to_move().is_some()));
@@ -450,85 +404,14 @@ impl Ctx {
     }
 }
 
-impl Persist for Ctx {
-    fn shell(self) -> Shell {
-        self.shell
-    }
-
-    fn open_id(self, tracked: bool) -> Option<String> {
-        let f = |l: &Option<Live>| l.as_ref().map(|l| l.id.clone());
-        if tracked {
-            self.live.with(f)
-        } else {
-            self.live.with_untracked(f)
-        }
-    }
-
-    fn track(self) {
-        self.live.track();
-    }
-
-    fn progress(self) -> Option<usize> {
-        self.with_game_untracked(|g| g.moves().len())
-    }
-
-    fn file(self) -> Option<(String, Summary)> {
-        self.with_game_untracked(|g| {
-            let summary = Summary {
-                name: g.name.clone(),
-                progress: g.moves().len(),
-                phase: phase_text(g),
-                over: g.state().is_terminal(),
-            };
-            (save::save(g), summary)
-        })
-    }
-
-    fn follow(self, json: &str) {
-        if let (Ok(game), Some(id)) = (save::load(json), self.open_id(false)) {
-            self.reload(id, game);
-        }
-    }
-}
-
-/// A player as the page names them: `Blue (Ann)`, or `Blue` when the name
-/// is the colour's.
+/// A player as the page names them: `Blue (Ann)`, or `Blue`.
 pub fn who(game: &Game, p: Player) -> String {
-    let name = game.players.name(p);
-    if name.is_empty() || name == p.name() {
-        p.name().to_string()
-    } else {
-        format!("{p} ({name})")
-    }
+    game.who(p)
 }
 
-/// The result of a finished game in words: `Blue (Ann) wins 9 to 7`,
-/// `a draw, 8 to 8`.
+/// The result of a finished game in words (the engine's).
 pub fn result_text(game: &Game) -> Option<String> {
-    let outcome = game.state().outcome()?;
-    let s = game.state().score();
-    Some(match outcome {
-        Outcome::Draw => format!("a draw, {} to {}", s.blue, s.red),
-        o => {
-            let w = o.winner().expect("a winner");
-            format!("{} wins {} to {}", who(game, w), s.of(w), s.of(w.other()))
-        }
-    })
-}
-
-/// Where a game stands, as the header and the home page say it.
-pub fn phase_text(game: &Game) -> String {
-    match result_text(game) {
-        Some(r) => format!("over: {r}"),
-        None => {
-            let s = game.state();
-            format!(
-                "turn {} of 96: {} to move",
-                s.turns_played() + 1,
-                s.to_move()
-            )
-        }
-    }
+    game.result_text()
 }
 
 /// What a move just played did, and what comes next: `Blue played 5 on

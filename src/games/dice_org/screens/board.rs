@@ -120,7 +120,7 @@ pub fn Board() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let board = move || {
         let hide = ctx.hide.get();
-        ctx.with(|s| s.board(hide))
+        ctx.with_game(|s| s.board(hide))
     };
     view! {
         <section class="board">

@@ -11,7 +11,7 @@ pub fn DiceLog() -> impl IntoView {
     // "all", "setup", or a step index; default the last step.
     let filter = RwSignal::new(None::<String>);
     let steps = move || {
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             (0..s.played().len())
                 .filter(|&i| !s.played()[i].dice.is_empty())
                 .map(|i| (i, s.explain(i).into_iter().next().unwrap_or_default()))
@@ -28,7 +28,7 @@ pub fn DiceLog() -> impl IntoView {
     };
     let rows = move || {
         let f = current();
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             s.dice_log()
                 .into_iter()
                 .enumerate()

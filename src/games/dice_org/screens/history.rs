@@ -9,7 +9,7 @@ use leptos::prelude::*;
 pub fn History() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let steps = move || {
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             (0..s.played().len())
                 .map(|i| (i, s.played()[i].entry.kind(), s.explain(i)))
                 .collect::<Vec<_>>()

@@ -82,7 +82,7 @@ fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
 pub fn Odds() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let players = move || {
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             s.state()
                 .alive()
                 .map(|(p, _)| s.state().name(p).to_string())
@@ -100,7 +100,7 @@ pub fn Odds() -> impl IntoView {
     };
     let data = move || {
         let p = pick();
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             let st = s.state();
             let l = st.living(st.find(&p.player)?)?;
             let now = s.odds_for(&p.player, p.kind, p.options)?;

@@ -33,7 +33,7 @@ pub fn Posts() -> impl IntoView {
     // None: the start; Some(i): entry i.
     let chosen = RwSignal::new(None::<Option<usize>>);
     let steps = move || {
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             s.played()
                 .iter()
                 .enumerate()
@@ -61,7 +61,7 @@ pub fn Posts() -> impl IntoView {
     let content = move || {
         let format = ctx.format.get();
         let at = current();
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             let (public, private) = match at {
                 None => (
                     Some(setup_post(&PublicSetup::of(s), format)),

@@ -185,7 +185,7 @@ pub fn Production() -> impl IntoView {
     let fields: Fields = RwSignal::new(ByName::new());
     let edit = move || ctx.drafts.with(|d| d.edit.clone().unwrap_or_default());
     let names = move || {
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             let st = s.state();
             (
                 st.alive()
@@ -201,7 +201,7 @@ pub fn Production() -> impl IntoView {
         if e.changes.is_empty() {
             return None;
         }
-        ctx.with(|s| match s.dry_run(&Entry::Edit(e)) {
+        ctx.with_game(|s| match s.dry_run(&Entry::Edit(e)) {
             Ok(StepReport::Edit(r)) => Ok(r.lines),
             Ok(_) => Ok(Vec::new()),
             Err(e) => Err(e.to_string()),
@@ -209,7 +209,7 @@ pub fn Production() -> impl IntoView {
     };
     let add = move |_| {
         let k = kind.get_untracked();
-        match ctx.with_untracked(|s| build(&k, fields, s.state())) {
+        match ctx.with_game_untracked(|s| build(&k, fields, s.state())) {
             Some(Ok(c)) => {
                 ctx.drafts
                     .update(|d| d.edit.get_or_insert_with(Edit::default).changes.push(c));

@@ -73,7 +73,7 @@ pub fn boost_select(
 pub fn refusals(ctx: Ctx, entry: Signal<Entry>) -> AnyView {
     let dry = move || {
         let e = entry.get();
-        ctx.with(|s| s.dry_run(&e))
+        ctx.with_game(|s| s.dry_run(&e))
     };
     (move || match dry() {
         Some(Ok(r)) if !r.rejected().is_empty() => view! {
@@ -106,7 +106,7 @@ pub fn play_button(ctx: Ctx, label: &'static str, entry: Signal<Entry>) -> AnyVi
 fn LastStep() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     move || {
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             let i = s.played().len().checked_sub(1)?;
             let p = &s.played()[i];
             let lines = s.explain(i);
@@ -150,14 +150,14 @@ fn LastStep() -> impl IntoView {
 #[component]
 pub fn Round() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let needs = move || ctx.with(|s| s.needs());
+    let needs = move || ctx.with_game(|s| s.needs());
     move || {
         if ctx.hide.get() {
             return view! { <section class="round"><h2>"Round wizard"</h2>{HiddenNote()}</section> }
                 .into_any();
         }
         let title = move || {
-            ctx.with(super::super::state::phase_text)
+            ctx.with_game(console_core::Session::status)
                 .unwrap_or_default()
         };
         view! {

@@ -13,7 +13,7 @@ pub fn Rules() -> impl IntoView {
     view! {
         <section class="rules">
             <h2>"Rules (D1-D11)"</h2>
-            {move || ctx.with(|s| {
+            {move || ctx.with_game(|s| {
                 let o = s.state().options;
                 view! {
                     <aside class="options" aria-label="Options of this season">

@@ -4,13 +4,13 @@
 //! commitment to it. Every check is the engine's (`setup::check`); the
 //! preview is the engine's own start of the season.
 
-use super::super::state::{Ctx, Live, Screen};
+use super::super::state::{Ctx, Screen};
 use super::widgets::{field, lines, number, select, table};
 use crate::shell::io;
 use crate::shell::page::import;
 use crate::shell::ui::read_file;
 use dice_org::options::{Deadlock, JurySize, Options, TeamScore};
-use dice_org::save::Drafts;
+use dice_org::save::{Drafts, SeasonFile};
 use dice_org::setup::commitment;
 use dice_org::{AttributeSource, Attributes, ByName, Season, SetupInput, TeamSource};
 use leptos::prelude::*;
@@ -174,14 +174,8 @@ pub fn Setup() -> impl IntoView {
         }
         match input().and_then(|i| Season::new(i).map_err(|e| e.to_string())) {
             Ok(season) => {
-                let id = io::new_id();
-                ctx.shell.route.update(|r| r.game = Some(id.clone()));
-                ctx.drafts.set(Drafts::default());
-                ctx.live.set(Some(Live {
-                    id,
-                    name: name.get_untracked(),
-                    season,
-                }));
+                let file = SeasonFile::of(&name.get_untracked(), &season, Drafts::default());
+                ctx.start(file, season);
                 ctx.say("Season started. The teams post and each player's attributes are on the Posts screen.");
                 ctx.go(Screen::Board);
             }

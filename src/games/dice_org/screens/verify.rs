@@ -42,7 +42,7 @@ pub fn Verify() -> impl IntoView {
     };
     let fill = move |_| {
         let Some(i) = ctx
-            .with_untracked(|s| s.state().is_over().then(|| s.setup().clone()))
+            .with_game_untracked(|s| s.state().is_over().then(|| s.setup().clone()))
             .flatten()
         else {
             return;
@@ -54,7 +54,7 @@ pub fn Verify() -> impl IntoView {
         seed.set(i.seed.to_string());
         salt.set(i.salt.to_string());
     };
-    let over = move || ctx.with(|s| s.state().is_over()).unwrap_or(false);
+    let over = move || ctx.with_game(|s| s.state().is_over()).unwrap_or(false);
     view! {
         <section class="verify">
             <h2>"Verify a season"</h2>

@@ -51,7 +51,7 @@ pub fn Adjudicate() -> impl IntoView {
         let next = ctx.live.with_untracked(|l| {
             l.as_ref()
                 .filter(|l| !l.game.is_over())
-                .map(|l| l.next_round())
+                .map(|l| l.game.position().round())
         });
         if next != Some(round) {
             return;

@@ -37,7 +37,7 @@ pub fn Orders() -> impl IntoView {
     };
     view! {
         <section class="orders">
-            <h2>"Orders for round " {move || ctx.live.with(|l| l.as_ref().map_or(0, |l| l.next_round()))}</h2>
+            <h2>"Orders for round " {move || ctx.next_round().unwrap_or(0)}</h2>
             <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
             <Missing checked=checked/>
             <div class="players">

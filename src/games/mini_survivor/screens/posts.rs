@@ -47,7 +47,7 @@ pub fn Posts() -> impl IntoView {
             let l = l.as_ref()?;
             let n = l.game.rounds().len();
             let s = wanted.filter(|s| *s <= n).unwrap_or(n);
-            let pos = l.position_at(s);
+            let pos = l.game.position_at(s);
             Some((s, (!pos.is_game_over()).then(|| pos.round())))
         })
     });
@@ -56,12 +56,8 @@ pub fn Posts() -> impl IntoView {
         let Some(round) = announced() else { return };
         // <input type="datetime-local"> value "YYYY-MM-DDTHH:MM", read as UTC.
         let t = value.map(|v| js_sys::Date::parse(&format!("{v}:00Z")));
-        ctx.live.update(|l| {
-            if let Some(l) = l {
-                let at = t.filter(|t| !t.is_nan()).map(|t| (t / 1000.0) as i64);
-                set_deadline(&mut l.deadlines, round, at);
-            }
-        });
+        let at = t.filter(|t| !t.is_nan()).map(|t| (t / 1000.0) as i64);
+        ctx.deadlines.update(|d| set_deadline(d, round, at));
         match t {
             Some(t) if !t.is_nan() => ctx.say(format!("Deadline of round {round} set")),
             Some(_) => ctx.warn("That is not a date and time"),
@@ -70,8 +66,7 @@ pub fn Posts() -> impl IntoView {
     };
     let deadline = move || {
         let round = announced()?;
-        ctx.live
-            .with(|l| l.as_ref().and_then(|l| deadline_of(&l.deadlines, round)))
+        ctx.deadlines.with(|d| deadline_of(d, round))
     };
     let posts = move || {
         let format = ctx.format.get();
@@ -93,13 +88,13 @@ pub fn Posts() -> impl IntoView {
                 n => {
                     let r = &rounds[n - 1];
                     result_post(
-                        &PublicRound::new(setup, l.position_at(n - 1), &r.report, &r.after),
+                        &PublicRound::new(setup, l.game.position_at(n - 1), &r.report, &r.after),
                         format,
                         deadline,
                     )
                 }
             };
-            let at = l.position_at(s);
+            let at = l.game.position_at(s);
             let private: Vec<(String, String)> = setup
                 .players
                 .ids()

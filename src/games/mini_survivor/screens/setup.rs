@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use mini_survivor::entry::{
     PositionEntry, lineup_text, players_text, position_from_entry, position_setup,
 };
+use mini_survivor::save::GameFile;
 use mini_survivor::tribe::GEMSTONES;
 use mini_survivor::{
     Adjacency, Game, Grid, Options, Origin, OutcastWithoutMove, Roster, Setup, deal,
@@ -184,7 +185,8 @@ pub fn Setup() -> impl IntoView {
             g.start().clone()
         };
         let next = start.round();
-        ctx.start(name.get_untracked(), Game::new(s, start));
+        let game = Game::new(s, start);
+        ctx.start(GameFile::of(&name.get_untracked(), &game), game);
         if dealt {
             ctx.say("Dealt. The secret roster and the round 1 line-up are on the Posts screen.");
             ctx.go(Screen::Posts);

@@ -222,7 +222,7 @@ fn NewGame() -> impl IntoView {
         s.salt = io::random_salt();
         match deal(&s) {
             Ok(d) => {
-                ctx.start(f.name, s, Game::from_deal(d));
+                ctx.deal(f.name, s, Game::from_deal(d));
                 ctx.say("Dealt. The deal post with its commitment and every player's card message are on the Posts screen.");
                 ctx.go(Screen::Posts);
             }

@@ -2,9 +2,10 @@
 //! level and in a colour of the player's choice, or by forum), its names
 //! and rule options (C5.3, C6.2); or a game file imported.
 
-use super::super::state::{Ctx, Screen, mode_text, phase_text};
+use super::super::state::{Ctx, Screen, mode_text};
 use crate::shell::io;
 use crate::shell::page::import;
+use console_core::Session;
 use leptos::prelude::*;
 use survival_circle::ai::Level;
 use survival_circle::{Game, Mode, OpponentLanding, Options, OwnLanding, Player, Players};
@@ -84,7 +85,7 @@ pub fn Setup() -> impl IntoView {
             n
         };
         let what = game.name.clone();
-        ctx.start(game);
+        ctx.start(survival_circle::save::GameFile::of(&game), game);
         ctx.go(if k == Kind::Forum {
             Screen::Forum
         } else {
@@ -199,7 +200,7 @@ fn ThisGame() -> impl IntoView {
                 ("Name", g.name.clone()),
                 ("Players", format!("Blue: {}; Red: {}", g.players.blue, g.players.red)),
                 ("Mode", mode_text(g)),
-                ("Where it stands", phase_text(g)),
+                ("Where it stands", g.status()),
                 (
                     "Rule options",
                     format!(

@@ -73,7 +73,7 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
         }
         let e = entry.get();
         let mut out = ByName::new();
-        if let Some(Ok(StepReport::Camp(r))) = ctx.with(|s| s.dry_run(&e)) {
+        if let Some(Ok(StepReport::Camp(r))) = ctx.with_game(|s| s.dry_run(&e)) {
             for t in r.teams {
                 for g in t.gathering {
                     out.insert(g.name, g.roll.explain());

@@ -67,13 +67,13 @@ pub fn Conversation(
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let used = ctx
-        .with_untracked(|s| s.state().slots_used)
+        .with_game_untracked(|s| s.state().slots_used)
         .unwrap_or_default();
     let entry_for = move |slots: Option<u32>| {
         Signal::derive(move || {
             let p = prefs(ctx);
             Entry::Conversation(
-                ctx.with(|s| s.conversation_input(p, slots))
+                ctx.with_game(|s| s.conversation_input(p, slots))
                     .unwrap_or_default(),
             )
         })
@@ -82,7 +82,7 @@ pub fn Conversation(
     let one = entry_for(Some(1));
     let plan = move || {
         let p = prefs(ctx);
-        ctx.with(|s| {
+        ctx.with_game(|s| {
             s.plan_conversations(p).map(|slots| {
                 slots
                     .iter()

@@ -52,7 +52,7 @@ pub fn Final(jury: Vec<String>, finalists: Vec<String>) -> impl IntoView {
     let entry = Signal::derive(move || Entry::Final(draft(ctx)));
     let re = move || {
         let e = entry.get();
-        ctx.with(|s| match s.dry_run(&e) {
+        ctx.with_game(|s| match s.dry_run(&e) {
             Ok(StepReport::Final(r)) => r.revote.map(|rv| {
                 let names = |v: &[dice_org::PlayerId]| -> Vec<String> {
                     v.iter().map(|&p| s.state().name(p).to_string()).collect()

@@ -91,7 +91,7 @@ pub fn Vote(
     };
     let re = move || {
         let v = draft(ctx);
-        ctx.with(|s| revote(s, &v)).flatten()
+        ctx.with_game(|s| revote(s, &v)).flatten()
     };
     let voters2 = voters.clone();
     view! {
@@ -175,7 +175,7 @@ pub fn Vote(
                 <section class="revote" aria-label="Revote" data-testid="revote">
                     <h4>"Revote (D7.5)"</h4>
                     <p>{format!("These ballots tie between {}: they are the only candidates, and they do not vote. No advantage may be played (D7.2). If the revote ties too, the engine settles it ({}).", list(&rc),
-                        ctx.with(|s| match s.state().options.deadlock { dice_org::Deadlock::Rocks => "rocks", dice_org::Deadlock::SurvivalRoll => "a survival roll-off" }).unwrap_or_default())}</p>
+                        ctx.with_game(|s| match s.state().options.deadlock { dice_org::Deadlock::Rocks => "rocks", dice_org::Deadlock::SurvivalRoll => "a survival roll-off" }).unwrap_or_default())}</p>
                     <table class="grid-table">
                         <caption class="sr-only">"Revote ballots"</caption>
                         <thead><tr><th scope="col">"Voter"</th><th scope="col">"Revotes for"</th></tr></thead>

@@ -5,6 +5,7 @@
 //! player or the moderator escaped by [`esc`]) and set as one element's
 //! content: far less browser code than a tree of typed elements.
 
+use crate::shell::html::esc;
 use leptos::prelude::*;
 use mini_survivor::report::{MoveOutcome, OutcastCause, RoundReport, TallyVerdict};
 use mini_survivor::submission::IdolCost;
@@ -27,22 +28,6 @@ pub fn options_html<'a>(
         ));
     }
     h
-}
-
-/// Text made safe to put in HTML (content or a quoted attribute).
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn ids(v: &[SurvivorId]) -> String {

@@ -4,7 +4,7 @@
 //! player, whose text is added to what a player already sent (players amend
 //! their posts, R3.5); and a missing-orders list.
 
-use super::super::report_view::esc;
+use crate::shell::html::esc;
 use super::super::state::Ctx;
 use crate::shell::bulk::BulkBox;
 use console_core::text::take_bulk;

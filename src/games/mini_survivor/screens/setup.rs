@@ -6,7 +6,8 @@
 //! rules-case file (`cases/FORMAT.md`). Every check is the engine's.
 
 use super::super::app::import_case;
-use super::super::report_view::{esc, options_html};
+use super::super::report_view::options_html;
+use crate::shell::html::esc;
 use super::super::state::{Ctx, Screen};
 use crate::shell::io;
 use crate::shell::page::import;

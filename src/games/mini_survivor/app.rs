@@ -8,10 +8,11 @@ use crate::shell::kinds::MINI_SURVIVOR;
 use crate::shell::page::{self, Page};
 use crate::shell::ui::{Banner, GameTitle, Header, Messages, SaveError, UpdateBanner};
 use crate::shell::{Shell, io};
+use console_core::{LoadError, SaveFile};
 use leptos::prelude::*;
 use mini_survivor::Game;
 use mini_survivor::case::Case;
-use mini_survivor::save::{GameFile, LoadError};
+use mini_survivor::save::GameFile;
 
 impl Page for Ctx {
     type Loaded = (GameFile, Game);

@@ -4,6 +4,7 @@
 use crate::shell::storage::Summary;
 use crate::shell::ui::NavItem;
 use crate::shell::{Persist, Shell};
+use console_core::SaveFile;
 use leptos::prelude::*;
 use mini_survivor::post::Format;
 use mini_survivor::save::GameFile;

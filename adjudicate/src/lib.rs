@@ -29,7 +29,8 @@ pub fn run(json: &str) -> Result<Value, String> {
         None | Some("mini-survivor") => mini_survivor::case::run_case(json)
             .map_err(|e| e.to_string())
             .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string())),
-        Some("survival") => survival::case::run_case(json),
+        Some("survival") => survival::case::run_case(json)
+            .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string())),
         Some("survival-circle") => survival_circle::case::run_case(json),
         Some("dice-org") => dice_org::case::run_case(json),
         Some(g) => Err(format!(

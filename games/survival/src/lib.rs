@@ -44,7 +44,6 @@ pub mod record;
 pub mod report;
 pub mod roster;
 pub mod save;
-mod save_read;
 pub mod setup;
 pub mod state;
 pub mod thread;

@@ -8,9 +8,10 @@ use crate::shell::Shell;
 use crate::shell::kinds::SURVIVAL;
 use crate::shell::page::{self, Page};
 use crate::shell::ui::{Banner, GameTitle, Header, Messages, SaveError, UpdateBanner};
+use console_core::{LoadError, SaveFile};
 use leptos::prelude::*;
 use survival::Game;
-use survival::save::{GameFile, LoadError};
+use survival::save::GameFile;
 
 impl Page for Ctx {
     type Loaded = (GameFile, Game);

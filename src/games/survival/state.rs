@@ -8,6 +8,7 @@
 use crate::shell::storage::Summary;
 use crate::shell::ui::NavItem;
 use crate::shell::{Persist, Shell};
+use console_core::SaveFile;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use survival::post::Format;

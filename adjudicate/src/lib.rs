@@ -31,7 +31,8 @@ pub fn run(json: &str) -> Result<Value, String> {
             .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string())),
         Some("survival") => survival::case::run_case(json)
             .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string())),
-        Some("survival-circle") => survival_circle::case::run_case(json),
+        Some("survival-circle") => survival_circle::case::run_case(json)
+            .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string())),
         Some("dice-org") => dice_org::case::run_case(json),
         Some(g) => Err(format!(
             "unknown game {g:?}: expected \"survival\", \"survival-circle\", \"dice-org\" or none (Mini-Survivor)"

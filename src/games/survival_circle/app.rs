@@ -8,15 +8,16 @@ use crate::shell::Shell;
 use crate::shell::kinds::SURVIVAL_CIRCLE;
 use crate::shell::page::{self, Page};
 use crate::shell::ui::{Banner, GameTitle, Header, Messages, SaveError, UpdateBanner};
+use console_core::{LoadError, SaveFile};
 use leptos::prelude::*;
 use survival_circle::game::Game;
-use survival_circle::save;
+use survival_circle::save::GameFile;
 
 impl Page for Ctx {
     type Loaded = Game;
-    type Error = save::LoadError;
-    fn parse(text: &str) -> Result<Game, save::LoadError> {
-        save::load(text)
+    type Error = LoadError;
+    fn parse(text: &str) -> Result<Game, LoadError> {
+        GameFile::parse(text).map(|(_, game)| game)
     }
     fn name(game: &Game) -> String {
         game.name.clone()

@@ -8,11 +8,13 @@ use super::thinker::{Answer, Thinker};
 use crate::shell::storage::Summary;
 use crate::shell::ui::NavItem;
 use crate::shell::{Persist, Shell};
+use console_core::SaveFile;
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use survival_circle::ai::MoveEval;
 use survival_circle::post::{Format, landing_text};
-use survival_circle::{Game, Mode, MoveReport, Outcome, Player, State, Value, save};
+use survival_circle::save::GameFile;
+use survival_circle::{Game, Mode, MoveReport, Outcome, Player, State, Value};
 
 /// The screens of the Survival circle page.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -480,12 +482,12 @@ impl Persist for Ctx {
                 phase: phase_text(g),
                 over: g.state().is_terminal(),
             };
-            (save::save(g), summary)
+            (GameFile::of(g).to_json(), summary)
         })
     }
 
     fn follow(self, json: &str) {
-        if let (Ok(game), Some(id)) = (save::load(json), self.open_id(false)) {
+        if let (Ok((_, game)), Some(id)) = (GameFile::parse(json), self.open_id(false)) {
             self.reload(id, game);
         }
     }

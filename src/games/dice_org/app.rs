@@ -8,8 +8,9 @@ use crate::shell::Shell;
 use crate::shell::kinds::DICE_ORG;
 use crate::shell::page::{self, Page};
 use crate::shell::ui::{Banner, GameTitle, Header, Messages, SaveError, UpdateBanner};
+use console_core::{LoadError, SaveFile};
 use dice_org::Season;
-use dice_org::save::{LoadError, SeasonFile};
+use dice_org::save::SeasonFile;
 use leptos::prelude::*;
 
 impl Page for Ctx {

@@ -6,6 +6,7 @@
 use crate::shell::storage::Summary;
 use crate::shell::ui::NavItem;
 use crate::shell::{Persist, Shell};
+use console_core::SaveFile;
 use dice_org::post::Format;
 use dice_org::save::{Drafts, SeasonFile};
 use dice_org::{Entry, Phase, RollKind, RollOptions, Season};

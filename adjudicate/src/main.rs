@@ -14,7 +14,7 @@ fn main() -> ExitCode {
     let result = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read: {e}"))
         .and_then(|text| adjudicate::run(&text))
-        .and_then(|record| serde_json::to_string_pretty(&record).map_err(|e| e.to_string()));
+        .map(|record| record.to_pretty_json());
     match result {
         Ok(json) => {
             println!("{json}");

@@ -47,7 +47,7 @@ test('drafts survive a reload, and export then import gives the same game', asyn
     fs.writeFileSync(broken, JSON.stringify({ ...exported, rounds: [{ ...exported.rounds[0], record: { ...exported.rounds[0].record, alive: 99 } }] }));
     await page.setInputFiles('[data-testid=import]', broken);
     await page.waitForSelector('.banner.error');
-    assert.match(await page.locator('.banner').textContent(), /Import failed, nothing was changed: round 1's recorded results do not follow from its orders/);
+    assert.match(await page.locator('.banner').textContent(), /Import failed, nothing was changed: round 1: its recorded results do not follow from its orders/);
     await goto(page, '');
     assert.match(await page.locator('main').textContent(), /No saved games yet/);
 

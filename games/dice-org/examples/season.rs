@@ -2,6 +2,7 @@
 //! posts, private messages, the producers' log, the board, odds and the
 //! save file. `cargo run -p dice-org --example season`
 
+use console_core::SaveFile;
 use console_core::commitment::Salt;
 use dice_org::ByName;
 use dice_org::camp::{CampChoice, CampInput};

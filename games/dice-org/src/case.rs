@@ -11,13 +11,14 @@ use crate::dice::{Dice, DiceList};
 use crate::edit::{Change, Edit, MAX_PLAYERS, MAX_TEAMS, PlayerChange};
 use crate::final_vote::FinalInput;
 use crate::options::{Options, OptionsPatch};
+use crate::report::Rejection;
 use crate::state::{Attributes, Living, Player, PlayerId, State, Team, TeamId};
 use crate::step::{Entry, StepReport, apply};
 use crate::vote::{DeadlockReport, VoteInput};
 use console_core::names::{check_name, check_names};
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -327,209 +328,358 @@ fn names(state: &State, ps: &[PlayerId]) -> Vec<String> {
     v
 }
 
-/// A JSON object of these members (a later duplicate replaces an earlier
-/// one). Built by inserting, not by collecting into a map: collecting sorts
-/// with a copy of the sort per iterator type, which the web page pays for.
-fn object(members: Vec<(String, Value)>) -> Value {
-    let mut m = Map::new();
+/// A map of these members (a later duplicate replaces an earlier one).
+/// Built by inserting, not by collecting: collecting sorts with a copy of
+/// the standard sort per iterator type, which the web page pays for.
+fn map_of<V>(members: impl IntoIterator<Item = (String, V)>) -> BTreeMap<String, V> {
+    let mut m = BTreeMap::new();
     for (k, v) in members {
         m.insert(k, v);
     }
-    Value::Object(m)
+    m
 }
 
-fn counts(state: &State, c: &[(PlayerId, u32)]) -> Value {
-    object(
+/// Candidate to counted votes, candidates with at least one.
+fn counts(state: &State, c: &[(PlayerId, u32)]) -> BTreeMap<String, u32> {
+    map_of(
         c.iter()
             .filter(|(_, n)| *n > 0)
-            .map(|&(p, n)| (state.name(p).to_string(), json!(n)))
-            .collect(),
+            .map(|&(p, n)| (state.name(p).to_string(), n)),
     )
 }
 
-fn players_record(state: &State, f: impl Fn(&Living) -> Value) -> Value {
-    object(
+/// Every living player of `state` and what `f` records of them.
+fn players_record<V>(state: &State, f: impl Fn(&Living) -> V) -> BTreeMap<String, V> {
+    map_of(
         state
             .alive()
-            .map(|(p, l)| (state.name(p).to_string(), f(l)))
-            .collect(),
+            .map(|(p, l)| (state.name(p).to_string(), f(l))),
     )
 }
 
-/// The record of one step (FORMAT.md "The record").
-pub fn step_record(entry: &Entry, report: &StepReport, before: &State, after: &State) -> Value {
-    let mut out = Map::new();
-    out.insert("step".into(), json!(entry.kind()));
-    out.insert(
-        "rejected".into(),
-        serde_json::to_value(report.rejected()).expect("rejections serialise"),
-    );
-    match report {
-        StepReport::Competition(r) => {
-            out.insert(
-                "rolls".into(),
-                object(
-                    r.rolls
-                        .iter()
-                        .map(|c| {
-                            (
-                                c.name.clone(),
-                                json!({"raw": c.roll.raw, "result": c.roll.result}),
-                            )
-                        })
-                        .collect(),
-                ),
-            );
-            out.insert(
-                "results".into(),
-                object(
-                    r.rolls
-                        .iter()
-                        .map(|c| (c.name.clone(), json!(c.roll.result)))
-                        .collect(),
-                ),
-            );
-            out.insert(
-                "team_scores".into(),
-                match r.mode {
-                    Mode::Team => object(
-                        r.scores
-                            .iter()
-                            .map(|(t, s)| (t.clone(), json!(s.to_string())))
-                            .collect(),
-                    ),
-                    Mode::Individual => Value::Null,
+/// The first roll of a competitor: raw and result (D4.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RollRecord {
+    /// The dice's sum.
+    pub raw: u32,
+    /// The result after penalties, cap and boosts.
+    pub result: u32,
+}
+
+/// A player's RP and depletion counters after a competition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CountersRecord {
+    /// RP.
+    pub rp: u32,
+    /// Depletion counters.
+    pub counters: u32,
+}
+
+/// A player's RP, counters and advantages after camp.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HoldingsRecord {
+    /// RP.
+    pub rp: u32,
+    /// Depletion counters.
+    pub counters: u32,
+    /// Advantages held.
+    pub advantages: Vec<Advantage>,
+}
+
+/// A living player after a production edit: everything D9 can change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerRecord {
+    /// Team name.
+    pub team: String,
+    /// Competition attribute.
+    pub competition: u8,
+    /// Survival attribute.
+    pub survival: u8,
+    /// RP.
+    pub rp: u32,
+    /// Depletion counters.
+    pub counters: u32,
+    /// Advantages held.
+    pub advantages: Vec<Advantage>,
+    /// Immune.
+    pub immune: bool,
+}
+
+/// An advantage found at camp (D5.4): who and which.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FoundRecord {
+    /// The finder.
+    pub player: String,
+    /// The card's name.
+    pub card: String,
+}
+
+/// One team's camp (D5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CampTeamRecord {
+    /// Whether the team ate from its pool (D5.1).
+    pub consumed: bool,
+    /// The pool before consumption.
+    pub pool_before: u32,
+    /// Player to gathering result.
+    pub gathered: BTreeMap<String, u32>,
+    /// The pool after gathering.
+    pub pool_after: u32,
+    /// The advantage found, if any.
+    pub advantage_found: Option<FoundRecord>,
+}
+
+/// How a vote's deadlock was settled (D7.5): `{"rolls": {NAME: result}}`
+/// of the first roll-off, or `{"rocks": NAME}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeadlockRecord {
+    /// The first roll-off: player to result.
+    Rolls(BTreeMap<String, u32>),
+    /// Rocks: the one who drew the rock.
+    Rocks(String),
+}
+
+/// The record of one step (FORMAT.md "The record"): `step` names its
+/// kind, `rejected` lists the refused choices (sorted by player), then the
+/// members of its kind. Player lists are sorted by name (byte order)
+/// unless the rules give an order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "lowercase")]
+pub enum StepRecord {
+    /// A competition (D4).
+    Competition {
+        /// Refused choices.
+        rejected: Vec<Rejection>,
+        /// Raw and result of each player's first roll.
+        rolls: BTreeMap<String, RollRecord>,
+        /// Each player's result.
+        results: BTreeMap<String, u32>,
+        /// Exact team scores (`"7"`, `"31/4"`); `None` in an individual
+        /// competition.
+        team_scores: Option<BTreeMap<String, String>>,
+        /// Re-roll rounds.
+        rerolls: usize,
+        /// The winning team or player.
+        winner: String,
+        /// The immune players.
+        immune: Vec<String>,
+        /// The team to vote, `None` with one team.
+        to_vote: Option<String>,
+        /// RP and counters after.
+        players: BTreeMap<String, CountersRecord>,
+    },
+    /// Camp (D5).
+    Camp {
+        /// Refused choices.
+        rejected: Vec<Rejection>,
+        /// Each team's camp.
+        teams: BTreeMap<String, CampTeamRecord>,
+        /// RP, counters and advantages after.
+        players: BTreeMap<String, HoldingsRecord>,
+    },
+    /// Conversations (D6).
+    Conversation {
+        /// Refused choices.
+        rejected: Vec<Rejection>,
+        /// The slots, each a list of pairs `[A, B]` with `A < B`, in the
+        /// order taken.
+        slots: Vec<Vec<[String; 2]>>,
+    },
+    /// A vote (D7).
+    Vote {
+        /// Refused choices.
+        rejected: Vec<Rejection>,
+        /// The voters who are immune.
+        immune: Vec<String>,
+        /// Candidate to counted votes (at least one).
+        counts: BTreeMap<String, u32>,
+        /// The revote's counts, `None` when none was held.
+        revote: Option<BTreeMap<String, u32>>,
+        /// How a deadlock was settled.
+        deadlock: Option<DeadlockRecord>,
+        /// Who is voted out.
+        voted_out: Option<String>,
+    },
+    /// The final vote (D8.2).
+    Final {
+        /// Refused choices.
+        rejected: Vec<Rejection>,
+        /// Finalist to counted votes (at least one).
+        counts: BTreeMap<String, u32>,
+        /// The revote's counts, `None` when none was held.
+        revote: Option<BTreeMap<String, u32>>,
+        /// The winner.
+        winner: String,
+    },
+    /// A production edit (D9).
+    Edit {
+        /// Always empty: an edit refuses nothing it applies.
+        rejected: Vec<Rejection>,
+        /// Every living player after.
+        players: BTreeMap<String, PlayerRecord>,
+    },
+}
+
+impl StepRecord {
+    /// The record of one step (FORMAT.md "The record") from its report
+    /// and the states before and after it.
+    pub fn new(report: &StepReport, before: &State, after: &State) -> StepRecord {
+        let rejected = report.rejected().to_vec();
+        match report {
+            StepReport::Competition(r) => StepRecord::Competition {
+                rejected,
+                rolls: map_of(r.rolls.iter().map(|c| {
+                    (
+                        c.name.clone(),
+                        RollRecord {
+                            raw: c.roll.raw,
+                            result: c.roll.result,
+                        },
+                    )
+                })),
+                results: map_of(r.rolls.iter().map(|c| (c.name.clone(), c.roll.result))),
+                team_scores: match r.mode {
+                    Mode::Team => Some(map_of(
+                        r.scores.iter().map(|(t, s)| (t.clone(), s.to_string())),
+                    )),
+                    Mode::Individual => None,
                 },
-            );
-            out.insert("rerolls".into(), json!(r.rerolls.len()));
-            out.insert("winner".into(), json!(r.winner));
-            out.insert("immune".into(), json!(names(before, &r.immune)));
-            out.insert("to_vote".into(), json!(r.lowest));
-            out.insert(
-                "players".into(),
-                players_record(after, |l| json!({"rp": l.rp, "counters": l.counters})),
-            );
-        }
-        StepReport::Camp(r) => {
-            let teams: Vec<(String, Value)> =
-                r.teams
-                    .iter()
-                    .map(|t| {
-                        let gathered: Vec<(String, Value)> = t
-                            .gathering
-                            .iter()
-                            .map(|g| (g.name.clone(), json!(g.roll.result)))
-                            .collect();
-                        let found = t.found.as_ref().map(
-                            |(p, card)| json!({"player": before.name(*p), "card": card.name()}),
-                        );
-                        (
-                            t.team.clone(),
-                            json!({
-                                "consumed": t.consumed,
-                                "pool_before": t.pool_before,
-                                "gathered": object(gathered),
-                                "pool_after": t.pool_after,
-                                "advantage_found": found,
-                            }),
-                        )
-                    })
-                    .collect();
-            out.insert("teams".into(), object(teams));
-            out.insert(
-                "players".into(),
-                players_record(
-                    after,
-                    |l| json!({"rp": l.rp, "counters": l.counters, "advantages": l.advantages}),
-                ),
-            );
-        }
-        StepReport::Conversation(r) => {
-            let slots: Vec<Vec<[String; 2]>> = r
-                .slots
-                .iter()
-                .map(|slot| {
-                    slot.iter()
-                        .map(|p| [before.name(p.a).to_string(), before.name(p.b).to_string()])
-                        .collect()
-                })
-                .collect();
-            out.insert("slots".into(), json!(slots));
-        }
-        StepReport::Vote(r) => {
-            out.insert("immune".into(), json!(names(before, &r.immune)));
-            out.insert("counts".into(), counts(before, &r.counts));
-            out.insert(
-                "revote".into(),
-                r.revote
-                    .as_ref()
-                    .map_or(Value::Null, |rv| counts(before, &rv.counts)),
-            );
-            out.insert(
-                "deadlock".into(),
-                match &r.deadlock {
-                    None => Value::Null,
-                    Some(DeadlockReport::RollOff { first, .. }) => json!({
-                        "rolls": object(first
-                            .iter()
-                            .map(|(p, roll)| (before.name(*p).to_string(), json!(roll.result)))
-                            .collect())
-                    }),
-                    Some(DeadlockReport::Rocks { lot, .. }) => json!({"rocks": lot.chosen}),
-                },
-            );
-            out.insert(
-                "voted_out".into(),
-                json!(r.voted_out.map(|p| before.name(p))),
-            );
-        }
-        StepReport::Final(r) => {
-            out.insert("counts".into(), counts(before, &r.counts));
-            out.insert(
-                "revote".into(),
-                r.revote
-                    .as_ref()
-                    .map_or(Value::Null, |rv| counts(before, &rv.counts)),
-            );
-            out.insert("winner".into(), json!(before.name(r.winner)));
-        }
-        StepReport::Edit(_) => {
-            out.insert(
-                "players".into(),
-                players_record(after, |l| {
-                    json!({
-                        "team": after.team_name(l.team),
-                        "competition": l.attributes.competition,
-                        "survival": l.attributes.survival,
-                        "rp": l.rp,
-                        "counters": l.counters,
-                        "advantages": l.advantages,
-                        "immune": l.immune,
-                    })
+                rerolls: r.rerolls.len(),
+                winner: r.winner.clone(),
+                immune: names(before, &r.immune),
+                to_vote: r.lowest.clone(),
+                players: players_record(after, |l| CountersRecord {
+                    rp: l.rp,
+                    counters: l.counters,
                 }),
-            );
+            },
+            StepReport::Camp(r) => StepRecord::Camp {
+                rejected,
+                teams: map_of(r.teams.iter().map(|t| {
+                    (
+                        t.team.clone(),
+                        CampTeamRecord {
+                            consumed: t.consumed,
+                            pool_before: t.pool_before,
+                            gathered: map_of(
+                                t.gathering.iter().map(|g| (g.name.clone(), g.roll.result)),
+                            ),
+                            pool_after: t.pool_after,
+                            advantage_found: t.found.as_ref().map(|(p, card)| FoundRecord {
+                                player: before.name(*p).to_string(),
+                                card: card.name().to_string(),
+                            }),
+                        },
+                    )
+                })),
+                players: players_record(after, |l| HoldingsRecord {
+                    rp: l.rp,
+                    counters: l.counters,
+                    advantages: l.advantages.clone(),
+                }),
+            },
+            StepReport::Conversation(r) => StepRecord::Conversation {
+                rejected,
+                slots: r
+                    .slots
+                    .iter()
+                    .map(|slot| {
+                        slot.iter()
+                            .map(|p| [before.name(p.a).to_string(), before.name(p.b).to_string()])
+                            .collect()
+                    })
+                    .collect(),
+            },
+            StepReport::Vote(r) => StepRecord::Vote {
+                rejected,
+                immune: names(before, &r.immune),
+                counts: counts(before, &r.counts),
+                revote: r.revote.as_ref().map(|rv| counts(before, &rv.counts)),
+                deadlock: r.deadlock.as_ref().map(|d| match d {
+                    DeadlockReport::RollOff { first, .. } => DeadlockRecord::Rolls(map_of(
+                        first
+                            .iter()
+                            .map(|(p, roll)| (before.name(*p).to_string(), roll.result)),
+                    )),
+                    DeadlockReport::Rocks { lot, .. } => DeadlockRecord::Rocks(lot.chosen.clone()),
+                }),
+                voted_out: r.voted_out.map(|p| before.name(p).to_string()),
+            },
+            StepReport::Final(r) => StepRecord::Final {
+                rejected,
+                counts: counts(before, &r.counts),
+                revote: r.revote.as_ref().map(|rv| counts(before, &rv.counts)),
+                winner: before.name(r.winner).to_string(),
+            },
+            StepReport::Edit(_) => StepRecord::Edit {
+                rejected,
+                players: players_record(after, |l| PlayerRecord {
+                    team: after.team_name(l.team).to_string(),
+                    competition: l.attributes.competition,
+                    survival: l.attributes.survival,
+                    rp: l.rp,
+                    counters: l.counters,
+                    advantages: l.advantages.clone(),
+                    immune: l.immune,
+                }),
+            },
         }
     }
-    Value::Object(out)
+
+    /// The record as compact JSON with every object's members in name
+    /// order, as version 1 of the season file hashed it
+    /// ([`crate::save::EntryCheck::record`]): through a JSON value, whose
+    /// objects keep their members sorted, so the digest does not depend on
+    /// the order of the members here.
+    pub fn canonical_json(&self) -> String {
+        serde_json::to_value(self)
+            .expect("a step record serialises")
+            .to_string()
+    }
 }
 
-/// The end of the record: voted out, jury, game over, winner.
-pub fn season_record(state: &State, steps: Vec<Value>) -> Value {
-    let ordered = |v: Vec<PlayerId>| -> Vec<String> {
-        v.into_iter().map(|p| state.name(p).to_string()).collect()
-    };
-    json!({
-        "steps": steps,
-        "voted_out": ordered(state.voted_out.clone()),
-        "jury": ordered(state.jury()),
-        "game_over": state.is_over(),
-        "winner": state.winner.map(|p| state.name(p)),
-    })
+/// The case command's record (FORMAT.md "The record"): every step, then
+/// who was voted out (in order), the jury (in order voted out), whether
+/// the season is over and its winner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeasonRecord {
+    /// Every step's record.
+    pub steps: Vec<StepRecord>,
+    /// Players voted out, in order.
+    pub voted_out: Vec<String>,
+    /// The jury, in order voted out (filled once three players remain).
+    pub jury: Vec<String>,
+    /// The season is over.
+    pub game_over: bool,
+    /// The winner once over.
+    pub winner: Option<String>,
 }
 
-/// Plays a case (FORMAT.md): the record as JSON, or why the case is broken
-/// (one line).
-pub fn run_case(json: &str) -> Result<Value, String> {
+impl SeasonRecord {
+    /// The end of the record (voted out, jury, game over, winner) after
+    /// `steps`, in `state`.
+    pub fn new(state: &State, steps: Vec<StepRecord>) -> SeasonRecord {
+        let ordered = |v: Vec<PlayerId>| -> Vec<String> {
+            v.into_iter().map(|p| state.name(p).to_string()).collect()
+        };
+        SeasonRecord {
+            steps,
+            voted_out: ordered(state.voted_out.clone()),
+            jury: ordered(state.jury()),
+            game_over: state.is_over(),
+            winner: state.winner.map(|p| state.name(p).to_string()),
+        }
+    }
+}
+
+/// Plays a case (FORMAT.md): its record.
+///
+/// # Errors
+/// Why the case is broken, in one line: not JSON, a member of the wrong
+/// shape, an impossible start, an unknown step, or a step that cannot be
+/// played.
+pub fn run_case(json: &str) -> Result<SeasonRecord, String> {
     let mut value: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let Value::Object(top) = &mut value else {
         return Err("a case is a JSON object".into());
@@ -555,8 +705,8 @@ pub fn run_case(json: &str) -> Result<Value, String> {
         let e = entry(step, &state).map_err(at)?;
         let mut dice = Dice::new(&mut list);
         let (after, report) = apply(&state, &e, &mut dice).map_err(|err| at(err.to_string()))?;
-        records.push(step_record(&e, &report, &state, &after));
+        records.push(StepRecord::new(&report, &state, &after));
         state = after;
     }
-    Ok(season_record(&state, records))
+    Ok(SeasonRecord::new(&state, records))
 }

@@ -38,8 +38,6 @@ pub mod post;
 pub mod report;
 pub mod roll;
 pub mod save;
-pub mod save_read;
-pub mod save_write;
 pub mod season;
 pub mod session;
 pub mod setup;

@@ -4,10 +4,11 @@
 //! the season replays exactly (D1.4). Each entry also stores where the dice
 //! stood after it and a digest of its record (FORMAT.md); loading replays
 //! the season and compares, so a damaged or edited file is refused with the
-//! reason instead of being trusted.
+//! reason instead of being trusted. Written and read by serde's derives
+//! through [`SaveFile`].
 
 use crate::camp::CampInput;
-use crate::case::step_record;
+use crate::case::StepRecord;
 use crate::competition::CompetitionInput;
 use crate::conversation::ConversationInput;
 use crate::edit::Edit;
@@ -18,9 +19,8 @@ use crate::step::Entry;
 use crate::vote::VoteInput;
 use console_core::commitment::sha256_hex;
 use console_core::rng::RngState;
-use console_core::save::{EnvelopeError, check_envelope};
+use console_core::save::{LoadError, SaveFile};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The `format` member of a season file.
 pub const FORMAT: &str = "dice-org-game";
@@ -95,43 +95,10 @@ pub struct SeasonFile {
     pub drafts: Drafts,
 }
 
-/// Why a season file cannot be loaded. `Display` names the problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadError {
-    /// The envelope: too large, not JSON, another format, a newer version.
-    Envelope(EnvelopeError),
-    /// JSON not of the file's shape: serde's message (with line and column).
-    Invalid(String),
-    /// The setup or an entry is refused on replay.
-    Replay(ReplayError),
-    /// Replaying entry `entry` (from 1) does not give what the file stored.
-    Tampered {
-        /// Entry, from 1.
-        entry: usize,
-    },
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Envelope(e) => e.fmt(f),
-            LoadError::Invalid(e) => write!(f, "not a valid Dice ORG season file: {e}"),
-            LoadError::Replay(e) => write!(f, "the season does not replay: {e}"),
-            LoadError::Tampered { entry } => write!(
-                f,
-                "entry {entry}'s stored results do not follow from its input: the file was changed or is damaged"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 /// SHA-256 of entry `i`'s record (FORMAT.md) in compact JSON.
 pub fn record_digest(season: &Season, i: usize) -> String {
     let p = &season.played()[i];
-    let record = step_record(&p.entry, &p.report, season.before(i), &p.after);
-    sha256_hex(&record.to_string())
+    sha256_hex(&StepRecord::new(&p.report, season.before(i), &p.after).canonical_json())
 }
 
 impl SeasonFile {
@@ -157,40 +124,42 @@ impl SeasonFile {
             drafts,
         }
     }
+}
 
-    /// Parses and checks a file, replaying every entry (D1.4).
-    ///
-    /// Errors: [`LoadError`] naming the problem; nothing is half-loaded.
-    pub fn parse(json: &str) -> Result<(SeasonFile, Season), LoadError> {
-        check_envelope(json, FORMAT, VERSION).map_err(LoadError::Envelope)?;
-        // Member by member (`save_read`): the derived readers would cost
-        // the web page 20 KB of its first load.
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        let file = crate::save_read::season_file(&value).map_err(LoadError::Invalid)?;
-        let season = file.replay()?;
-        Ok((file, season))
+impl SaveFile for SeasonFile {
+    type Game = Season;
+    const FORMAT: &'static str = FORMAT;
+    const VERSION: u32 = VERSION;
+
+    fn name(&self) -> &str {
+        &self.name
     }
 
     /// Rebuilds the season from setup and entries, checking each entry's
-    /// stored results.
-    pub fn replay(&self) -> Result<Season, LoadError> {
+    /// stored results (D1.4).
+    ///
+    /// # Errors
+    /// [`LoadError::Replay`] at `"the setup"` (refused) or at `"step N"`
+    /// (the entry is refused, or replaying it does not give the dice or
+    /// the record the file stored).
+    fn replay(&self) -> Result<Season, LoadError> {
         let entries: Vec<Entry> = self.entries.iter().map(|e| e.entry.clone()).collect();
-        let season = Season::replay(self.setup.clone(), &entries).map_err(LoadError::Replay)?;
+        let season = Season::replay(self.setup.clone(), &entries).map_err(|e| match e {
+            ReplayError::Setup(e) => LoadError::replay("the setup", e),
+            ReplayError::Entry { index, error } => {
+                LoadError::replay(format!("step {}", index + 1), error)
+            }
+        })?;
         for (i, (e, p)) in self.entries.iter().zip(season.played()).enumerate() {
             if let Some(c) = &e.check
                 && (c.dice_after != p.dice_after || c.record != record_digest(&season, i))
             {
-                return Err(LoadError::Tampered { entry: i + 1 });
+                return Err(LoadError::replay(
+                    format!("step {}", i + 1),
+                    "its stored results do not follow from its input: the file was changed or is damaged",
+                ));
             }
         }
         Ok(season)
-    }
-
-    /// The file as compact JSON.
-    pub fn to_json(&self) -> String {
-        // By hand (`save_write`, the same text): the derived writers would
-        // cost the web page 3 KB of its first load.
-        crate::save_write::season_json(self)
     }
 }

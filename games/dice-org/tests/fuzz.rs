@@ -8,6 +8,7 @@
 
 mod common;
 
+use console_core::SaveFile;
 use dice_org::case::run_case;
 use dice_org::save::SeasonFile;
 use proptest::prelude::*;

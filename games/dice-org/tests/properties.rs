@@ -4,6 +4,7 @@
 mod common;
 
 use common::{SECRET_CARD, play};
+use console_core::SaveFile;
 use dice_org::post::{
     Format, PublicCamp, PublicCompetition, PublicVote, camp_post, competition_post, public_post,
     vote_post,
@@ -137,6 +138,41 @@ proptest! {
         let (back, loaded) = SeasonFile::parse(&file.to_json()).unwrap();
         prop_assert_eq!(back, file);
         prop_assert_eq!(loaded, season);
+    }
+
+    /// A random season (random setup and steps, cut at a random entry),
+    /// its file with random drafts (inputs of each kind taken from the
+    /// season's own entries) and a random name, written and read back
+    /// through serde (`SaveFile`): the same file, the same text, the same
+    /// season.
+    #[test]
+    fn save_files_round_trip(
+        seed in any::<u64>(),
+        words in prop::collection::vec(any::<u32>(), 1..64),
+        cut: prop::sample::Index,
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 6),
+        name in "\\PC{0,30}",
+    ) {
+        let full = play(seed, words, 80);
+        let entries = full.entries();
+        let season = Season::replay(full.setup().clone(), &entries[..cut.index(entries.len() + 1)]).unwrap();
+        let mut drafts = Drafts::default();
+        let pick = |k: usize, kind: &str| -> Option<Entry> {
+            let of_kind: Vec<&Entry> = entries.iter().filter(|e| e.kind() == kind).collect();
+            (!of_kind.is_empty() && picks[k].index(3) > 0).then(|| of_kind[picks[k].index(of_kind.len())].clone())
+        };
+        if let Some(Entry::Competition(i)) = pick(0, "competition") { drafts.competition = Some(i); }
+        if let Some(Entry::Camp(i)) = pick(1, "camp") { drafts.camp = Some(i); }
+        if let Some(Entry::Conversation(i)) = pick(2, "conversation") { drafts.conversation = Some(i); }
+        if let Some(Entry::Vote(i)) = pick(3, "vote") { drafts.vote = Some(i); }
+        if let Some(Entry::Final(i)) = pick(4, "final") { drafts.final_vote = Some(i); }
+        if let Some(Entry::Edit(i)) = pick(5, "edit") { drafts.edit = Some(i); }
+        let file = SeasonFile::of(&name, &season, drafts);
+        let json = file.to_json();
+        let (back, loaded) = SeasonFile::parse(&json).expect("a written file loads");
+        prop_assert_eq!(&loaded, &season);
+        prop_assert_eq!(back.to_json(), json);
+        prop_assert_eq!(back, file);
     }
 
     /// D6.3: a slot never holds a player twice, no pair talks twice in a

@@ -160,7 +160,7 @@ impl Adjudicator {
         report
             .assassinated
             .extend(report.attacks.iter().map(|a| a.victim()));
-        crate::sort_small(&mut report.assassinated, |s| *s);
+        console_core::text::sort_small(&mut report.assassinated, |s| *s);
         report.assassinated.dedup();
         let mut tally = Counts {
             tribes: &mut counts,
@@ -297,7 +297,7 @@ impl Adjudicator {
             position.holdings[player.index()] = holdings;
         }
         // (player, line) is unique: an unstable sort is exact.
-        crate::sort_small(&mut report.replacements, |r| (r.player, r.line));
+        console_core::text::sort_small(&mut report.replacements, |r| (r.player, r.line));
     }
 }
 
@@ -611,7 +611,7 @@ fn vote(
             votes[counted.index()] += 1;
             tally.ballots.push((voter, counted));
         }
-        crate::sort_small(&mut tally.discarded, |d| *d);
+        console_core::text::sort_small(&mut tally.discarded, |d| *d);
         tally
             .counts
             .extend(members.iter().map(|&m| (m, votes[m.index()])));
@@ -628,7 +628,7 @@ fn vote(
         report.voted_out.extend_from_slice(&tally.eliminated);
         report.tallies.push(tally);
     }
-    crate::sort_small(&mut report.voted_out, |s| *s);
+    console_core::text::sort_small(&mut report.voted_out, |s| *s);
 }
 
 /// R6.1-R6.5, R6.7: all moves at once. `start` holds the survivors as they

@@ -194,7 +194,7 @@ impl Case {
                 }
                 subs.push((p, text.clone()));
             }
-            crate::sort_small(&mut subs, |(p, _)| *p); // one per player
+            console_core::text::sort_small(&mut subs, |(p, _)| *p); // one per player
             rounds.push(subs);
         }
         Ok(PreparedCase {
@@ -304,7 +304,7 @@ impl RoundRecord {
     /// The record of one round from its report and the position after it.
     pub fn new(setup: &Setup, report: &RoundReport, after: &Position) -> RoundRecord {
         let mut idols: Vec<SurvivorId> = report.idols.iter().map(|i| i.survivor).collect();
-        crate::sort_small(&mut idols, |s| *s);
+        console_core::text::sort_small(&mut idols, |s| *s);
         RoundRecord {
             round: report.round,
             rejected: report

@@ -82,7 +82,7 @@ impl Game {
                 subs.push((p, t.to_string()));
             }
         }
-        crate::sort_small(&mut subs, |(p, _)| *p); // one per player
+        console_core::text::sort_small(&mut subs, |(p, _)| *p); // one per player
         self.rounds.push(PlayedRound {
             submissions: subs,
             report,

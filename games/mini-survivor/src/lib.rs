@@ -39,20 +39,6 @@ pub mod submission;
 pub mod survivor;
 pub mod tribe;
 
-/// Sorts a short slice in place by a key, stably (insertion sort). The
-/// engine's lists are short (a round's eliminations, a tribe's counts, a
-/// roster of at most 200), and each use of the standard sort adds
-/// kilobytes to the browser build where this adds a few bytes.
-pub fn sort_small<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
-    for i in 1..v.len() {
-        let mut j = i;
-        while j > 0 && key(&v[j - 1]) > key(&v[j]) {
-            v.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
 /// A map from pairs, built by inserting them one by one: collecting into a
 /// `BTreeMap` sorts with the standard (large) stable sort for each map
 /// type, which the browser build does not need for maps this small.

@@ -209,7 +209,7 @@ impl Roster {
             n => {
                 out.by_name = (0..n).map(PlayerId::from_index).collect();
                 let names = &out.names;
-                crate::sort_small(&mut out.by_name, |p| names[p.index()].as_str());
+                console_core::text::sort_small(&mut out.by_name, |p| names[p.index()].as_str());
                 Ok(out)
             }
         }

@@ -198,7 +198,7 @@ impl PublicRound {
             .iter()
             .map(|t| {
                 let mut counts = t.counts.clone();
-                crate::sort_small(&mut counts, |c| (std::cmp::Reverse(c.1), c.0));
+                console_core::text::sort_small(&mut counts, |c| (std::cmp::Reverse(c.1), c.0));
                 let idols = if setup.options.announce_idols {
                     report
                         .idols

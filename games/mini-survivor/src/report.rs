@@ -199,7 +199,7 @@ impl RoundReport {
     /// Tribes removed this round, in letter order.
     pub fn removed_tribes(&self) -> Vec<TribeId> {
         let mut v: Vec<TribeId> = self.removals.iter().map(|r| r.tribe).collect();
-        crate::sort_small(&mut v, |t| *t);
+        console_core::text::sort_small(&mut v, |t| *t);
         v
     }
 
@@ -211,7 +211,7 @@ impl RoundReport {
             .chain(&self.voted_out)
             .copied()
             .collect();
-        crate::sort_small(&mut v, |s| *s);
+        console_core::text::sort_small(&mut v, |s| *s);
         v
     }
 }

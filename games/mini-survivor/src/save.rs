@@ -6,19 +6,22 @@
 //! stored too, and loading replays the game and compares: a file whose
 //! records disagree with its orders is reported, not trusted.
 //!
-//! Version 2 (this one) writes the seed as a decimal string, may start at
-//! any round from a position (`origin: "position"`), keeps one deadline per
-//! round and the chosen post format. Version-1 files (seed as a number, a
-//! dealt round-1 start, one `deadline` for the next round) still load.
+//! Written and read by serde's derives through [`SaveFile`]. Version 2
+//! (this one) writes the seed as a decimal string, may start at any round
+//! from a position (`origin: "position"`), keeps one deadline per round
+//! and the chosen post format. Version-1 files (seed as a number, a dealt
+//! round-1 start, one `deadline` for the next round) still load: see
+//! [`GameFile::upgrade`].
 
 use crate::case::RoundRecord;
 use crate::game::Game;
 use crate::player::PlayerId;
 use crate::position::{Origin, Position, Setup};
 use console_core::format::Format;
+use console_core::save::{LoadError, SaveFile};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// The `format` member of a game file.
 pub const FORMAT: &str = "mini-survivor-game";
@@ -26,8 +29,6 @@ pub const FORMAT: &str = "mini-survivor-game";
 pub const VERSION: u32 = 2;
 /// The highest round a game may start at (a position entered by hand).
 pub const MAX_START_ROUND: u16 = 999;
-/// The largest file accepted, in bytes.
-pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
 
 /// One round in a game file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,10 +64,6 @@ pub struct GameFile {
     /// Unsent work: the bulk paste box.
     #[serde(default)]
     pub bulk_draft: String,
-    /// Version 1 only: the deadline of the next round, UNIX seconds. Read
-    /// into [`GameFile::deadlines`] by [`GameFile::parse`]; never written.
-    #[serde(default, skip_serializing)]
-    pub deadline: Option<i64>,
     /// Each round's deadline (R9.6): (round, UNIX seconds), by round, at
     /// most one per round; the posts that announce round `r` show its
     /// deadline. See [`deadline_of`] and [`set_deadline`].
@@ -79,75 +76,6 @@ pub struct GameFile {
     #[serde(default)]
     pub script: Vec<BTreeMap<String, String>>,
 }
-
-/// Why a game file cannot be loaded. `Display` names the problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadError {
-    /// Larger than [`MAX_FILE_BYTES`].
-    TooLarge(usize),
-    /// Not JSON, or not of the file's shape: serde's message (with line and column).
-    Invalid(String),
-    /// JSON of another kind.
-    WrongFormat(String),
-    /// A version this app does not know.
-    UnsupportedVersion(u32),
-    /// Setup or position inconsistent.
-    Inconsistent(String),
-    /// A round names a player that is not in the game.
-    UnknownPlayer {
-        /// Round, from 1.
-        round: usize,
-        /// The name.
-        name: String,
-    },
-    /// Replaying the orders does not give the stored record.
-    Tampered {
-        /// Round, from 1.
-        round: usize,
-    },
-    /// Rounds after the game had ended.
-    AfterGameOver {
-        /// Round, from 1.
-        round: usize,
-    },
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::TooLarge(n) => write!(
-                f,
-                "the file is {n} bytes; the largest accepted is {MAX_FILE_BYTES}"
-            ),
-            LoadError::Invalid(e) => write!(f, "not a valid game file: {e}"),
-            LoadError::WrongFormat(s) => {
-                write!(f, "this is not a Mini-Survivor game file (format {s:?})")
-            }
-            LoadError::UnsupportedVersion(v) => {
-                write!(
-                    f,
-                    "game file version {v} is not supported (this app reads version {VERSION})"
-                )
-            }
-            LoadError::Inconsistent(e) => write!(f, "the game file is inconsistent: {e}"),
-            LoadError::UnknownPlayer { round, name } => {
-                write!(
-                    f,
-                    "round {round} has orders from {name:?}, who is not a player"
-                )
-            }
-            LoadError::Tampered { round } => write!(
-                f,
-                "round {round}'s recorded results do not follow from its orders: the file was changed or is damaged"
-            ),
-            LoadError::AfterGameOver { round } => {
-                write!(f, "round {round} comes after the end of the game")
-            }
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 /// The deadline of `round` in a list of (round, deadline).
 pub fn deadline_of(deadlines: &[(u16, i64)], round: u16) -> Option<i64> {
@@ -165,14 +93,6 @@ pub fn set_deadline(deadlines: &mut Vec<(u16, i64)>, round: u16, at: Option<i64>
             .unwrap_or(deadlines.len());
         deadlines.insert(i, (round, at));
     }
-}
-
-/// Only the envelope, read first so a wrong format or version is named
-/// before the rest is parsed.
-#[derive(Deserialize)]
-struct Envelope {
-    format: Option<String>,
-    version: Option<u32>,
 }
 
 impl GameFile {
@@ -199,71 +119,98 @@ impl GameFile {
                 .collect(),
             drafts: BTreeMap::new(),
             bulk_draft: String::new(),
-            deadline: None,
             deadlines: Vec::new(),
             post_format: Format::default(),
             script: Vec::new(),
         }
     }
+}
 
-    /// Parses and checks a file, replaying every round (R1.5).
+impl SaveFile for GameFile {
+    type Game = Game;
+    const FORMAT: &'static str = FORMAT;
+    const VERSION: u32 = VERSION;
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Version 1 to 2: version 1 had only deals (a file starting from a
+    /// position is refused), and kept one `deadline`, the next round's,
+    /// which becomes that round's entry of `deadlines`. Read in any
+    /// version, a file is kept in memory (and written) as the current one.
     ///
-    /// Errors: [`LoadError`] naming the problem; nothing is half-loaded.
-    pub fn parse(json: &str) -> Result<(GameFile, Game), LoadError> {
-        if json.len() > MAX_FILE_BYTES {
-            return Err(LoadError::TooLarge(json.len()));
-        }
-        let env: Envelope =
-            serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        match env.format.as_deref() {
-            Some(FORMAT) => {}
-            other => return Err(LoadError::WrongFormat(other.unwrap_or("none").to_string())),
-        }
-        let version = match env.version {
-            Some(v @ 1..=VERSION) => v,
-            Some(v) => return Err(LoadError::UnsupportedVersion(v)),
-            None => return Err(LoadError::Invalid("no version".into())),
+    /// # Errors
+    /// [`LoadError::Shape`]: a version-1 file starting from a position, or
+    /// a `deadline` that is not a whole number.
+    fn upgrade(version: u32, mut json: Value) -> Result<Value, LoadError> {
+        let Some(file) = json.as_object_mut() else {
+            return Ok(json);
         };
-        let mut file: GameFile =
-            serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        // Version 1 had only deals.
-        if version == 1 && file.setup.origin != Origin::Deal {
-            return Err(LoadError::Invalid(
-                "a version-1 file cannot start from a position".into(),
-            ));
-        }
-        // Version 1 kept one deadline: the next round's.
-        if let Some(d) = file.deadline.take() {
-            let next = usize::from(file.start.round()) + file.rounds.len();
-            let next = u16::try_from(next).unwrap_or(u16::MAX);
-            if deadline_of(&file.deadlines, next).is_none() {
-                set_deadline(&mut file.deadlines, next, Some(d));
+        if version == 1 {
+            let origin = file.get("setup").and_then(|s| s.get("origin"));
+            if origin.is_some_and(|o| *o == serde_json::json!(Origin::Position)) {
+                return Err(LoadError::Shape(
+                    "a version-1 file cannot start from a position".into(),
+                ));
+            }
+            match file.remove("deadline") {
+                None | Some(Value::Null) => {}
+                Some(d) => {
+                    let d = d.as_i64().ok_or_else(|| {
+                        LoadError::Shape(format!("deadline: expected a whole number, not {d}"))
+                    })?;
+                    let start = file
+                        .get("start")
+                        .and_then(|s| s.get("round"))
+                        .and_then(Value::as_u64)
+                        .unwrap_or(1);
+                    let rounds = file
+                        .get("rounds")
+                        .and_then(Value::as_array)
+                        .map_or(0, Vec::len);
+                    let next = u16::try_from(start + rounds as u64).unwrap_or(u16::MAX);
+                    let mut deadlines: Vec<(u16, i64)> = match file.remove("deadlines") {
+                        Some(v) => {
+                            serde_json::from_value(v).map_err(|e| LoadError::from_json(&e))?
+                        }
+                        None => Vec::new(),
+                    };
+                    if deadline_of(&deadlines, next).is_none() {
+                        set_deadline(&mut deadlines, next, Some(d));
+                    }
+                    file.insert("deadlines".into(), serde_json::json!(deadlines));
+                }
             }
         }
-        let game = file.replay()?;
-        // Read in any version, kept in memory (and written) as the current one.
-        file.version = VERSION;
-        Ok((file, game))
+        file.insert("version".into(), Value::from(VERSION));
+        Ok(json)
     }
 
     /// Rebuilds the game from setup, start and orders, checking each
-    /// round's stored record.
-    pub fn replay(&self) -> Result<Game, LoadError> {
-        self.setup
-            .check()
-            .map_err(|e| LoadError::Inconsistent(e.to_string()))?;
+    /// round's stored record (R1.5).
+    ///
+    /// # Errors
+    /// [`LoadError::Replay`] at `"the setup"` (an inconsistent setup or
+    /// starting position, a dealt game not starting at round 1, a start
+    /// after [`MAX_START_ROUND`]) or at `"round N"` (orders from someone
+    /// who is not a player, a round after the end of the game, a stored
+    /// record the orders do not give).
+    fn replay(&self) -> Result<Game, LoadError> {
+        let setup_error = |why: String| LoadError::replay("the setup", why);
+        self.setup.check().map_err(|e| setup_error(e.to_string()))?;
         self.start
             .check(&self.setup)
-            .map_err(|e| LoadError::Inconsistent(e.to_string()))?;
+            .map_err(|e| setup_error(e.to_string()))?;
         match (self.setup.origin, self.start.round()) {
             (Origin::Deal, 1) => {}
             (Origin::Deal, _) => {
-                return Err(LoadError::Inconsistent(
+                return Err(setup_error(
                     "a dealt game's starting position is not round 1".into(),
                 ));
             }
             (Origin::Position, r) if r > MAX_START_ROUND => {
-                return Err(LoadError::Inconsistent(format!(
+                return Err(setup_error(format!(
                     "the game starts at round {r}; the highest allowed is {MAX_START_ROUND}"
                 )));
             }
@@ -271,33 +218,26 @@ impl GameFile {
         }
         let mut game = Game::new(self.setup.clone(), self.start.clone());
         for (i, round) in self.rounds.iter().enumerate() {
+            let at = || format!("round {}", i + 1);
             let mut subs: Vec<(PlayerId, &str)> = Vec::with_capacity(round.submissions.len());
             for (name, text) in &round.submissions {
-                let p = self
-                    .setup
-                    .players
-                    .find(name)
-                    .ok_or_else(|| LoadError::UnknownPlayer {
-                        round: i + 1,
-                        name: name.clone(),
-                    })?;
+                let p = self.setup.players.find(name).ok_or_else(|| {
+                    LoadError::replay(at(), format!("orders from {name:?}, who is not a player"))
+                })?;
                 subs.push((p, text.as_str()));
             }
             let played = game
                 .play(&subs)
-                .ok_or(LoadError::AfterGameOver { round: i + 1 })?;
+                .ok_or_else(|| LoadError::replay(at(), "it comes after the end of the game"))?;
             if let Some(stored) = &round.record
                 && *stored != RoundRecord::new(&self.setup, &played.report, &played.after)
             {
-                return Err(LoadError::Tampered { round: i + 1 });
+                return Err(LoadError::replay(
+                    at(),
+                    "its recorded results do not follow from its orders: the file was changed or is damaged",
+                ));
             }
         }
         Ok(game)
-    }
-
-    /// The file as JSON, compact: what the browser stores and what an
-    /// export downloads (one serialiser, so the browser build carries one).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a game file serialises")
     }
 }

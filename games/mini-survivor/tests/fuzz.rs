@@ -6,6 +6,7 @@
 //!
 //!     FUZZ_SECONDS=600 cargo test --release -p mini-survivor --test fuzz -- --nocapture --test-threads 1
 
+use console_core::SaveFile;
 use mini_survivor::save::GameFile;
 use mini_survivor::{
     Game, Grid, Options, PlayerId, Roster, Setup, borrow_submissions, check_submission, deal,

@@ -98,17 +98,13 @@ pub struct Record {
     pub solved: Option<Score>,
 }
 
-/// Reads, checks and plays a case (FORMAT.md): the record as JSON, or the
-/// one-line reason the case is broken (not JSON, a bad board, hands, player
-/// or options, more than 48 tokens for a player, no `last` with tokens on
-/// the board).
-pub fn run_case(json: &str) -> Result<serde_json::Value, String> {
-    let record = record(json)?;
-    serde_json::to_value(record).map_err(|e| e.to_string())
-}
-
-/// [`run_case`] as a typed [`Record`].
-pub fn record(json: &str) -> Result<Record, String> {
+/// Reads, checks and plays a case (FORMAT.md): its record.
+///
+/// # Errors
+/// The one-line reason the case is broken: not JSON, a bad board, hands,
+/// player or options, more than 48 tokens for a player, no `last` with
+/// tokens on the board.
+pub fn run_case(json: &str) -> Result<Record, String> {
     let case: Case = serde_json::from_str(json).map_err(|e| format!("not a valid case: {e}"))?;
     let position = Position {
         options: case.options,

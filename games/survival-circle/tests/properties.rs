@@ -302,3 +302,72 @@ proptest! {
         prop_assert_eq!(g.progress(), 0);
     }
 }
+
+/// A game mode from a number.
+fn mode(i: u8) -> survival_circle::Mode {
+    use survival_circle::ai::Level;
+    let levels = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Strongest,
+    ];
+    match i % 12 {
+        0 => survival_circle::Mode::HotSeat,
+        1 => survival_circle::Mode::Forum,
+        k => survival_circle::Mode::VsAi {
+            ai: if k % 2 == 0 {
+                Player::Blue
+            } else {
+                Player::Red
+            },
+            level: levels[usize::from(k - 2) / 2],
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A random game (random options, mode, names and seed, started from a
+    /// random position, random moves, some undone to redo), its file
+    /// written and read back through serde (`SaveFile`): the same file,
+    /// the same text, the same game.
+    #[test]
+    fn save_files_round_trip(
+        opts in 0u8..4,
+        m: u8,
+        seed: u64,
+        names in prop::collection::vec("\\PC{0,20}", 3),
+        before in prop::collection::vec(any::<u8>(), 1..8),
+        lead in 0usize..20,
+        picks in prop::collection::vec(any::<u8>(), 1..8),
+        turns in 0usize..97,
+        undo in 0usize..4,
+    ) {
+        use console_core::SaveFile;
+        use survival_circle::save::GameFile;
+        use survival_circle::{Game, Players};
+        let (start, _, _) = play(options(opts), &before, lead);
+        let players = Players { blue: names[0].clone(), red: names[1].clone() };
+        let mut game = Game::from_start(start, players, mode(m), seed);
+        game.name.clone_from(&names[2]);
+        for k in 0..turns {
+            if game.state().is_terminal() {
+                break;
+            }
+            let legal: Vec<Value> = game.state().legal_values().iter().collect();
+            game.play(legal[usize::from(picks[k % picks.len()]) % legal.len()]).unwrap();
+        }
+        for _ in 0..undo {
+            game.undo();
+        }
+        let file = GameFile::of(&game);
+        let json = file.to_json();
+        let (back, loaded) = GameFile::parse(&json).expect("a written file loads");
+        prop_assert_eq!(&loaded, &game);
+        prop_assert_eq!(back.to_json(), json);
+        prop_assert_eq!(back, file);
+    }
+}

@@ -340,9 +340,13 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
     Ok((Game::new(setup, start), inputs))
 }
 
-/// Plays a case: the record as JSON (FORMAT.md), or the one-line reason the
-/// case is broken. Phases after the game's end are ignored.
-pub fn run_case(json: &str) -> Result<Value, String> {
+/// Plays a case: its record (FORMAT.md), or the one-line reason the case
+/// is broken. Phases after the game's end are ignored.
+///
+/// # Errors
+/// The case is broken: as [`prepare`], or a phase's input cannot be
+/// played.
+pub fn run_case(json: &str) -> Result<Record, String> {
     let (mut game, inputs) = prepare(json)?;
     for input in inputs {
         if game.is_over() {
@@ -350,5 +354,5 @@ pub fn run_case(json: &str) -> Result<Value, String> {
         }
         game.commit(input).map_err(|e| e.to_string())?;
     }
-    serde_json::to_value(Record::of(&game)).map_err(|e| e.to_string())
+    Ok(Record::of(&game))
 }

@@ -8,10 +8,11 @@ use crate::report::{
     Cause, DecisionKind, DecisionRequest, Elimination, NameProblem, Note, Place, Reason, Rejection,
     Warning,
 };
-use crate::roster::{PlayerId, PlayerSet, Roster, sort_small_by_key};
+use crate::roster::{PlayerId, PlayerSet, Roster};
 use crate::setup::Setup;
 use crate::state::PolarDecision;
 use crate::verb::{Kind, Verb};
+use console_core::text::sort_small;
 use std::collections::BTreeMap;
 
 /// What protects one player from chain eliminations in this phase.
@@ -175,9 +176,9 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             .collect(),
     };
     let mut primary = start.primary;
-    sort_small_by_key(&mut primary, |(p, _)| roster.rank(*p));
+    sort_small(&mut primary, |(p, _)| roster.rank(*p));
     for (p, mut causes) in primary {
-        sort_small_by_key(&mut causes, |c| *c);
+        sort_small(&mut causes, |c| *c);
         causes.dedup();
         end.alive.remove(p);
         end.eliminations.push(Elimination {

@@ -4,10 +4,11 @@
 //! hash and the deal ([`verify`]).
 
 use crate::card::Card;
-use crate::roster::{Roster, sort_small_by_key};
+use crate::roster::Roster;
 use crate::setup::{Setup, shuffle_deck};
 pub use console_core::commitment::Salt;
 use console_core::commitment::sha256_hex;
+use console_core::text::sort_small;
 use std::fmt;
 
 /// The committed text: a version line, then one input per line: seed,
@@ -102,7 +103,7 @@ pub fn verify(
             players: roster.len(),
         });
     }
-    sort_small_by_key(&mut cards, |c| *c);
+    sort_small(&mut cards, |c| *c);
     let computed = sha256_hex(&committed_text(roster.names(), &cards, seed, salt));
     if !computed.eq_ignore_ascii_case(published.trim()) {
         return Err(VerifyError::Mismatch { computed });

@@ -2,9 +2,10 @@
 
 use crate::options::VoteRule;
 use crate::report::{NoVote, NotCandidate};
-use crate::roster::{MAX_PLAYERS, PlayerId, PlayerSet, sort_small_by_key};
+use crate::roster::{MAX_PLAYERS, PlayerId, PlayerSet};
 use crate::setup::Setup;
 use crate::state::{PolarDecision, State};
+use console_core::text::sort_small;
 use serde::{Deserialize, Serialize};
 
 /// The day's voters with their weights, and its candidates (S5.1, S5.2).
@@ -287,7 +288,7 @@ impl VoteCount {
             .counts()
             .map(|(c, n)| {
                 let mut voters: Vec<(PlayerId, u8)> = tally.voters_of(c).collect();
-                sort_small_by_key(&mut voters, |(p, _)| roster.rank(*p));
+                sort_small(&mut voters, |(p, _)| roster.rank(*p));
                 CountRow {
                     candidate: c,
                     count: n,
@@ -296,7 +297,7 @@ impl VoteCount {
                 }
             })
             .collect();
-        sort_small_by_key(&mut rows, |r| {
+        sort_small(&mut rows, |r| {
             (u32::MAX - r.count, roster.rank(r.candidate))
         });
         let mut not_voting: Vec<PlayerId> = electorate
@@ -304,9 +305,9 @@ impl VoteCount {
             .filter(|(p, _)| tally.vote_of(*p).is_none())
             .map(|(p, _)| p)
             .collect();
-        sort_small_by_key(&mut not_voting, |p| roster.rank(*p));
+        sort_small(&mut not_voting, |p| roster.rank(*p));
         let mut cannot_vote: Vec<(PlayerId, NoVote)> = electorate.cannot_vote().collect();
-        sort_small_by_key(&mut cannot_vote, |(p, _)| roster.rank(*p));
+        sort_small(&mut cannot_vote, |(p, _)| roster.rank(*p));
         VoteCount {
             day,
             posts,

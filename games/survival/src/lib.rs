@@ -45,7 +45,6 @@ pub mod record;
 pub mod report;
 pub mod roster;
 pub mod save;
-mod save_read;
 pub mod session;
 pub mod setup;
 pub mod state;

@@ -11,11 +11,12 @@ use crate::report::{
     Accepted, Cause, CheckResult, Detail, NameProblem, NightDetail, Note, PhaseReport, Place,
     Reason, Rejection, TeamChoice, Warning, WatchResult,
 };
-use crate::roster::{PlayerId, sort_small_by_key};
+use crate::roster::PlayerId;
 use crate::setup::Setup;
 use crate::state::State;
 use crate::verb::{Arity, Kind, Verb};
 use crate::win;
+use console_core::text::sort_small;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -199,7 +200,7 @@ pub fn read_orders(setup: &Setup, state: &State, actions: &BTreeMap<PlayerId, St
                 }),
             }
         }
-        sort_small_by_key(&mut mine, |a| a.verb.kind());
+        sort_small(&mut mine, |a| a.verb.kind());
         orders.accepted.extend(mine);
     }
     orders
@@ -400,6 +401,6 @@ pub fn missing(setup: &Setup, state: &State, orders: &Orders) -> Vec<PlayerId> {
         .iter()
         .filter(|p| !legal_verbs(setup, state, *p).is_empty() && !orders.has_any(*p))
         .collect();
-    sort_small_by_key(&mut out, |p| setup.roster.rank(*p));
+    sort_small(&mut out, |p| setup.roster.rank(*p));
     out
 }

@@ -5,9 +5,10 @@
 
 use crate::game::Game;
 use crate::report::{PhaseReport, Place};
-use crate::roster::{PlayerId, PlayerSet, Roster, sort_small_by_key};
+use crate::roster::{PlayerId, PlayerSet, Roster};
 use crate::state::PolarDecision;
 use crate::win::Winner;
+use console_core::text::sort_small;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -194,7 +195,7 @@ impl PhaseRecord {
             .map(|e| {
                 let mut causes: Vec<String> =
                     e.causes.iter().map(|c| c.name().to_string()).collect();
-                sort_small_by_key(&mut causes, |c| c.clone());
+                sort_small(&mut causes, |c| c.clone());
                 (name(e.player), causes)
             })
             .collect();

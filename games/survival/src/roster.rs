@@ -31,20 +31,6 @@ impl PlayerId {
     }
 }
 
-/// Sorts a short list (a game's players, at most [`MAX_PLAYERS`]; the
-/// causes of one elimination) by `key`, keeping equal keys in order: an
-/// insertion sort, a few hundred bytes of code where the standard sort
-/// costs kilobytes in the app for each place it is used.
-pub fn sort_small_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
-    for i in 1..v.len() {
-        let mut j = i;
-        while j > 0 && key(&v[j - 1]) > key(&v[j]) {
-            v.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
 /// A set of players as a bit set (at most [`MAX_PLAYERS`]). Iterates in
 /// roster order. Serialised as the list of indices.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Default, Debug)]
@@ -215,7 +201,7 @@ impl Roster {
         check_names(names).map_err(RosterError::Name)?;
         let names: Vec<String> = names.iter().map(|n| n.as_ref().to_string()).collect();
         let mut by_name: Vec<PlayerId> = (0..names.len()).map(PlayerId::from_index).collect();
-        sort_small_by_key(&mut by_name, |p| names[p.index()].as_bytes());
+        console_core::text::sort_small(&mut by_name, |p| names[p.index()].as_bytes());
         let mut rank = vec![0u8; names.len()];
         for (r, p) in by_name.iter().enumerate() {
             rank[p.index()] = r as u8;
@@ -326,7 +312,7 @@ mod tests {
                 .collect();
             let mut a = v.clone();
             let mut b = v;
-            sort_small_by_key(&mut a, |p| p.0);
+            console_core::text::sort_small(&mut a, |p| p.0);
             b.sort_by_key(|p| p.0);
             assert_eq!(a, b, "length {len}");
         }

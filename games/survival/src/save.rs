@@ -1,9 +1,10 @@
 //! The game file: what the app saves and exports. Versioned JSON
 //! (`"format": "survival-game", "version": 1`) holding the setup (seed as a
 //! string, salt), every committed phase's raw inputs and its record, and
-//! the unsent drafts. Loading checks the envelope, deals again from the
-//! setup, replays every phase (S1.6) and compares the stored records: a
-//! file whose records disagree with its inputs is refused, not trusted.
+//! the unsent drafts. Written and read by serde's derives through
+//! [`SaveFile`]: loading checks the envelope, deals again from the setup,
+//! replays every phase (S1.6) and compares the stored records: a file
+//! whose records disagree with its inputs is refused, not trusted.
 
 use crate::day::{DayInput, Post};
 use crate::game::{Game, PhaseInput};
@@ -12,10 +13,9 @@ use crate::record::PhaseRecord;
 use crate::roster::{PlayerId, Roster};
 use crate::setup::{DealSpec, deal};
 use console_core::format::Format;
-use console_core::save::{EnvelopeError, check_envelope};
+use console_core::save::{LoadError, SaveFile};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// The `format` member of a game file.
 pub const FORMAT: &str = "survival-game";
@@ -115,68 +115,6 @@ pub struct GameFile {
     pub drafts: Drafts,
 }
 
-/// Why a game file cannot be loaded. `Display` names the problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadError {
-    /// Too large, not JSON, another format or a newer version.
-    Envelope(EnvelopeError),
-    /// Not of the file's shape: serde's message (with line and column).
-    Invalid(String),
-    /// The setup cannot be dealt.
-    Setup(String),
-    /// A phase names a player who is not in the game.
-    UnknownPlayer {
-        /// Phase, from 1.
-        phase: usize,
-        /// The name.
-        name: String,
-    },
-    /// A phase's input is of the wrong kind (a night's for a day).
-    WrongKind {
-        /// Phase, from 1.
-        phase: usize,
-    },
-    /// Replaying the inputs does not give the stored record.
-    Tampered {
-        /// Phase, from 1.
-        phase: usize,
-    },
-    /// Phases after the end of the game.
-    AfterGameOver {
-        /// Phase, from 1.
-        phase: usize,
-    },
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Envelope(e) => e.fmt(f),
-            LoadError::Invalid(e) => write!(f, "not a valid Survival game file: {e}"),
-            LoadError::Setup(e) => write!(f, "the game file's setup cannot be dealt: {e}"),
-            LoadError::UnknownPlayer { phase, name } => write!(
-                f,
-                "phase {phase} has input from {name:?}, who is not a player"
-            ),
-            LoadError::WrongKind { phase } => {
-                write!(
-                    f,
-                    "phase {phase}'s input is of the wrong kind (night or day)"
-                )
-            }
-            LoadError::Tampered { phase } => write!(
-                f,
-                "phase {phase}'s recorded results do not follow from its inputs: the file was changed or is damaged"
-            ),
-            LoadError::AfterGameOver { phase } => {
-                write!(f, "phase {phase} comes after the end of the game")
-            }
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 impl InputFile {
     /// The stored form of an input.
     pub fn of(roster: &Roster, input: &PhaseInput) -> InputFile {
@@ -262,50 +200,53 @@ impl GameFile {
             drafts: Drafts::default(),
         }
     }
+}
 
-    /// Parses and checks a file: envelope, shape (read member by member,
-    /// as strictly as the serde derives), the deal, then every phase
-    /// replayed and compared with its stored record.
-    ///
-    /// Errors: [`LoadError`] naming the problem; nothing is half-loaded.
-    pub fn parse(json: &str) -> Result<(GameFile, Game), LoadError> {
-        check_envelope(json, FORMAT, VERSION).map_err(LoadError::Envelope)?;
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        let file = crate::save_read::game_file(&value).map_err(LoadError::Invalid)?;
-        let game = file.replay()?;
-        Ok((file, game))
+impl SaveFile for GameFile {
+    type Game = Game;
+    const FORMAT: &'static str = FORMAT;
+    const VERSION: u32 = VERSION;
+
+    fn name(&self) -> &str {
+        &self.name
     }
 
-    /// Deals the setup and replays every phase, checking stored records.
-    pub fn replay(&self) -> Result<Game, LoadError> {
-        let dealt = deal(&self.setup).map_err(|e| LoadError::Setup(e.to_string()))?;
+    /// Deals the setup and replays every phase, checking stored records
+    /// (S1.6).
+    ///
+    /// # Errors
+    /// [`LoadError::Replay`] at `"the setup"` (it cannot be dealt) or at
+    /// `"phase N"` (a phase after the end of the game, input from someone
+    /// who is not a player, input of the wrong kind, a stored record the
+    /// inputs do not give).
+    fn replay(&self) -> Result<Game, LoadError> {
+        let dealt = deal(&self.setup)
+            .map_err(|e| LoadError::replay("the setup", format!("it cannot be dealt: {e}")))?;
         let mut game = Game::from_deal(dealt);
         for (i, phase) in self.phases.iter().enumerate() {
-            let n = i + 1;
+            let at = || format!("phase {}", i + 1);
             if game.is_over() {
-                return Err(LoadError::AfterGameOver { phase: n });
+                return Err(LoadError::replay(
+                    at(),
+                    "it comes after the end of the game",
+                ));
             }
-            let input = phase
-                .input
-                .resolve(&game.setup().roster)
-                .map_err(|name| LoadError::UnknownPlayer { phase: n, name })?;
+            let input = phase.input.resolve(&game.setup().roster).map_err(|name| {
+                LoadError::replay(at(), format!("input from {name:?}, who is not a player"))
+            })?;
             let roster = game.setup().roster.clone();
-            let played = game
-                .commit(input)
-                .map_err(|_| LoadError::WrongKind { phase: n })?;
+            let played = game.commit(input).map_err(|_| {
+                LoadError::replay(at(), "its input is of the wrong kind (night or day)")
+            })?;
             if let Some(stored) = &phase.record
                 && *stored != record_json(&roster, &played.report)
             {
-                return Err(LoadError::Tampered { phase: n });
+                return Err(LoadError::replay(
+                    at(),
+                    "its recorded results do not follow from its inputs: the file was changed or is damaged",
+                ));
             }
         }
         Ok(game)
-    }
-
-    /// The file as compact JSON (what the browser stores and an export
-    /// downloads).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a game file serialises")
     }
 }

@@ -3,9 +3,10 @@
 
 use crate::card::{Card, Side};
 use crate::options::Options;
-use crate::roster::{PlayerId, Roster, RosterError, SEED_PLAYERS, sort_small_by_key};
+use crate::roster::{PlayerId, Roster, RosterError, SEED_PLAYERS};
 use console_core::commitment::Salt;
 use console_core::rng::GameRng;
+use console_core::text::sort_small;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -261,7 +262,7 @@ impl Setup {
     /// The deck in S1.2 order (what the commitment names).
     pub fn deck(&self) -> Vec<Card> {
         let mut d = self.cards.clone();
-        sort_small_by_key(&mut d, |c| *c);
+        sort_small(&mut d, |c| *c);
         d
     }
 }

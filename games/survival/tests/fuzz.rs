@@ -7,6 +7,7 @@
 //!
 //!     FUZZ_SECONDS=600 cargo test --release -p survival --test fuzz -- --nocapture --test-threads 1 line_reader
 
+use console_core::SaveFile;
 use console_core::commitment::Salt;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;

@@ -6,6 +6,7 @@
 //! file) reproduces every record; no public post names a living player's
 //! card, a night action's target or a living buddy (S9.5).
 
+use console_core::SaveFile;
 use console_core::commitment::Salt;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -425,5 +426,50 @@ proptest! {
         let empty = PhaseInput::empty(game.phase());
         let PhaseInput::Night(night) = &empty else { unreachable!("a deal starts at night") };
         prop_assert_eq!(game.owed(&empty), game.missing_actions(night));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// A random game, cut at a random phase, its file with random unsent
+    /// work written and read back through serde (`SaveFile`): the same
+    /// file, the same text, the same game.
+    #[test]
+    fn save_files_round_trip(
+        n in 5usize..=36,
+        seed: u64,
+        choices: u64,
+        cut: prop::sample::Index,
+        name in "\\PC{0,30}",
+        night in prop::collection::btree_map("\\PC{0,10}", "\\PC{0,40}", 0..3),
+        texts in prop::collection::vec("\\PC{0,60}", 4),
+        decisions in prop::collection::btree_map("\\PC{0,10}", "\\PC{0,40}", 0..3),
+        deadline: Option<i64>,
+        format in 0..3usize,
+        hide_deck: bool,
+    ) {
+        let (spec, full, inputs) = play(n, seed, choices);
+        let mut game = Game::from_deal(deal(&spec).unwrap());
+        for input in &inputs[..cut.index(inputs.len() + 1)] {
+            game.commit(input.clone()).unwrap();
+        }
+        prop_assert!(game.phases().len() <= full.phases().len());
+        let mut file = GameFile::new(&name, &spec, &game);
+        let d = &mut file.drafts;
+        d.night = night;
+        d.bulk.clone_from(&texts[0]);
+        d.thread.clone_from(&texts[1]);
+        d.page.clone_from(&texts[2]);
+        d.revote.clone_from(&texts[3]);
+        d.decisions = decisions;
+        d.deadline = deadline;
+        d.post_format = Format::ALL[format];
+        d.hide_deck = hide_deck;
+        let json = file.to_json();
+        let (back, loaded) = GameFile::parse(&json).expect("a written file loads");
+        prop_assert_eq!(&loaded, &game);
+        prop_assert_eq!(back.to_json(), json);
+        prop_assert_eq!(back, file);
     }
 }

@@ -3,6 +3,7 @@
 //! cost of one autosave of a long game.
 
 use super::demo::GAME_1001;
+use console_core::SaveFile;
 use gloo_storage::{LocalStorage, Storage};
 use mini_survivor::case::Case;
 use mini_survivor::save::GameFile;

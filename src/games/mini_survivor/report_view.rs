@@ -183,7 +183,7 @@ pub fn report_html(setup: &Setup, report: &RoundReport, after: &Position) -> Str
     };
     for t in &report.tallies {
         let mut counts = t.counts.clone();
-        mini_survivor::sort_small(&mut counts, |c| (std::cmp::Reverse(c.1), c.0));
+        console_core::text::sort_small(&mut counts, |c| (std::cmp::Reverse(c.1), c.0));
         let verdict = match t.verdict {
             TallyVerdict::Most => "most votes",
             TallyVerdict::Tie => "tied for the most votes: all tied fall",

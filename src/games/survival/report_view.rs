@@ -5,10 +5,10 @@
 
 use super::state::{list, names, winners_text};
 use crate::shell::html::{Html, attr, esc};
+use console_core::text::sort_small;
 use std::fmt::Write as _;
 use survival::count::Tally;
 use survival::report::{Cause, Elimination, Outcome, PhaseReport, Rejection, TeamChoice};
-use survival::roster::sort_small_by_key;
 use survival::{PlayerId, Roster, Setup};
 
 /// Why a player was eliminated, in words, with the player a chain came
@@ -59,7 +59,7 @@ pub fn voters_text(roster: &Roster, voters: impl Iterator<Item = (PlayerId, u8)>
 /// A count as a table: candidate, votes, voters (S9.2 order).
 fn count_table(h: &mut Html, roster: &Roster, tally: &Tally, caption: &str) {
     let mut rows: Vec<(PlayerId, u32)> = tally.counts().collect();
-    sort_small_by_key(&mut rows, |(p, n)| (u32::MAX - n, roster.rank(*p)));
+    sort_small(&mut rows, |(p, n)| (u32::MAX - n, roster.rank(*p)));
     if rows.is_empty() {
         h.el("p", "", &format!("{caption}: no votes."));
         return;
@@ -68,7 +68,7 @@ fn count_table(h: &mut Html, roster: &Roster, tally: &Tally, caption: &str) {
         .into_iter()
         .map(|(p, n)| {
             let mut by: Vec<(PlayerId, u8)> = tally.voters_of(p).collect();
-            sort_small_by_key(&mut by, |(v, _)| roster.rank(*v));
+            sort_small(&mut by, |(v, _)| roster.rank(*v));
             (
                 attr("data-candidate", roster.name(p)),
                 vec![

@@ -9,10 +9,10 @@ use super::super::state::{Ctx, Screen, option_lines};
 use crate::shell::html::{Html, attr};
 use crate::shell::io;
 use crate::shell::page::import;
+use console_core::text::sort_small;
 use leptos::prelude::*;
 use survival::commitment::commitment;
 use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};
-use survival::roster::sort_small_by_key;
 use survival::setup::{build_deck, default_evil};
 use survival::{Card, DealSpec, Edition, Game, Options, deal};
 use wasm_bindgen::JsCast;
@@ -125,7 +125,7 @@ fn special(form: RwSignal<Form>, c: Card) -> AnyView {
                     f.specials.retain(|x| *x != c);
                     if on {
                         f.specials.push(c);
-                        sort_small_by_key(&mut f.specials, |c| *c);
+                        sort_small(&mut f.specials, |c| *c);
                     }
                 });
             }/>" " {c.name()}</label>

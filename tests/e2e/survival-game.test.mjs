@@ -538,7 +538,7 @@ test('private messages pasted in batches: a later message counts, a batch split 
     const box = `article.player[data-player="${evil}"] textarea`;
     // Three private messages from the same Evil Force, in three batches:
     // Hazel, then Cobalt, then Hazel again. The last one counts (S2.5).
-    await split(`${evil}:\nkill Hazel\n`, 'new message');
+    await split(`${evil}:\nkill Hazel\n`, ': new (');
     await split(`== ${evil} ==\nkill Cobalt\n`, 'added after the earlier text');
     await split(`${evil}:\nkill Hazel\n`, 'added after the earlier text');
     assert.equal(await page.inputValue(box), 'kill Hazel\nkill Cobalt\nkill Hazel');

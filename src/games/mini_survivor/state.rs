@@ -346,9 +346,9 @@ impl Ctx {
             if let Some(r) = l.game.undo() {
                 let setup = l.game.setup();
                 back =
-                    Some(mini_survivor::map_of(r.submissions.iter().map(|(p, t)| {
-                        (setup.players.name(*p).to_string(), t.clone())
-                    })));
+                    Some(console_core::text::map_of(r.submissions.iter().map(
+                        |(p, t)| (setup.players.name(*p).to_string(), t.clone()),
+                    )));
             }
         });
         if let Some(d) = back {

@@ -2,7 +2,7 @@
 //! `end` line that closes a message (Mini-Survivor R3.3, Survival S2.2),
 //! adding lines to a message before its `end`, splitting one pasted pile of
 //! private messages into per-player texts by header lines, and a small
-//! stable sort.
+//! stable sort and map builder.
 
 use crate::names::check_name;
 
@@ -81,6 +81,21 @@ pub fn sort_small<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
             j -= 1;
         }
     }
+}
+
+/// A map from pairs, built by inserting them one by one (a later pair
+/// replaces an earlier one with the same key): collecting into a
+/// `BTreeMap` sorts with the standard stable sort, one copy per iterator
+/// type, which the browser build does not need for maps this small (a
+/// round's submissions, a tribe's votes, a step's players).
+pub fn map_of<K: Ord, V>(
+    pairs: impl IntoIterator<Item = (K, V)>,
+) -> std::collections::BTreeMap<K, V> {
+    let mut m = std::collections::BTreeMap::new();
+    for (k, v) in pairs {
+        m.insert(k, v);
+    }
+    m
 }
 
 /// A header line of a bulk paste, if the line is one: `== Name ==` (any
@@ -298,6 +313,12 @@ mod tests {
         let mut v = [(2, 'a'), (1, 'b'), (2, 'c'), (1, 'd')];
         sort_small(&mut v, |p| p.0);
         assert_eq!(v, [(1, 'b'), (1, 'd'), (2, 'a'), (2, 'c')]);
+    }
+
+    #[test]
+    fn maps_keep_the_last_of_a_key() {
+        let m = map_of([("b", 1), ("a", 2), ("b", 3)]);
+        assert_eq!(m.into_iter().collect::<Vec<_>>(), [("a", 2), ("b", 3)]);
     }
 
     #[test]

@@ -16,6 +16,7 @@ use crate::state::{Attributes, Living, Player, PlayerId, State, Team, TeamId};
 use crate::step::{Entry, StepReport, apply};
 use crate::vote::{DeadlockReport, VoteInput};
 use console_core::names::{check_name, check_names};
+use console_core::text::map_of;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -326,17 +327,6 @@ fn names(state: &State, ps: &[PlayerId]) -> Vec<String> {
     let mut v: Vec<String> = ps.iter().map(|&p| state.name(p).to_string()).collect();
     crate::order::sort(&mut v);
     v
-}
-
-/// A map of these members (a later duplicate replaces an earlier one).
-/// Built by inserting, not by collecting: collecting sorts with a copy of
-/// the standard sort per iterator type, which the web page pays for.
-fn map_of<V>(members: impl IntoIterator<Item = (String, V)>) -> BTreeMap<String, V> {
-    let mut m = BTreeMap::new();
-    for (k, v) in members {
-        m.insert(k, v);
-    }
-    m
 }
 
 /// Candidate to counted votes, candidates with at least one.

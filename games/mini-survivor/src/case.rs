@@ -317,10 +317,10 @@ impl RoundRecord {
                 .collect(),
             assassinated: report.assassinated.clone(),
             idols_played: idols,
-            votes: crate::map_of(report.tallies.iter().map(|t| {
+            votes: console_core::text::map_of(report.tallies.iter().map(|t| {
                 (
                     t.tribe.to_string(),
-                    crate::map_of(t.counts.iter().map(|(s, n)| (s.to_string(), *n))),
+                    console_core::text::map_of(t.counts.iter().map(|(s, n)| (s.to_string(), *n))),
                 )
             })),
             voted_out: report.voted_out.clone(),
@@ -330,7 +330,7 @@ impl RoundRecord {
                 .map(|t| t.to_string())
                 .collect(),
             outcasts: after.outcasts().collect(),
-            tribes: crate::map_of(
+            tribes: console_core::text::map_of(
                 after
                     .existing_tribes(setup.grid)
                     .map(|t| (t.to_string(), after.members(t).collect())),

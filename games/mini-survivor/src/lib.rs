@@ -39,19 +39,6 @@ pub mod submission;
 pub mod survivor;
 pub mod tribe;
 
-/// A map from pairs, built by inserting them one by one: collecting into a
-/// `BTreeMap` sorts with the standard (large) stable sort for each map
-/// type, which the browser build does not need for maps this small.
-pub fn map_of<K: Ord, V>(
-    pairs: impl IntoIterator<Item = (K, V)>,
-) -> std::collections::BTreeMap<K, V> {
-    let mut m = std::collections::BTreeMap::new();
-    for (k, v) in pairs {
-        m.insert(k, v);
-    }
-    m
-}
-
 pub use adjudicate::{Adjudicator, borrow_submissions, play_round};
 pub use deal::{DealError, deal};
 pub use end::{EliminationCandidate, FinalResult, final_result};

@@ -109,7 +109,7 @@ impl GameFile {
                 .rounds()
                 .iter()
                 .map(|r| RoundFile {
-                    submissions: crate::map_of(
+                    submissions: console_core::text::map_of(
                         r.submissions
                             .iter()
                             .map(|(p, t)| (setup.players.name(*p).to_string(), t.clone())),

@@ -549,7 +549,9 @@ const within = (p, ms) => {
   return Promise.race([p, new Promise((r) => { timer = setTimeout(() => r('timeout'), ms); })]).finally(() => clearTimeout(timer));
 };
 
-/** One paste into `box`: { ms, longest, result } or 'timeout'. */
+/** One paste into `box`: { ms, longest, result }, or { timeout: true,
+ * busy, state } when it did not finish within PASTE_TIMEOUT (busy: the
+ * page did not answer; `after`: busy after the result was shown). */
 async function pasteOnce(box, text) {
   const ctx = await browser.newContext(ARGS);
   await ctx.addInitScript((items) => {
@@ -598,11 +600,17 @@ async function pasteOnce(box, text) {
       }, 0);
     }, [box.kind, box.box, box.button, text]);
     const deadline = Date.now() + PASTE_TIMEOUT;
+    // Out of time: is the page still busy (it does not answer), or did it
+    // answer without ever showing the result?
+    const late = async () => {
+      const st = await within(page.evaluate(() => ({ ...window.__paste, live: document.querySelector('[data-testid=live]')?.textContent ?? '' })), 3000);
+      return { timeout: true, busy: st === 'timeout', state: st === 'timeout' ? null : st };
+    };
     for (;;) {
       const left = deadline - Date.now();
-      if (left <= 0) return 'timeout';
+      if (left <= 0) return await late();
       const done = await within(page.evaluate(() => window.__paste.done), left);
-      if (done === 'timeout') return 'timeout';
+      if (done === 'timeout') return await late();
       if (done) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -615,7 +623,7 @@ async function pasteOnce(box, text) {
       const during = window.__long.filter(([s, d]) => s + d > st.start && s < st.end + settle).map(([, d]) => d);
       return { ms: st.end - st.start, longest: Math.max(0, ...during), result: st.result };
     }, SETTLE), PASTE_TIMEOUT);
-    return r;
+    return r === 'timeout' ? { timeout: true, busy: true, after: true } : r;
   } finally {
     // A page still busy is closed with its browser profile; if even that
     // does not answer, the whole browser is replaced.
@@ -644,10 +652,10 @@ if (want('paste')) {
       const times = [];
       const longest = [];
       const problems = new Set();
-      let timedOut = false;
+      let timedOut = null;
       for (let i = 0; i < PASTE_RUNS; i++) {
         const r = await pasteOnce(box, text);
-        if (r === 'timeout') { timedOut = true; break; }
+        if (r.timeout) { timedOut = r; break; }
         times.push(r.ms);
         longest.push(r.longest);
         const p = box.check(r.result, parts);
@@ -656,7 +664,12 @@ if (want('paste')) {
       const note = problems.size ? ` (WRONG RESULT: ${[...problems].join('; ')})` : '';
       const goal = label === '1 MB' ? '< 1000' : 'report';
       if (timedOut) {
-        const text = `timeout > ${PASTE_TIMEOUT / 1000} s`;
+        const secs = PASTE_TIMEOUT / 1000;
+        // Busy: the page never answered again within the time. Otherwise it
+        // answered but never showed the result: said with its state.
+        const text = timedOut.busy
+          ? `timeout > ${secs} s (page busy${timedOut.after ? ' after the result' : ''})`
+          : `timeout > ${secs} s (page idle, no result; ${timedOut.state.clicked === undefined ? 'button never clicked' : `live region: ${JSON.stringify(timedOut.state.live.slice(0, 60))}`})`;
         row(figure + note, 'ms', failed(text, times.length + 1), goal, label === '1 MB' ? false : '');
         row(longFigure, 'ms', failed(times.length ? `${text} (earlier runs: ${fmt(Math.max(...longest))})` : text, times.length + 1), 'none > 50', false);
         gaveUp = label;

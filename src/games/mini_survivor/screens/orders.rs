@@ -4,9 +4,9 @@
 //! player, whose text is added to what a player already sent (players amend
 //! their posts, R3.5); and a missing-orders list.
 
-use crate::shell::html::esc;
 use super::super::state::Ctx;
 use crate::shell::bulk::BulkBox;
+use crate::shell::html::esc;
 use console_core::text::take_bulk;
 use leptos::prelude::*;
 use mini_survivor::bulk::split_bulk;

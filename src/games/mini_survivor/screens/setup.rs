@@ -7,8 +7,8 @@
 
 use super::super::app::import_case;
 use super::super::report_view::options_html;
-use crate::shell::html::esc;
 use super::super::state::{Ctx, Screen};
+use crate::shell::html::esc;
 use crate::shell::io;
 use crate::shell::page::import;
 use leptos::prelude::*;

@@ -14,6 +14,8 @@ use survival::{
 /// A 30-player game at day 1.
 fn game() -> Game {
     let spec = DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
         players: (0..30).map(|i| format!("Player {i:02}")).collect(),
         edition: Edition::Advanced,
         evil: None,

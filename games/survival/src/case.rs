@@ -192,6 +192,11 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
         Some(v) => {
             let mut v = v.clone();
             strip_comments(&mut v);
+            // A case without `reading` is read under the current rules
+            // (S2.8; FORMAT.md), unlike a saved game.
+            if let Value::Object(m) = &mut v {
+                m.entry("reading").or_insert(Value::from(2));
+            }
             Options::deserialize(&v).map_err(|e| format!("options: {e}"))?
         }
     };

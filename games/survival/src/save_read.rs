@@ -7,9 +7,12 @@
 //! anyway. A test checks that both readers agree.
 
 use crate::card::Card;
-use crate::options::{Discovery, EvilWinsAt, Options, SecondTie, VoteRule};
+use crate::options::{
+    Discovery, EvilWinsAt, InvalidVote, Options, Reading, SecondTie, VoteBold, VotePlace, VoteRule,
+};
+use crate::phase::Phase;
 use crate::save::{Drafts, GameFile, InputFile, PhaseFile};
-use crate::setup::{DealSpec, Edition};
+use crate::setup::{DealSpec, Edition, Nickname, NoGuess};
 use console_core::commitment::Salt;
 use console_core::format::Format;
 use serde_json::{Map, Value};
@@ -115,8 +118,10 @@ fn whole(v: &Value, what: &str) -> Read<u64> {
 }
 
 fn options(v: Option<&Value>) -> Read<Options> {
+    // A file without options, or without `reading`, was saved under the
+    // first reading rules (S2.8).
     let Some(v) = v else {
-        return Ok(Options::default());
+        return Ok(Options::first_rules());
     };
     let d = Options::default();
     let m = object(
@@ -128,6 +133,11 @@ fn options(v: Option<&Value>) -> Read<Options> {
             "evil_wins_at",
             "green_activist_discovery",
             "reveal_cards",
+            "reading",
+            "no_elimination",
+            "vote_bold",
+            "vote_place",
+            "invalid_vote",
         ],
         &[],
     )?;
@@ -166,7 +176,78 @@ fn options(v: Option<&Value>) -> Read<Options> {
             None => d.reveal_cards,
             v => boolean(v, "reveal_cards")?,
         },
+        reading: match m.get("reading") {
+            None => Reading::First,
+            Some(v) => match v.as_u64() {
+                Some(1) => Reading::First,
+                Some(2) => Reading::Second,
+                _ => return Err(format!("reading: {v} is not 1 or 2")),
+            },
+        },
+        no_elimination: match m.get("no_elimination") {
+            None => d.no_elimination,
+            v => boolean(v, "no_elimination")?,
+        },
+        vote_bold: variant(
+            m.get("vote_bold"),
+            "vote_bold",
+            &[
+                ("optional", VoteBold::Optional),
+                ("required", VoteBold::Required),
+            ],
+            d.vote_bold,
+        )?,
+        vote_place: variant(
+            m.get("vote_place"),
+            "vote_place",
+            &[
+                ("line_start", VotePlace::LineStart),
+                ("anywhere", VotePlace::Anywhere),
+            ],
+            d.vote_place,
+        )?,
+        invalid_vote: variant(
+            m.get("invalid_vote"),
+            "invalid_vote",
+            &[
+                ("keeps", InvalidVote::Keeps),
+                ("withdraws", InvalidVote::Withdraws),
+            ],
+            d.invalid_vote,
+        )?,
     })
+}
+
+/// A list of items read by `item`.
+fn list<T>(v: Option<&Value>, what: &str, item: impl Fn(&Value) -> Read<T>) -> Read<Vec<T>> {
+    match v {
+        None => Ok(Vec::new()),
+        Some(v) => v
+            .as_array()
+            .ok_or_else(|| format!("{what}: expected a list"))?
+            .iter()
+            .map(item)
+            .collect(),
+    }
+}
+
+/// A phase as serde writes it (`{"kind": "day", "number": 2}`), or null.
+fn phase(v: Option<&Value>) -> Read<Option<Phase>> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => {
+            let m = object(v, "from", &["kind", "number"], &["kind", "number"])?;
+            let n = m["number"]
+                .as_u64()
+                .and_then(|n| u16::try_from(n).ok())
+                .ok_or_else(|| "from: number: expected a whole number".to_string())?;
+            match m["kind"].as_str() {
+                Some("night") => Ok(Some(Phase::night(n))),
+                Some("day") => Ok(Some(Phase::day(n))),
+                _ => Err("from: kind: expected \"night\" or \"day\"".to_string()),
+            }
+        }
+    }
 }
 
 fn setup(v: &Value) -> Read<DealSpec> {
@@ -180,6 +261,8 @@ fn setup(v: &Value) -> Read<DealSpec> {
             "specials",
             "spotlight",
             "options",
+            "nicknames",
+            "no_guess",
             "seed",
             "salt",
         ],
@@ -216,6 +299,26 @@ fn setup(v: &Value) -> Read<DealSpec> {
         specials,
         spotlight,
         options: options(m.get("options"))?,
+        nicknames: list(m.get("nicknames"), "nicknames", |v| {
+            let n = object(
+                v,
+                "nicknames",
+                &["player", "nickname", "from"],
+                &["player", "nickname"],
+            )?;
+            Ok(Nickname {
+                player: string(&n["player"], "player")?,
+                nickname: string(&n["nickname"], "nickname")?,
+                from: phase(n.get("from"))?,
+            })
+        })?,
+        no_guess: list(m.get("no_guess"), "no_guess", |v| {
+            let n = object(v, "no_guess", &["text", "from"], &["text"])?;
+            Ok(NoGuess {
+                text: string(&n["text"], "text")?,
+                from: phase(n.get("from"))?,
+            })
+        })?,
         seed: whole(&m["seed"], "seed")?,
         salt,
     })

@@ -70,6 +70,8 @@ const NAMES: [&str; 12] = [
 /// the Engineer can act).
 fn game() -> Game {
     let spec = DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
         players: NAMES.map(String::from).to_vec(),
         edition: Edition::Advanced,
         evil: Some(3),

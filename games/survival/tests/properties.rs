@@ -83,8 +83,11 @@ fn spec(n: usize, dice: &mut Dice, seed: u64) -> DealSpec {
             Discovery::Expose
         },
         reveal_cards: dice.chance(80),
+        ..Options::default()
     };
     DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
         spotlight: dice.chance(50).then(|| players[dice.below(n)].clone()),
         players,
         edition: Edition::Advanced,

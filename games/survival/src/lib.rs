@@ -50,6 +50,7 @@ pub mod state;
 pub mod thread;
 pub mod verb;
 pub mod vote;
+mod vote_first;
 pub mod win;
 
 /// The rules this engine applies (`RULES.md`, S1-S9), for the app's rules

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use survival::count::Electorate;
 use survival::day::Counter;
 use survival::save::GameFile;
-use survival::vote::{VoteLine, read_votes};
+use survival::vote::{Rules, What, read_votes};
 use survival::{Card, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PlayerId, deal};
 
 fn budget() -> Duration {
@@ -198,7 +198,7 @@ fn fuzz_line_reader() {
         for a in &orders.accepted {
             assert_eq!(a.player, p);
         }
-        let _ = survival::pair::split_pair(&s.roster, text);
+        let _ = survival::pair::split_pair(&s.names(g.phase()), text);
         let report = g.preview(&PhaseInput::Night(input)).unwrap();
         assert!(report.alive.len() <= g.state().alive().len());
         for r in &report.rejections {
@@ -217,13 +217,24 @@ fn fuzz_vote_reader() {
         "vote_reader",
         prop::collection::vec((0usize..12, text()), 1..6),
         |posts| {
-            let mut c = Counter::new(&s, Electorate::new(&s, &state), false);
+            let mut c = Counter::new(&s, Electorate::new(&s, &state), false, state.phase());
+            let names = s.names(state.phase());
+            let rules = [
+                Rules::default(),
+                Rules {
+                    bold: true,
+                    anywhere: true,
+                    no_elimination: false,
+                },
+            ];
             for (a, t) in posts {
                 let lines = survival::line::lines(t).count() as u32;
-                for v in read_votes(t) {
-                    assert!(v.line() >= 1 && v.line() <= lines);
-                    if let VoteLine::Vote { name, .. } = &v {
-                        assert!(!name.contains('\n'));
+                for r in rules {
+                    for v in read_votes(t, &names, r) {
+                        assert!(v.line >= 1 && v.line <= lines);
+                        if let What::Vote { written, .. } = &v.what {
+                            assert!(!written.contains('\n'));
+                        }
                     }
                 }
                 c.push(PlayerId::from_index(*a), t);

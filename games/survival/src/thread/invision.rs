@@ -38,6 +38,9 @@ pub fn chrome(line: &str) -> bool {
             &[
                 "Members",
                 "Member",
+                "Moderators",
+                "Administrators",
+                "Global Moderators",
                 "Newbie",
                 "Advanced Member",
                 "Share this post",

@@ -159,7 +159,10 @@ pub fn common_chrome(line: &str) -> bool {
             ]
             .contains(&w.to_ascii_lowercase().as_str())
     });
-    if nav && l.bytes().any(|b| b.is_ascii_digit()) {
+    let paging = l
+        .split_whitespace()
+        .any(|w| ["next", "prev", "previous"].contains(&w.to_ascii_lowercase().as_str()));
+    if nav && (paging || l.bytes().any(|b| b.is_ascii_digit())) {
         return true;
     }
     // A row of buttons: `Like Reply`, `Quote Reply Report`.
@@ -280,6 +283,8 @@ mod tests {
         assert!(common_chrome("Page 2 of 5"));
         assert!(common_chrome("1 2 3 … 10 Next"));
         assert!(common_chrome("Reply With Quote"));
+        assert!(common_chrome("« previous next »"));
+        assert!(common_chrome("Like Reply"));
         assert!(!common_chrome("vote 2"));
         assert!(labelled("Posts: 120", &["Posts"]));
         assert!(!labelled("Postscript", &["Posts"]));

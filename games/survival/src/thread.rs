@@ -638,7 +638,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 let low = i.saturating_sub(8).max(floor);
                 if let Some(j) = (low..i).rev().find(|&j| {
                     let t = all[j].trim();
-                    !t.is_empty() && names.exact(t).is_some() && norm(t) == norm(&d.author_text)
+                    !t.is_empty() && norm(t) == norm(&d.author_text)
                 }) {
                     d.block_top = j;
                 } else if i > floor && all[i - 1].trim_start().starts_with("Re:") {
@@ -688,13 +688,22 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 }
                 if j < end && header(names, layout, all[j], false).is_none() {
                     d.author_text = all[j].trim().to_string();
-                    d.body_start = j + 1;
-                    // The profile lines after it (title, join date, posts):
-                    // up to the last chrome line within the next 7.
-                    let limit = (j + 8).min(end);
-                    if let Some(k) = (j + 1..limit).rev().find(|&k| layout.chrome(all[k])) {
-                        d.body_start = k + 1;
+                    // The profile lines after it: chrome (status, join
+                    // date, posts), and a user title just under the
+                    // author when chrome follows it.
+                    let mut k = j + 1;
+                    while k < end && header(names, layout, all[k], false).is_none() {
+                        let t = all[k].trim();
+                        let title = k <= j + 2
+                            && !t.to_ascii_lowercase().contains("vote")
+                            && all.get(k + 1).is_some_and(|n| layout.chrome(n));
+                        if layout.chrome(t) || title {
+                            k += 1;
+                        } else {
+                            break;
+                        }
                     }
+                    d.body_start = k;
                 }
             }
         }

@@ -993,4 +993,50 @@ case("QUOTE-006", "S5.3", "Nested BBCode quotes, then the post's own vote",
      [day([("Cid", "[quote][quote=Bob]vote Fay[/quote]vote Hal[/quote]vote Gus")])],
      [voted("Gus", count={"Gus": 1}, ignored=[IG("Cid", 1, 1, "quoted"), IG("Cid", 1, 1, "quoted")])])
 
+
+# ---------------------------------------------------------------- more
+case("FORM-026", "S5.3", "Discord's (edited) after a vote ends the name",
+     "'vote Fay (edited)': the longest run naming a player is 'Fay' ('Fay (edited)' names no one). Bob votes Fay. Fay 2.",
+     [day([("Ann", "vote Fay (edited)"), ("Bob", "vote: Fay")])],
+     [voted("Fay", count={"Fay": 2}, guesses=[])])
+
+case("FORM-027", "S2.3", "Spaces inside a full name do not count",
+     "'Harbor  Lights' (two spaces) and 'HarborLights' are Harbor Lights' full name ignoring spaces (S2.3 reading 1). Harbor Lights 2.",
+     [day([("Ann", "vote Harbor  Lights"), ("Bob", "vote HarborLights")])],
+     [voted("Harbor Lights", count={"Harbor Lights": 2}, guesses=[])])
+
+case("NAME-022", "S2.3", "A Discord mention in a night line",
+     "'kill @Harbor Lights' and 'kill @harborlights' fold to Harbor Lights' full name; Cid's 'kill Harbor Lights' too: the Evil Forces agree, Harbor Lights is killed (S3.1).",
+     [{"actions": {"Ann": "kill @Harbor Lights", "Bob": "kill @harborlights", "Cid": "kill Harbor Lights"}}],
+     [{"phase": "night 1", "eliminated": {"Harbor Lights": ["kill"]}, "rejected": [], "guesses": []}],
+     first={"night": 1})
+
+case("IGN-006", "S5.3", "A vote right after a quote on the same line starts the line",
+     "Ann's quoted 'vote Fay' is listed; with the quoted text set aside, 'vote Gus' after it starts the line and counts (S5.3). Gus 1.",
+     [day([("Ann", "[quote=Bob]vote Fay[/quote] vote Gus")])],
+     [voted("Gus", count={"Gus": 1}, ignored=[IG("Ann", 1, 1, "quoted")])])
+
+case("OPT-014", "S5.6", "Majority: no elimination below the majority changes nothing",
+     "12 voters, majority 7. No elimination has 3, Fay 7 after post 10: Fay reaches the majority first and is voted out (S5.5, S5.6).",
+     [day([(p, "vote sleep") for p in ["Ann", "Bob", "Cid"]] + [(p, "vote Fay") for p in ["Dee", "Eve", "Gus", "Hal", "O'Neil", "Zoë", "Harbor Lights"]])],
+     [voted("Fay", count={"Fay": 7, "(no elimination)": 3}, ignored=[])], options={"vote_rule": "majority"})
+
+case("OPT-015", "S5.6", "A tie between players above no elimination goes to the revote",
+     "Fay 2, Gus 2, no elimination 1: no elimination is not at the top, so the tie between Fay and Gus has a revote (S6.3, no Polar Bear): Ann and Bob vote Gus there. Gus is eliminated by the revote.",
+     [day([("Ann", "vote Fay"), ("Bob", "vote Fay"), ("Cid", "vote Gus"), ("Dee", "vote Gus"), ("Eve", "vote no lynch")],
+          revote=[("Ann", "vote Gus"), ("Bob", "vote Gus")])],
+     [{"count": {"Fay": 2, "Gus": 2, "(no elimination)": 1}, "revote": {"Gus": 2}, "outcome": "revote", "eliminated": {"Gus": ["vote"]}}])
+
+case("READ-201", "S2.8", "The first reading rules: no folding, no no-elimination votes",
+     "Under reading 1 (a game saved before edition 2, S2.8): 'vote Zoe' names no one (no accent folding) and 'vote no lynch' names no one: both rejected; the struck '~~vote Fay~~' still counts (the first rules only remove ~~). Fay 1.",
+     [day([("Ann", "vote Zoe"), ("Bob", "vote no lynch"), ("Cid", "~~vote Fay~~")])],
+     [{"count": {"Fay": 1}, "outcome": "vote", "eliminated": {"Fay": ["vote"]}, "rejected": [R("Ann", 1, 1), R("Bob", 2, 1)]}],
+     options={"reading": 1})
+
+case("READ-202", "S2.8", "The first reading rules: the NAME is the whole rest of the line",
+     "Under reading 1, 'vote Fay pls' names 'Fay pls', no one: rejected, and Ann's earlier vote for Gus stands; 'vote: gus' counts for Bob. Gus 2.",
+     [day([("Ann", "vote Gus"), ("Ann", "vote Fay pls"), ("Bob", "vote: gus")])],
+     [{"count": {"Gus": 2}, "outcome": "vote", "eliminated": {"Gus": ["vote"]}, "rejected": [R("Ann", 2, 1)]}],
+     options={"reading": 1})
+
 print(len(WRITTEN), "cases written")

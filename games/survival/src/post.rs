@@ -802,6 +802,16 @@ pub fn night_messages(setup: &Setup, report: &PhaseReport) -> Vec<PrivateMessage
     out
 }
 
+/// A name in the possessive: `Ann's`, `Harbor Lights'` (a name ending in
+/// `s` takes the apostrophe alone), for the moderator's sentences.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with(['s', 'S']) {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// A card's text for the player: each command the engine writes between
 /// backticks (`kill NAME`) in the post format's bold, or in double quotes
 /// in plain text. Text for players carries no markup of the engine's own.

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use survival::count::Electorate;
 use survival::day::Counter;
 use survival::save::GameFile;
+use survival::thread::{Layout, split_thread_as};
 use survival::vote::{Rules, What, read_votes};
 use survival::{Card, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PlayerId, deal};
 
@@ -151,6 +152,46 @@ fn word() -> impl Strategy<Value = String> {
             "🦀",
             "\u{0}",
             "\u{200b}",
+            "Post by Ann » Tue Nov 24, 2026 8:15 pm",
+            "Post by ",
+            " » ",
+            "»",
+            "Post #25 (ISO) » Tue Nov 24, 2026 8:15 pm",
+            "11-24-2026, 08:15 PM #5",
+            "#12",
+            "Posted November 24, 2026",
+            "« Reply #3 on: November 24, 2026, 08:20:00 PM »",
+            "Nov 24",
+            "5h",
+            "Ann wrote: ↑",
+            "Bob said:",
+            "Click to expand...",
+            "Quote:",
+            "Originally Posted by Ann View Post",
+            "Quote from: Ann on November 24, 2026",
+            "[quote=\"Ann\" post_id=1 time=1764015300]",
+            "[QUOTE=Bob;12]",
+            "[/QUOTE]",
+            "Carl-bot APP — Today at 18:10",
+            "(edited)",
+            "@Ann",
+            "Posts: 12",
+            "Top",
+            "Reply With Quote",
+            "__________________",
+            "##vote",
+            "!vote",
+            "[v]",
+            "[/v]",
+            "[uv]",
+            "[s]",
+            "[/s]",
+            "[strike]",
+            "no lynch",
+            "!nolynch",
+            "Zoe",
+            "O’Neil",
+            "gin",
         ])
         .prop_map(String::from),
         "\\PC{0,8}",
@@ -259,6 +300,49 @@ fn fuzz_thread_splitter() {
         let bulk = survival::bulk::split_bulk(&s.roster, text);
         assert!(bulk.texts.len() <= 12);
     });
+}
+
+#[test]
+fn fuzz_thread_layouts() {
+    let g = game();
+    let s = g.setup().clone();
+    let names = s.names(g.phase());
+    let counts = std::cell::RefCell::new([0usize; 10]);
+    fuzz("thread_layouts", text(), |text| {
+        let lines = survival::line::lines(text).count() as u32;
+        let mut forced = [None; 11];
+        for (i, l) in Layout::ALL.into_iter().enumerate() {
+            forced[i] = Some(l);
+        }
+        for layout in forced {
+            let split = split_thread_as(&names, text, layout);
+            if layout.is_none() {
+                let i = Layout::ALL.iter().position(|l| *l == split.layout).unwrap();
+                counts.borrow_mut()[i] += 1;
+            }
+            assert_eq!(split.known_posts().len(), split.known_index().len());
+            for p in &split.posts {
+                assert!(
+                    p.line >= 1 && p.line <= lines,
+                    "{:?} line {}",
+                    layout,
+                    p.line
+                );
+            }
+            let _ = split.summary();
+            assert!(split.players() <= 12);
+        }
+    });
+    let c = counts.into_inner();
+    println!(
+        "fuzz thread_layouts: detected {}",
+        Layout::ALL
+            .iter()
+            .zip(c)
+            .map(|(l, n)| format!("{} {n}", l.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
 }
 
 /// Replaces the node at a random path of `v` with `new`.

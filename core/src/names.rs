@@ -82,6 +82,13 @@ impl std::error::Error for NameError {}
 
 /// The form names are compared in: lowercase, spaces removed.
 pub fn key(name: &str) -> String {
+    if name.is_ascii() {
+        return name
+            .bytes()
+            .filter(|b| !char::from(*b).is_whitespace())
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect();
+    }
     name.chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
@@ -191,6 +198,14 @@ fn plain_letters(c: char) -> Option<&'static str> {
 pub fn fold(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     use unicode_normalization::char::is_combining_mark;
+    if text.is_ascii() {
+        // ASCII has nothing to decompose: the common case, kept cheap.
+        return text
+            .bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.nfkd() {
         if let Some(p) = plain_letters(c) {

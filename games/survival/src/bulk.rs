@@ -3,7 +3,7 @@
 //! (`== Name ==`, `Name:` or `**Name**:` on its own line).
 
 use crate::line::lines;
-use crate::roster::{PlayerId, Roster};
+use crate::roster::{Names, PlayerId, Read, Roster};
 use console_core::names::check_name;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -18,6 +18,10 @@ pub struct BulkSplit {
     pub orphans: Vec<(u32, String)>,
     /// Header lines naming no player: (1-based line, name as written).
     pub unknown_headers: Vec<(u32, String)>,
+    /// Header names read by a nickname or a guess (S2.3): (1-based line,
+    /// name as written, the reading).
+    #[serde(default)]
+    pub guesses: Vec<(u32, String, Read)>,
 }
 
 /// The name in a header line, if the line is one: `== Name ==`, or
@@ -37,16 +41,26 @@ pub fn header(line: &str) -> Option<&str> {
     check_name(name).is_ok().then_some(name)
 }
 
-/// Splits a bulk paste by header lines naming players of `roster` (full
-/// name or unique prefix, S2.3).
+/// Splits a bulk paste by header lines naming players of `roster` (S2.3,
+/// with no nicknames).
 pub fn split_bulk(roster: &Roster, text: &str) -> BulkSplit {
+    split_bulk_with(&roster.reader(), text)
+}
+
+/// Splits a bulk paste by header lines naming players as `names` reads
+/// them (S2.3: a full name or nickname, else a guess, listed).
+pub fn split_bulk_with(names: &Names, text: &str) -> BulkSplit {
     let mut out = BulkSplit::default();
     let mut current: Option<PlayerId> = None;
     for (i, line) in lines(text).enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
         if let Some(name) = header(line) {
-            match roster.find(name).or_else(|| roster.resolve(name).ok()) {
-                Some(p) => {
+            match names.exact(name).or_else(|| names.read(name).ok()) {
+                Some(read) => {
+                    let p = read.player;
+                    if read.how != console_core::names::How::Full {
+                        out.guesses.push((number, name.to_string(), read));
+                    }
                     let t = out.texts.entry(p).or_default();
                     if !t.is_empty() {
                         t.truncate(t.trim_end().len());
@@ -100,5 +114,11 @@ mod tests {
         assert_eq!(header("kill Bob: now"), None);
         assert_eq!(header("a*b:"), None);
         assert_eq!(header("=== Cid ==="), Some("Cid"));
+        // Names as players write them: folded, and a part of the name.
+        let r = Roster::new(&["Zoë", "TheRealGin-N-Tonic", "Cid", "Dee", "Eve"]).unwrap();
+        let s = split_bulk(&r, "Zoe:\nwatch\nGin:\ncheck Zoë");
+        assert_eq!(s.texts.len(), 2);
+        assert_eq!(s.guesses.len(), 1);
+        assert_eq!(s.guesses[0].1, "Gin");
     }
 }

@@ -42,9 +42,9 @@ mod xenforo;
 use crate::day::Post;
 use crate::line::lines;
 use crate::roster::{Names, PlayerId, Roster};
-use crate::vote::strip_formatting;
 use console_core::names::How;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -344,26 +344,57 @@ fn header(names: &Names, layout: Layout, line: &str, after_blank: bool) -> Optio
     }
 }
 
-/// A line as compared with earlier posts' lines: formatting removed,
-/// spaces collapsed, lowercase.
+/// A line as compared with earlier posts' lines: spaces collapsed,
+/// lowercase (a rendered page holds no markup to remove).
 fn norm(line: &str) -> String {
-    strip_formatting(line)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    let mut out = String::with_capacity(line.len());
+    for w in line.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(w.chars().flat_map(char::to_lowercase));
+    }
+    out
 }
 
-/// How strongly a page looks like each layout: the post headers it holds,
-/// plus the chrome only that software prints. Highest first; layouts
-/// with no header are left out.
+/// Whether two texts have the same words, case aside (no allocation for
+/// ASCII, the common case).
+fn same_words(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        let mut x = a.split_ascii_whitespace();
+        let mut y = b.split_ascii_whitespace();
+        loop {
+            match (x.next(), y.next()) {
+                (None, None) => return true,
+                (Some(p), Some(q)) if p.eq_ignore_ascii_case(q) => {}
+                _ => return false,
+            }
+        }
+    }
+    norm(a) == norm(b)
+}
+
+/// The lines [`detect`] reads: a page is one layout throughout.
+pub const DETECT_LINES: usize = 800;
+
+/// How strongly a page looks like each layout: the post headers its first
+/// [`DETECT_LINES`] lines hold (2 each), plus the chrome only that
+/// software prints (1 each). Highest first; layouts with no header are
+/// left out.
 pub fn detect(names: &Names, text: &str) -> Vec<(Layout, usize)> {
-    let all: Vec<&str> = lines(text).collect();
+    // A page is one layout throughout: its first lines tell.
+    let all: Vec<&str> = lines(text).take(DETECT_LINES).collect();
+    let sample_len: usize = all
+        .iter()
+        .map(|l| l.len() + 1)
+        .sum::<usize>()
+        .min(text.len());
+    let sample = text.get(..sample_len).unwrap_or(text);
     let mut scores: Vec<(Layout, usize)> = Vec::new();
     for layout in Layout::ALL {
         let mut n = 0;
         if layout == Layout::Bbcode {
-            n = bbcode_posts(text).0.len() * 2;
+            n = bbcode_posts(sample).0.len() * 2;
         } else {
             let mut after_blank = true;
             for (i, l) in all.iter().enumerate() {
@@ -464,6 +495,13 @@ type QuoteBlock = (String, Option<u32>, Option<String>, String, usize);
 fn bbcode_posts(text: &str) -> (Vec<QuoteBlock>, Vec<usize>) {
     let mut out = Vec::new();
     let mut outside = Vec::new();
+    let b = text.as_bytes();
+    if !b
+        .windows(6)
+        .any(|w| w[0] == b'[' && w.eq_ignore_ascii_case(b"[quote"))
+    {
+        return (out, outside);
+    }
     let mut depth = 0u32;
     let mut current: Option<QuoteBlock> = None;
     for (li, line) in lines(text).enumerate() {
@@ -471,6 +509,17 @@ fn bbcode_posts(text: &str) -> (Vec<QuoteBlock>, Vec<usize>) {
         let b = line.as_bytes();
         let mut any_inside = depth > 0;
         while i < b.len() {
+            if b[i] != b'[' {
+                // Up to the next tag, in one piece.
+                let next = line[i..].find('[').map_or(b.len(), |k| i + k);
+                if depth > 0
+                    && let Some(c) = current.as_mut()
+                {
+                    c.3.push_str(&line[i..next]);
+                }
+                i = next;
+                continue;
+            }
             let s = &line[i..];
             if b[i] == b'[' && bbcode::opens(s) {
                 if depth == 0 {
@@ -636,10 +685,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 d.author_text = name;
                 // The profile block above names the author again.
                 let low = i.saturating_sub(8).max(floor);
-                if let Some(j) = (low..i).rev().find(|&j| {
-                    let t = all[j].trim();
-                    !t.is_empty() && norm(t) == norm(&d.author_text)
-                }) {
+                if let Some(j) = (low..i).rev().find(|&j| same_words(all[j], &d.author_text)) {
                     d.block_top = j;
                 } else if i > floor && all[i - 1].trim_start().starts_with("Re:") {
                     d.block_top = i - 1;
@@ -737,15 +783,15 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
     }
     out.chrome += all.len().saturating_sub(end).min(all.len());
     // Bodies.
-    let mut bodies: Vec<Vec<String>> = Vec::with_capacity(drafts.len());
+    let mut bodies: Vec<Vec<Cow<'_, str>>> = Vec::with_capacity(drafts.len());
     for k in 0..drafts.len() {
         let stop = drafts
             .get(k + 1)
             .map_or(end, |n| n.block_top)
             .max(drafts[k].body_start);
-        let mut body: Vec<String> = Vec::new();
+        let mut body: Vec<Cow<'_, str>> = Vec::new();
         if !drafts[k].first.is_empty() {
-            body.push(drafts[k].first.clone());
+            body.push(Cow::Owned(drafts[k].first.clone()));
         }
         let mut lines_: Vec<&str> = all[drafts[k].body_start.min(stop)..stop].to_vec();
         // Discord: a reply's context above the next header belongs to the
@@ -790,7 +836,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             } else {
                 l
             };
-            body.push(l.to_string());
+            body.push(Cow::Borrowed(l));
         }
         // A signature (vBulletin's underscores) to the end of the post.
         if layout == Layout::Vbulletin
@@ -816,12 +862,18 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         out.chrome += body[..lead].iter().filter(|l| !l.trim().is_empty()).count();
         body.drain(..lead);
         let before = body.len();
-        body.retain(|l| !(layout != Layout::Plain && text::common_chrome(l) && is_button(l)));
+        if layout != Layout::Plain {
+            body.retain(|l| !is_button(l));
+        }
         out.chrome += before - body.len();
         bodies.push(body);
     }
     // Rendered quotes, against the lines of earlier posts.
-    if layout.renders_quotes() {
+    if layout.renders_quotes()
+        && bodies
+            .iter()
+            .any(|b| b.iter().any(|l| layout.quote(l).is_some()))
+    {
         let mut seen: HashSet<String> = HashSet::new();
         for body in &mut bodies {
             let own: Vec<String> = body.iter().map(|l| norm(l)).collect();
@@ -877,7 +929,11 @@ fn is_button(line: &str) -> bool {
 /// quote runs while its lines are lines of earlier posts (`seen`), to a
 /// folded quote's end marker, or, when its first line is on no earlier
 /// post, to the first blank line. Returns the body and the quotes marked.
-fn mark_quotes(layout: Layout, body: &[String], seen: &HashSet<String>) -> (Vec<String>, usize) {
+fn mark_quotes<'a>(
+    layout: Layout,
+    body: &[Cow<'a, str>],
+    seen: &HashSet<String>,
+) -> (Vec<Cow<'a, str>>, usize) {
     let mut out = Vec::with_capacity(body.len() + 2);
     let mut n = 0;
     let mut i = 0;
@@ -936,9 +992,9 @@ fn mark_quotes(layout: Layout, body: &[String], seen: &HashSet<String>) -> (Vec<
         } else {
             format!("=\"{}\"", author.replace('"', "'"))
         };
-        out.push(format!("[quote{who}]"));
+        out.push(Cow::Owned(format!("[quote{who}]")));
         out.extend(body[j..stop].iter().cloned());
-        out.push("[/quote]".to_string());
+        out.push(Cow::Borrowed("[/quote]"));
         n += 1;
         i = if marker.is_some() { stop + 1 } else { stop };
     }

@@ -181,20 +181,19 @@ const VOTE_CLOSE: char = '\u{2}';
 /// `[unvote]`, `[uv]`, `[unv]`.
 const UNVOTE: char = '\u{3}';
 
-/// Whether `hay` contains `needle` (lowercase ASCII) ignoring ASCII case.
-fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
-    hay.len() >= needle.len()
-        && hay
-            .windows(needle.len())
-            .any(|w| w[0].eq_ignore_ascii_case(&needle[0]) && w.eq_ignore_ascii_case(needle))
-}
-
-/// Whether a post may hold a vote form at all (the fast path).
+/// Whether a post may hold a vote form at all (the fast path): one pass
+/// looking for `vote`, `[v`, `[uv`, `[unv` or `lynch`, any case.
 fn might_vote(text: &str) -> bool {
     let b = text.as_bytes();
-    [&b"vote"[..], b"[v", b"[uv", b"[unv", b"lynch"]
-        .iter()
-        .any(|n| contains_ci(b, n))
+    let at =
+        |i: usize, w: &[u8]| b.len() >= i + w.len() && b[i..i + w.len()].eq_ignore_ascii_case(w);
+    (0..b.len()).any(|i| match b[i] | 0x20 {
+        b'v' => at(i, b"vote"),
+        b'l' => at(i, b"lynch"),
+        // `[` | 0x20 is `{`.
+        b'{' if b[i] == b'[' => at(i, b"[v") || at(i, b"[uv") || at(i, b"[unv"),
+        _ => false,
+    })
 }
 
 /// A BBCode tag at the start of `s`: (length, closing, lowercase name).

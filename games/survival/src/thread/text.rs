@@ -139,7 +139,8 @@ pub fn one_of(line: &str, words: &[&str]) -> bool {
 /// buttons. Never a post, an author or a vote.
 pub fn common_chrome(line: &str) -> bool {
     let l = line.trim();
-    if l.is_empty() {
+    // Chrome lines are short.
+    if l.is_empty() || l.len() > 60 {
         return false;
     }
     // `Page 2 of 5`, `Pages: [1] 2 3`, `1 2 3 … 10 Next`, `« Prev 1 2 3`.
@@ -223,6 +224,10 @@ pub fn common_chrome(line: &str) -> bool {
 
 /// Where the posts of a page end: the forum's footer starts.
 pub fn footer(line: &str) -> bool {
+    let l = line.trim_start();
+    if !l.starts_with(['D', 'J', 'W', 'U', 'R', 'S', 'Q', 'F', 'G', '«']) || l.len() > 60 {
+        return false;
+    }
     labelled(
         line,
         &[

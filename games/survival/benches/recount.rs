@@ -169,6 +169,9 @@ fn main() {
             )
         })
         .collect();
+    if std::env::var("RECOUNT_PAGES").is_ok_and(|v| v == "0") {
+        return;
+    }
     for (label, layout, page) in [
         ("a phpBB page copy", Layout::Phpbb, &phpbb),
         ("a Discord channel copy", Layout::Discord, &discord),

@@ -181,18 +181,65 @@ const VOTE_CLOSE: char = '\u{2}';
 /// `[unvote]`, `[uv]`, `[unv]`.
 const UNVOTE: char = '\u{3}';
 
-/// Whether a post may hold a vote form at all (the fast path): one pass
-/// looking for `vote`, `[v`, `[uv`, `[unv` or `lynch`, any case.
-fn might_vote(text: &str) -> bool {
+/// The bytes [`flagged_lines`] stops at: line ends and the first letters
+/// of what it looks for.
+static INTEREST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    let bytes = *b"\n\rvVlL[";
+    while k < bytes.len() {
+        t[bytes[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
+/// The lines of a text (split at `\r\n`, `\n` or `\r`, as
+/// [`lines`]), each with whether it must be read: whether it holds `vote`
+/// or `lynch` (any case) or a `[` (a tag, which may also open a quote,
+/// strike or bold for later lines). One pass over the bytes: most lines
+/// of a thread are talk, and a recount reads every post on each change.
+fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
     let b = text.as_bytes();
-    let at =
-        |i: usize, w: &[u8]| b.len() >= i + w.len() && b[i..i + w.len()].eq_ignore_ascii_case(w);
-    (0..b.len()).any(|i| match b[i] | 0x20 {
-        b'v' => at(i, b"vote"),
-        b'l' => at(i, b"lynch"),
-        // `[` | 0x20 is `{`.
-        b'{' if b[i] == b'[' => at(i, b"[v") || at(i, b"[uv") || at(i, b"[unv"),
-        _ => false,
+    let n = b.len();
+    let mut pos = Some(0usize);
+    std::iter::from_fn(move || {
+        let start = pos?;
+        let low = |i: usize| b[i] | 0x20;
+        let mut flag = false;
+        let mut i = start;
+        while i < n {
+            // Most bytes are of no interest: one table look-up each.
+            if !INTEREST[usize::from(b[i])] {
+                i += 1;
+                continue;
+            }
+            match b[i] {
+                b'\n' | b'\r' => break,
+                b'v' | b'V' => {
+                    flag |=
+                        i + 3 < n && low(i + 1) == b'o' && low(i + 2) == b't' && low(i + 3) == b'e';
+                }
+                b'l' | b'L' => {
+                    flag |= i + 4 < n
+                        && low(i + 1) == b'y'
+                        && low(i + 2) == b'n'
+                        && low(i + 3) == b'c'
+                        && low(i + 4) == b'h';
+                }
+                b'[' => flag = true,
+                _ => {}
+            }
+            i += 1;
+        }
+        pos = if i >= n {
+            None
+        } else if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+            Some(i + 2)
+        } else {
+            Some(i + 1)
+        };
+        Some((&text[start..i], flag))
     })
 }
 
@@ -653,17 +700,12 @@ pub fn read_target(
 /// Reads a post's vote forms (S5.3), in order, names read with `names`.
 pub fn read_votes<'a>(text: &'a str, names: &Names, rules: Rules) -> Vec<Mark<'a>> {
     let mut out = Vec::new();
-    if !might_vote(text) {
-        return out;
-    }
     let mut carry = Carry::default();
-    for (i, raw) in lines(text).enumerate() {
+    for (i, (raw, flagged)) in flagged_lines(text).enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let quick = raw.as_bytes().contains(&b'[')
-            || carry.quote > 0
-            || carry.strike > 0
-            || carry.bold > 0
-            || might_vote(raw);
+        // A line is read only when it may hold a vote form, or a tag that
+        // opens or closes a quote, strike or bold over later lines.
+        let quick = flagged || carry.quote > 0 || carry.strike > 0 || carry.bold > 0;
         if !quick {
             if raw.trim_start().starts_with(">>>") {
                 carry.quote_rest = true;

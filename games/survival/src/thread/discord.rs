@@ -81,7 +81,10 @@ pub fn header(line: &str) -> Option<Header> {
         if let Some(i) = t.rfind(dash) {
             let (name, stamp) = (t[..i].trim(), &t[i + dash.len()..]);
             let (name, _) = without_badge(name);
-            if !name.is_empty() && name.chars().count() <= 64 && is_stamp(stamp) {
+            // Today's messages show the time alone (`Ann — 18:04`), after
+            // an em dash only.
+            let stamped = is_stamp(stamp) || dash == " — " && is_time(stamp);
+            if !name.is_empty() && name.chars().count() <= 64 && stamped {
                 return Some(Header {
                     author: Author::Inline(name.to_string()),
                     number: None,

@@ -83,6 +83,19 @@ fn discord_channel() {
 }
 
 #[test]
+fn discord_today_shows_the_time_alone() {
+    let (l, posts) = split("Ann — 18:04\nvote Bob\nBob — 6:05 PM\nvote Ann\nmeet me - 10:30 ok");
+    assert_eq!(l, Layout::Discord);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob"),
+            p("Bob", "vote Ann\nmeet me - 10:30 ok")
+        ]
+    );
+}
+
+#[test]
 fn discord_reply_is_a_quote() {
     let text = "Bob — Today at 18:00\nvote Cid\nAnn — Today at 18:04\nno\n@Bob\nvote Cid\nCid — Today at 18:05\nwhy me";
     let (_, posts) = split(text);

@@ -5,6 +5,10 @@
 //! a Discord channel copy, each detected.
 //!
 //!     CARGO_TARGET_DIR=... cargo bench -p survival --bench recount
+//!
+//! `RECOUNT_PARTS=1` also prints detection, splitting and counting apart;
+//! `RECOUNT_PAGES=0` leaves out the page copies (to compare instruction
+//! counts with the hand-made text alone under callgrind).
 
 use console_core::commitment::Salt;
 use std::time::Instant;

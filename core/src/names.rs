@@ -1,12 +1,33 @@
 //! Player names (Survival S1.1, Dice ORG D1.1) and how players name each
-//! other in their messages (S2.3).
+//! other in their messages (Survival S2.3), written once for every game.
 //!
 //! A name is 1 to 32 characters: letters, digits, spaces and `- ' .`, with
 //! no space at either end or twice in a row, so every name can be written
-//! in any post format. Names are unique ignoring case and spaces. A player
-//! is named by their full name or by a prefix of at least 3 characters that
-//! starts exactly one name, ignoring case and spaces; a full name wins over
-//! prefixes.
+//! in any post format. Names are unique ignoring case and spaces.
+//!
+//! Reading a name a player wrote ([`NameIndex::read`]) goes from the
+//! surest reading to the loosest, and each reading must name exactly one
+//! player (several at the first reading that hits: ambiguous, refused with
+//! the candidates):
+//!
+//! 1. the full name, ignoring case and spaces, then [folded](fold): accents,
+//!    apostrophes and other punctuation, `@` mentions and invisible
+//!    characters do not count (`Zoe` = `Zoë`, `O’Neil` = `O'Neil`,
+//!    `@ann` = `Ann`);
+//! 2. a nickname the moderator keeps for a player;
+//! 3. a prefix of at least 3 letters that starts one name (`harbor`);
+//! 4. a word or run of words of a name, at least 3 letters, where words
+//!    are split at spaces, punctuation, capitals and digits (`Gin` for
+//!    `TheRealGin-N-Tonic`);
+//! 5. the initials of a name of two or more words (`HD`, `trgnt`);
+//! 6. a near miss in spelling of a name of at least 5 letters (one letter
+//!    wrong, missing, extra or two swapped; two for names of 8 or more).
+//!
+//! Readings 3 to 6 are guesses ([`How::is_guess`]): a caller shows each
+//! with how it was read, and the moderator can keep it as a nickname or
+//! refuse it ([`NameIndex::with_nicknames`]'s `no_guess`). The first
+//! rules' reading (full name, else a unique prefix) stays available as
+//! [`NameIndex::resolve`].
 
 use std::fmt;
 
@@ -14,6 +35,9 @@ use std::fmt;
 pub const MAX_NAME_CHARS: usize = 32;
 /// The shortest prefix that names a player (S2.3).
 pub const MIN_PREFIX_CHARS: usize = 3;
+/// The shortest name a near miss in spelling may name (S2.3), in folded
+/// letters.
+pub const MIN_NEAR_MISS_CHARS: usize = 5;
 
 /// Why a name is refused (S1.1). `Display` names the name and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +82,13 @@ impl std::error::Error for NameError {}
 
 /// The form names are compared in: lowercase, spaces removed.
 pub fn key(name: &str) -> String {
+    if name.is_ascii() {
+        return name
+            .bytes()
+            .filter(|b| !char::from(*b).is_whitespace())
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect();
+    }
     name.chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
@@ -131,10 +162,219 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
-/// Names compared by key, for matching many texts against one roster.
+/// Whether `c` is an invisible character that never counts in a name:
+/// zero-width spaces and joiners, direction marks, the soft hyphen, the
+/// byte-order mark, variation selectors.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FEFF}')
+}
+
+/// Letters without a decomposition that readers still type plainly.
+fn plain_letters(c: char) -> Option<&'static str> {
+    Some(match c {
+        'ø' | 'Ø' => "o",
+        'ł' | 'Ł' => "l",
+        'đ' | 'Đ' | 'ð' | 'Ð' => "d",
+        'ß' | 'ẞ' => "ss",
+        'æ' | 'Æ' => "ae",
+        'œ' | 'Œ' => "oe",
+        'þ' | 'Þ' => "th",
+        'ı' => "i",
+        _ => return None,
+    })
+}
+
+/// The folded form of a name or of a text naming one (S2.3): compatibility
+/// decomposition (NFKD), accents and other combining marks removed,
+/// lowercase, and only letters and digits kept (spaces, apostrophes of any
+/// kind, hyphens, periods, `@` and invisible characters dropped).
+/// `fold("O’Neil") == fold("o'neil") == "oneil"`, `fold("Zoë") == "zoe"`.
+pub fn fold(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    if text.is_ascii() {
+        // ASCII has nothing to decompose: the common case, kept cheap.
+        return text
+            .bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect();
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.nfkd() {
+        if let Some(p) = plain_letters(c) {
+            out.push_str(p);
+        } else if c.is_alphanumeric() && !is_combining_mark(c) {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
+}
+
+/// The words of a name for readings 4 and 5 of the module: split at every
+/// character that is not a letter or digit, between a lowercase letter and
+/// a capital, and between letters and digits; each folded.
+/// `TheRealGin-N-Tonic` gives `the real gin n tonic`.
+pub fn words(name: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev: Option<char> = None;
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            if !cur.is_empty() {
+                out.push(fold(&cur));
+                cur.clear();
+            }
+            prev = None;
+            continue;
+        }
+        if let Some(p) = prev {
+            let camel = p.is_lowercase() && c.is_uppercase();
+            let digit = p.is_numeric() != c.is_numeric();
+            if (camel || digit) && !cur.is_empty() {
+                out.push(fold(&cur));
+                cur.clear();
+            }
+        }
+        cur.push(c);
+        prev = Some(c);
+    }
+    if !cur.is_empty() {
+        out.push(fold(&cur));
+    }
+    out.retain(|w| !w.is_empty());
+    out
+}
+
+/// How a text was read as a player's name (S2.3), surest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum How {
+    /// The full name (case, spaces, accents, punctuation and `@` aside).
+    Full,
+    /// A nickname the moderator keeps for the player.
+    Nickname,
+    /// The start of the name (3 letters or more).
+    Prefix,
+    /// A word or run of words of the name (3 letters or more).
+    Part,
+    /// The initials of the name's words.
+    Initials,
+    /// A near miss in spelling.
+    NearMiss,
+}
+
+impl How {
+    /// Whether the reading is a guess the moderator should confirm (a
+    /// prefix, part, initials or near miss); full names and nicknames are
+    /// not.
+    pub fn is_guess(self) -> bool {
+        !matches!(self, How::Full | How::Nickname)
+    }
+
+    /// A short name for records and case files: `full`, `nickname`,
+    /// `prefix`, `part`, `initials`, `near_miss`.
+    pub fn name(self) -> &'static str {
+        match self {
+            How::Full => "full",
+            How::Nickname => "nickname",
+            How::Prefix => "prefix",
+            How::Part => "part",
+            How::Initials => "initials",
+            How::NearMiss => "near_miss",
+        }
+    }
+
+    /// The reading from its short name ([`How::name`]).
+    pub fn from_name(s: &str) -> Option<How> {
+        [
+            How::Full,
+            How::Nickname,
+            How::Prefix,
+            How::Part,
+            How::Initials,
+            How::NearMiss,
+        ]
+        .into_iter()
+        .find(|h| h.name() == s)
+    }
+}
+
+impl fmt::Display for How {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            How::Full => "the full name",
+            How::Nickname => "a nickname",
+            How::Prefix => "the start of the name",
+            How::Part => "part of the name",
+            How::Initials => "the initials",
+            How::NearMiss => "a near spelling",
+        })
+    }
+}
+
+/// One reading of a text as a name: the player's index and how.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NameRead {
+    /// The player, as an index into the names the index was built from.
+    pub index: usize,
+    /// How the text was read.
+    pub how: How,
+}
+
+/// Why a nickname cannot be kept (S2.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NicknameError {
+    /// Not a valid name (S1.1's characters and length), or nothing left
+    /// once folded.
+    Invalid(NameError),
+    /// It is (folded) another player's full name: that player's index.
+    OtherName(String, usize),
+    /// Another player already has it as a nickname: that player's index.
+    Taken(String, usize),
+}
+
+impl fmt::Display for NicknameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NicknameError::Invalid(e) => write!(f, "not a nickname: {e}"),
+            NicknameError::OtherName(n, _) => {
+                write!(f, "{n:?} is another player's name")
+            }
+            NicknameError::Taken(n, _) => {
+                write!(f, "{n:?} is already another player's nickname")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NicknameError {}
+
+/// The length of `s` in characters.
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Names compared by key and by folded form, with the moderator's
+/// nicknames and refused guesses, for matching many texts against one
+/// roster.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NameIndex {
+    /// Each name's [`key`] (the first rules' comparison).
     keys: Vec<String>,
+    /// Each name folded.
+    folds: Vec<String>,
+    /// Each name's folded words.
+    words: Vec<Vec<String>>,
+    /// Folded nickname and the player's index.
+    nicks: Vec<(String, usize)>,
+    /// Folded texts never read by a guess.
+    no_guess: Vec<String>,
 }
 
 impl NameIndex {
@@ -142,12 +382,95 @@ impl NameIndex {
     pub fn new<S: AsRef<str>>(names: &[S]) -> NameIndex {
         NameIndex {
             keys: names.iter().map(|n| key(n.as_ref())).collect(),
+            folds: names.iter().map(|n| fold(n.as_ref())).collect(),
+            words: names.iter().map(|n| words(n.as_ref())).collect(),
+            nicks: Vec::new(),
+            no_guess: Vec::new(),
         }
     }
 
-    /// The one player `text` names (S2.3): a full name (ignoring case and
-    /// spaces), else a prefix of at least 3 characters that starts exactly
-    /// one name.
+    /// An index over `names` with the moderator's nicknames (player index,
+    /// nickname) and the texts they refused as guesses (never read by
+    /// readings 3 to 6; they can still be a full name or a nickname).
+    ///
+    /// # Errors
+    ///
+    /// The first nickname [`check_nickname`] refuses, with its place in
+    /// `nicknames`.
+    pub fn with_nicknames<S: AsRef<str>, T: AsRef<str>>(
+        names: &[S],
+        nicknames: &[(usize, T)],
+        no_guess: &[T],
+    ) -> Result<NameIndex, (usize, NicknameError)> {
+        let mut idx = NameIndex::new(names);
+        for (i, (p, nick)) in nicknames.iter().enumerate() {
+            idx.add_nickname(*p, nick.as_ref()).map_err(|e| (i, e))?;
+        }
+        idx.no_guess = no_guess
+            .iter()
+            .map(|t| fold(t.as_ref()))
+            .filter(|t| !t.is_empty())
+            .collect();
+        Ok(idx)
+    }
+
+    /// Checks a nickname for player `player` against the names and the
+    /// nicknames already kept: a valid name (S1.1) with something left
+    /// once folded, not another player's full name, not another player's
+    /// nickname. The player's own name or a nickname kept twice is
+    /// accepted (it changes nothing).
+    ///
+    /// # Errors
+    ///
+    /// [`NicknameError`] naming the problem.
+    pub fn check_nickname(&self, player: usize, nick: &str) -> Result<(), NicknameError> {
+        check_name(nick).map_err(NicknameError::Invalid)?;
+        let f = fold(nick);
+        if f.is_empty() {
+            return Err(NicknameError::Invalid(NameError::Empty));
+        }
+        if let Some(o) = self.folds.iter().position(|n| *n == f)
+            && o != player
+        {
+            return Err(NicknameError::OtherName(nick.to_string(), o));
+        }
+        if let Some((_, o)) = self.nicks.iter().find(|(n, o)| *n == f && *o != player) {
+            return Err(NicknameError::Taken(nick.to_string(), *o));
+        }
+        Ok(())
+    }
+
+    /// Adds a nickname for player `player` (see [`NameIndex::check_nickname`]).
+    ///
+    /// # Errors
+    ///
+    /// [`NicknameError`] naming the problem; the index is unchanged.
+    pub fn add_nickname(&mut self, player: usize, nick: &str) -> Result<(), NicknameError> {
+        self.check_nickname(player, nick)?;
+        let f = fold(nick);
+        if !self.nicks.iter().any(|(n, _)| *n == f) {
+            self.nicks.push((f, player));
+        }
+        Ok(())
+    }
+
+    /// The number of names.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether there is no name.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The one player `text` names under the first rules (S2.3 before the
+    /// reading of the module): a full name (ignoring case and spaces), else
+    /// a prefix of at least 3 characters that starts exactly one name.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError`]: nothing given, too short, no name, several names.
     pub fn resolve(&self, text: &str) -> Result<usize, MatchError> {
         let t = text.trim();
         let k = key(t);
@@ -174,6 +497,199 @@ impl NameIndex {
     pub fn is_full_name(&self, text: &str) -> bool {
         let k = key(text);
         self.keys.contains(&k)
+    }
+
+    /// The player `text` names exactly: a full name (by key, then folded)
+    /// or a nickname; no guess. For headers and authors.
+    pub fn exact(&self, text: &str) -> Option<NameRead> {
+        let k = key(text.trim());
+        if k.is_empty() {
+            return None;
+        }
+        if let Some(i) = self.keys.iter().position(|n| *n == k) {
+            return Some(NameRead {
+                index: i,
+                how: How::Full,
+            });
+        }
+        let f = fold(text);
+        if f.is_empty() {
+            return None;
+        }
+        let full: Vec<usize> = (0..self.folds.len())
+            .filter(|&i| self.folds[i] == f)
+            .collect();
+        if let [i] = full[..] {
+            return Some(NameRead {
+                index: i,
+                how: How::Full,
+            });
+        }
+        self.nicks
+            .iter()
+            .find(|(n, _)| *n == f)
+            .map(|(_, i)| NameRead {
+                index: *i,
+                how: How::Nickname,
+            })
+    }
+
+    /// The one player `text` names, and how it was read (the module's
+    /// readings 1 to 6, surest first; the first reading with any hit
+    /// decides).
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError`]: nothing given (or nothing once folded), shorter than
+    /// 3 letters and no full name, nickname or initials, no player, or
+    /// several players at the first reading that hits (their indices).
+    pub fn read(&self, text: &str) -> Result<NameRead, MatchError> {
+        let t = text.trim();
+        let f = fold(t);
+        if f.is_empty() {
+            return Err(MatchError::Empty);
+        }
+        // 1. Full name: by key first (names unique by key), then folded.
+        let k = key(t);
+        if let Some(i) = self.keys.iter().position(|n| *n == k) {
+            return Ok(NameRead {
+                index: i,
+                how: How::Full,
+            });
+        }
+        let one = |hits: Vec<usize>, how: How| -> Option<Result<NameRead, MatchError>> {
+            match hits.len() {
+                0 => None,
+                1 => Some(Ok(NameRead {
+                    index: hits[0],
+                    how,
+                })),
+                _ => Some(Err(MatchError::Ambiguous(t.to_string(), hits))),
+            }
+        };
+        let all = 0..self.folds.len();
+        if let Some(r) = one(
+            all.clone().filter(|&i| self.folds[i] == f).collect(),
+            How::Full,
+        ) {
+            return r;
+        }
+        // 2. Nicknames.
+        if let Some((_, i)) = self.nicks.iter().find(|(n, _)| *n == f) {
+            return Ok(NameRead {
+                index: *i,
+                how: How::Nickname,
+            });
+        }
+        let n = chars(&f);
+        let guessable = !self.no_guess.contains(&f);
+        // 5 comes first for short all-letter texts: `HD` is too short for
+        // anything else.
+        if n < MIN_PREFIX_CHARS {
+            if guessable && let Some(r) = self.initials(t, &f) {
+                return r;
+            }
+            return Err(MatchError::TooShort(t.to_string()));
+        }
+        if !guessable {
+            return Err(MatchError::Unknown(t.to_string()));
+        }
+        // 3. Prefix.
+        if let Some(r) = one(
+            all.clone()
+                .filter(|&i| self.folds[i].starts_with(&f))
+                .collect(),
+            How::Prefix,
+        ) {
+            return r;
+        }
+        // 4. A word or a run of words.
+        if let Some(r) = one(
+            all.clone()
+                .filter(|&i| {
+                    let w = &self.words[i];
+                    (0..w.len()).any(|a| {
+                        let mut run = String::new();
+                        w[a..].iter().any(|x| {
+                            run.push_str(x);
+                            run == f
+                        })
+                    })
+                })
+                .collect(),
+            How::Part,
+        ) {
+            return r;
+        }
+        // 5. Initials.
+        if let Some(r) = self.initials(t, &f) {
+            return r;
+        }
+        // 6. Near miss.
+        if n + 1 >= MIN_NEAR_MISS_CHARS
+            && let Some(r) = one(
+                all.filter(|&i| {
+                    let name = &self.folds[i];
+                    let len = chars(name);
+                    let limit = if len >= 8 { 2 } else { 1 };
+                    len >= MIN_NEAR_MISS_CHARS
+                        && n.abs_diff(len) <= limit
+                        && strsim::osa_distance(&f, name) <= limit
+                })
+                .collect(),
+                How::NearMiss,
+            )
+        {
+            return r;
+        }
+        Err(MatchError::Unknown(t.to_string()))
+    }
+
+    /// Reading 5: `f` (letters only, 2 or more) is the initials of one
+    /// name of two or more words.
+    fn initials(&self, t: &str, f: &str) -> Option<Result<NameRead, MatchError>> {
+        if chars(f) < 2 || !f.chars().all(char::is_alphabetic) {
+            return None;
+        }
+        let hits: Vec<usize> = (0..self.words.len())
+            .filter(|&i| {
+                let w = &self.words[i];
+                w.len() >= 2 && w.len() == chars(f) && {
+                    let init: String = w.iter().filter_map(|x| x.chars().next()).collect();
+                    init == f
+                }
+            })
+            .collect();
+        match hits.len() {
+            0 => None,
+            1 => Some(Ok(NameRead {
+                index: hits[0],
+                how: How::Initials,
+            })),
+            _ => Some(Err(MatchError::Ambiguous(t.to_string(), hits))),
+        }
+    }
+
+    /// The names nearest to an unknown text, for the moderator: up to 3
+    /// indices by spelling distance of the folded forms (at most half the
+    /// text's length), nearest first.
+    pub fn nearest(&self, text: &str) -> Vec<usize> {
+        let f = fold(text);
+        if f.is_empty() {
+            return Vec::new();
+        }
+        let limit = chars(&f).div_ceil(2);
+        let mut d: Vec<(usize, usize)> = (0..self.folds.len())
+            .map(|i| {
+                let name = &self.folds[i];
+                let head: String = name.chars().take(chars(&f)).collect();
+                let dist = strsim::osa_distance(&f, name).min(strsim::osa_distance(&f, &head) + 1);
+                (dist, i)
+            })
+            .filter(|(dist, _)| *dist <= limit)
+            .collect();
+        d.sort();
+        d.into_iter().take(3).map(|(_, i)| i).collect()
     }
 }
 
@@ -220,5 +736,93 @@ mod tests {
         let idx = NameIndex::new(&["Annie", "Annabel"]);
         assert!(matches!(idx.resolve("ann"), Err(MatchError::Ambiguous(_, v)) if v == vec![0, 1]));
         assert!(matches!(idx.resolve("  "), Err(MatchError::Empty)));
+    }
+
+    fn read(idx: &NameIndex, t: &str) -> Result<(usize, How), MatchError> {
+        idx.read(t).map(|r| (r.index, r.how))
+    }
+
+    #[test]
+    fn folding_s2_3() {
+        assert_eq!(fold("Zoë"), "zoe");
+        assert_eq!(fold("O’Neil"), fold("o'neil"));
+        assert_eq!(fold("@Ann"), "ann");
+        assert_eq!(fold("A\u{200b}nn"), "ann");
+        assert_eq!(fold("Ｂｏｂ"), "bob");
+        assert_eq!(fold("Søren Łukasz"), "sorenlukasz");
+        assert_eq!(fold("!!"), "");
+        assert_eq!(
+            words("TheRealGin-N-Tonic"),
+            ["the", "real", "gin", "n", "tonic"]
+        );
+        assert_eq!(words("Harbor Lights"), ["harbor", "lights"]);
+        assert_eq!(words("R2D2"), ["r", "2", "d", "2"]);
+        assert!(is_invisible('\u{feff}'));
+    }
+
+    #[test]
+    fn readings_s2_3() {
+        let names = [
+            "TheRealGin-N-Tonic",
+            "Harvey Dent",
+            "Zoë",
+            "O'Neil",
+            "Annabel",
+            "Annie",
+            "Bartholomew",
+        ];
+        let idx = NameIndex::with_nicknames(&names, &[(4, "Bel")], &[]).unwrap();
+        assert_eq!(read(&idx, "zoe"), Ok((2, How::Full)));
+        assert_eq!(read(&idx, "O’Neil"), Ok((3, How::Full)));
+        assert_eq!(read(&idx, "@oneil"), Ok((3, How::Full)));
+        assert_eq!(read(&idx, "bel"), Ok((4, How::Nickname)));
+        assert_eq!(read(&idx, "therealgin"), Ok((0, How::Prefix)));
+        assert_eq!(read(&idx, "Gin"), Ok((0, How::Part)));
+        assert_eq!(read(&idx, "Tonic"), Ok((0, How::Part)));
+        assert_eq!(read(&idx, "GinNTonic"), Ok((0, How::Part)));
+        assert_eq!(read(&idx, "Dent"), Ok((1, How::Part)));
+        assert_eq!(read(&idx, "HD"), Ok((1, How::Initials)));
+        assert_eq!(read(&idx, "trgnt"), Ok((0, How::Initials)));
+        assert_eq!(read(&idx, "Bartholomeu"), Ok((6, How::NearMiss)));
+        assert_eq!(read(&idx, "Bartolomew"), Ok((6, How::NearMiss)));
+        assert_eq!(read(&idx, "Anabel"), Ok((4, How::NearMiss)));
+        assert!(matches!(idx.read("Ann"), Err(MatchError::Ambiguous(_, v)) if v == vec![4, 5]));
+        assert!(matches!(idx.read("Zed"), Err(MatchError::Unknown(_))));
+        assert!(matches!(idx.read("Zo"), Err(MatchError::TooShort(_))));
+        assert!(matches!(idx.read("  "), Err(MatchError::Empty)));
+        // A near miss needs a name of 5 letters or more.
+        assert!(matches!(idx.read("Zox"), Err(MatchError::Unknown(_))));
+        // Refused guesses are never read again as a guess.
+        let idx = NameIndex::with_nicknames(&names, &[], &["Gin"]).unwrap();
+        assert!(matches!(idx.read("gin"), Err(MatchError::Unknown(_))));
+        assert_eq!(idx.nearest("Hervey"), [1]);
+    }
+
+    #[test]
+    fn nicknames_s2_3() {
+        let names = ["Ann", "Bob", "Cid"];
+        let mut idx = NameIndex::new(&names);
+        assert_eq!(idx.add_nickname(0, "Annie"), Ok(()));
+        assert_eq!(idx.add_nickname(0, "annie"), Ok(()));
+        assert!(matches!(
+            idx.add_nickname(1, "Annie"),
+            Err(NicknameError::Taken(_, 0))
+        ));
+        assert!(matches!(
+            idx.add_nickname(1, "C.I.D."),
+            Err(NicknameError::OtherName(_, 2))
+        ));
+        assert!(matches!(
+            idx.add_nickname(1, "[b]"),
+            Err(NicknameError::Invalid(_))
+        ));
+        assert_eq!(idx.exact("ANNIE").map(|r| r.index), Some(0));
+        assert_eq!(idx.exact("Ann").map(|r| r.how), Some(How::Full));
+        assert_eq!(idx.exact("An"), None);
+        // The first rules' reading is unchanged.
+        assert_eq!(
+            idx.resolve("annie"),
+            Err(MatchError::Unknown("annie".into()))
+        );
     }
 }

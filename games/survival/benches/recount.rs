@@ -1,12 +1,18 @@
 //! Recounting a 2,000-post day thread (the day screen recounts on every
 //! keystroke): prints the median time of a full recount, and of splitting
-//! the pasted thread into posts first.
+//! the pasted thread into posts first: as hand-made `Name:` text, as a
+//! phpBB page copy (profile blocks, `Post by NAME » DATE`, chrome) and as
+//! a Discord channel copy, each detected.
 //!
 //!     CARGO_TARGET_DIR=... cargo bench -p survival --bench recount
+//!
+//! `RECOUNT_PARTS=1` also prints detection, splitting and counting apart;
+//! `RECOUNT_PAGES=0` leaves out the page copies (to compare instruction
+//! counts with the hand-made text alone under callgrind).
 
 use console_core::commitment::Salt;
 use std::time::Instant;
-use survival::thread::split_thread;
+use survival::thread::{Layout, split_thread};
 use survival::{
     Card, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PlayerId, Post, deal,
 };
@@ -14,6 +20,8 @@ use survival::{
 /// A 30-player game at day 1.
 fn game() -> Game {
     let spec = DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
         players: (0..30).map(|i| format!("Player {i:02}")).collect(),
         edition: Edition::Advanced,
         evil: None,
@@ -100,4 +108,93 @@ fn main() {
         "split of the pasted thread and recount: median {:.3} ms (checksum {check})",
         median(times)
     );
+    let roster = &g.setup().roster;
+    if std::env::var("RECOUNT_PARTS").is_ok() {
+        let names = roster.reader();
+        let mut d = Vec::new();
+        let mut sp = Vec::new();
+        for _ in 0..50 {
+            let t = Instant::now();
+            let _ = survival::thread::detect(&names, &pasted);
+            d.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            let _ = survival::thread::split_thread_as(&names, &pasted, Some(Layout::Plain));
+            sp.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        println!(
+            "parts: detect {:.3} ms, split as plain {:.3} ms",
+            median(d),
+            median(sp)
+        );
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        let mut c2 = Vec::new();
+        for _ in 0..50 {
+            let t = Instant::now();
+            let split = split_thread(roster, &pasted);
+            a.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            let known = split.known_posts();
+            b.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            let _ = g.count_at(&known, known.len()).unwrap();
+            c2.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        println!(
+            "parts: split_thread {:.3} ms, known_posts {:.3} ms, count {:.3} ms",
+            median(a),
+            median(b),
+            median(c2)
+        );
+    }
+    let phpbb: String = posts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let a = roster.name(p.author);
+            format!(
+                "{a}\nPosts: {}\nJoined: Mon Nov 02, 2026 9:00 am\nRe: Day 1\nQuote\nPost by {a} » Tue Nov 24, 2026 8:{:02} pm\n{}\nTop\n",
+                100 + i,
+                i % 60,
+                p.text
+            )
+        })
+        .collect();
+    let discord: String = posts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "{} — Today at {}:{:02}\n{}\n",
+                roster.name(p.author),
+                10 + i / 60 % 12,
+                i % 60,
+                p.text
+            )
+        })
+        .collect();
+    if std::env::var("RECOUNT_PAGES").is_ok_and(|v| v == "0") {
+        return;
+    }
+    for (label, layout, page) in [
+        ("a phpBB page copy", Layout::Phpbb, &phpbb),
+        ("a Discord channel copy", Layout::Discord, &discord),
+    ] {
+        let mut times = Vec::new();
+        for _ in 0..50 {
+            let t = Instant::now();
+            let split = split_thread(roster, page);
+            let known = split.known_posts();
+            let c = g.count_at(&known, known.len()).unwrap();
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            assert_eq!(split.layout, layout);
+            assert_eq!(known.len(), 2000);
+            check += c.rows.len();
+        }
+        println!(
+            "split of {label} ({} KB) and recount: median {:.3} ms (checksum {check})",
+            page.len() / 1024,
+            median(times)
+        );
+    }
 }

@@ -2,16 +2,49 @@
 //! moderator copies a stack of DMs with a header line per player
 //! (`== Name ==`, `Name:` or `**Name**:` on its own line). The splitter is
 //! the shared one ([`console_core::text::split_bulk`]); this names the
-//! players (full name or unique prefix, S2.3).
+//! players as the game reads names (S2.3: full name or nickname, else a
+//! guess, each guess listed by [`header_guesses`]).
 
-use crate::roster::{PlayerId, Roster};
-use console_core::text::BulkSplit;
+use crate::line::lines;
+use crate::roster::{Names, PlayerId, Read, Roster};
+use console_core::names::How;
+use console_core::text::{BulkSplit, header};
 
-/// Splits a bulk paste by header lines naming players of `roster`.
+/// Splits a bulk paste by header lines naming players of `roster` (S2.3,
+/// with no nicknames).
 pub fn split_bulk(roster: &Roster, text: &str) -> BulkSplit<PlayerId> {
-    console_core::text::split_bulk(text, |name| {
-        roster.find(name).or_else(|| roster.resolve(name).ok())
-    })
+    split_bulk_with(&roster.reader(), text)
+}
+
+/// The player a header names: exactly, else by a guess.
+fn read(names: &Names, name: &str) -> Option<Read> {
+    names.exact(name).or_else(|| names.read(name).ok())
+}
+
+/// Splits a bulk paste by header lines naming players as `names` reads
+/// them (the game's: [`Game::names`](crate::game::Game::names)).
+pub fn split_bulk_with(names: &Names, text: &str) -> BulkSplit<PlayerId> {
+    console_core::text::split_bulk(text, |name| read(names, name).map(|r| r.player))
+}
+
+/// The header lines of a bulk paste read by a nickname or a guess (S2.3):
+/// (1-based line, name as written, the reading), for the moderator to
+/// confirm or refuse.
+pub fn header_guesses(names: &Names, text: &str) -> Vec<(u32, String, Read)> {
+    lines(text)
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let h = header(l)?;
+            let r = read(names, h.name)?;
+            (r.how != How::Full).then(|| {
+                (
+                    u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    h.name.to_string(),
+                    r,
+                )
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -37,5 +70,13 @@ mod tests {
             s.orphans,
             vec![(1, "stray".to_string()), (9, "check Ann".to_string())]
         );
+        // Names as players write them: folded, and a part of the name.
+        let r = Roster::new(&["Zoë", "TheRealGin-N-Tonic", "Cid", "Dee", "Eve"]).unwrap();
+        let text = "Zoe:\nwatch\nGin:\ncheck Zoë";
+        let s = split_bulk(&r, text);
+        assert_eq!(s.texts.len(), 2);
+        let g = header_guesses(&r.reader(), text);
+        assert_eq!(g.len(), 1);
+        assert_eq!((g[0].0, g[0].1.as_str()), (3, "Gin"));
     }
 }

@@ -8,10 +8,11 @@ use crate::game::{Game, PhaseInput};
 use crate::night::NightInput;
 use crate::options::Options;
 use crate::phase::{Phase, PhaseKind};
-use crate::record::Record;
+use crate::record::{PhaseRecord, Record, SplitRecord};
 use crate::roster::{PlayerId, Roster};
-use crate::setup::{Edition, Setup};
+use crate::setup::{Edition, Nickname, NoGuess, Setup};
 use crate::state::{EngineerUsed, PolarDecision, StartSpec, State};
+use crate::thread::{Layout, ThreadSplit, split_thread_as};
 use console_core::commitment::Salt;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -148,7 +149,25 @@ fn seed(v: Option<&Value>) -> Result<u64, Broken> {
 
 /// Reads and checks a case (FORMAT.md): the game to play and its phases'
 /// inputs.
+///
+/// # Errors
+///
+/// The one-line reason the case is broken.
 pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
+    prepare_pages(json).map(|(g, i, _)| (g, i))
+}
+
+/// A prepared case: the game, its phases' inputs, and the split of each
+/// day given as a page.
+pub type Prepared = (Game, Vec<PhaseInput>, Vec<Option<ThreadSplit>>);
+
+/// [`prepare`], with the split of each day given as a pasted page
+/// (`page`, S2.9), `None` for phases given as posts.
+///
+/// # Errors
+///
+/// The one-line reason the case is broken.
+pub fn prepare_pages(json: &str) -> Result<Prepared, Broken> {
     let mut root: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     strip_comments(&mut root);
     let m = object(
@@ -172,6 +191,8 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
             "first",
             "nairobi",
             "seed",
+            "nicknames",
+            "no_guess",
             "phases",
             "expect",
         ],
@@ -192,6 +213,11 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
         Some(v) => {
             let mut v = v.clone();
             strip_comments(&mut v);
+            // A case without `reading` is read under the current rules
+            // (S2.8; FORMAT.md), unlike a saved game.
+            if let Value::Object(m) = &mut v {
+                m.entry("reading").or_insert(Value::from(2));
+            }
             Options::deserialize(&v).map_err(|e| format!("options: {e}"))?
         }
     };
@@ -218,6 +244,33 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
         .map(|(i, c)| c.ok_or_else(|| format!("cards: {:?} has no card", names[i])))
         .collect::<Result<_, _>>()?;
     let seed = seed(m.get("seed"))?;
+    // Nicknames: `{"NAME": ["NICK", ...]}`; refused guesses: `["TEXT"]`.
+    let mut nicknames = Vec::new();
+    if let Some(v) = m.get("nicknames") {
+        let o = v
+            .as_object()
+            .ok_or_else(|| format!("nicknames must be an object, not {}", short(v)))?;
+        for (name, list) in o {
+            r.player(name, "nicknames")?;
+            for nick in strings(list, &format!("nicknames of {name:?}"))? {
+                nicknames.push(Nickname {
+                    player: name.clone(),
+                    nickname: nick.to_string(),
+                    from: None,
+                });
+            }
+        }
+    }
+    let no_guess = match m.get("no_guess") {
+        None => Vec::new(),
+        Some(v) => strings(v, "no_guess")?
+            .into_iter()
+            .map(|t| NoGuess {
+                text: t.to_string(),
+                from: None,
+            })
+            .collect(),
+    };
     let setup = Setup::new(
         roster.clone(),
         cards,
@@ -226,7 +279,9 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
         seed,
         Salt::default(),
     )
-    .map_err(|e| format!("cards: {e}"))?;
+    .map_err(|e| format!("cards: {e}"))?
+    .with_nicknames(nicknames, no_guess)
+    .map_err(|e| format!("nicknames: {e}"))?;
     // The starting state.
     let first = match m.get("first") {
         None | Some(Value::Null) => Phase::FIRST,
@@ -312,6 +367,7 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
         .as_array()
         .ok_or_else(|| format!("phases must be a list, not {}", short(phases_v)))?;
     let mut inputs = Vec::with_capacity(list.len());
+    let mut splits = Vec::with_capacity(list.len());
     let mut phase = first;
     for (i, v) in list.iter().enumerate() {
         let mut v = v.clone();
@@ -326,33 +382,89 @@ pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
                 })
             }
             PhaseKind::Day => {
-                let o = object(&v, &what, &["posts", "revote", "decisions"])?;
+                let o = object(
+                    &v,
+                    &what,
+                    &["posts", "page", "layout", "revote", "decisions"],
+                )?;
+                let layout = match o.get("layout") {
+                    None => None,
+                    Some(l) => {
+                        let n = string(l, &format!("{what} layout"))?;
+                        Some(
+                            Layout::from_name(n)
+                                .ok_or_else(|| format!("{what}: unknown layout {n:?}"))?,
+                        )
+                    }
+                };
+                let mut posts = r.posts(o.get("posts"), &format!("{what} posts"))?;
+                let split = match o.get("page") {
+                    None if layout.is_some() => {
+                        return Err(format!("{what}: a layout without a page"));
+                    }
+                    None => None,
+                    Some(_) if !posts.is_empty() => {
+                        return Err(format!("{what}: both posts and a page"));
+                    }
+                    Some(p) => {
+                        let text = string(p, &format!("{what} page"))?;
+                        let split = split_thread_as(&setup.names(phase), text, layout);
+                        posts = split.known_posts();
+                        Some(split)
+                    }
+                };
+                splits.push(split);
                 PhaseInput::Day(DayInput {
-                    posts: r.posts(o.get("posts"), &format!("{what} posts"))?,
+                    posts,
                     revote: r.posts(o.get("revote"), &format!("{what} revote"))?,
                     decisions: r.texts(o.get("decisions"), &format!("{what} decisions"))?,
                 })
             }
         };
+        if phase.is_night() {
+            splits.push(None);
+        }
         inputs.push(input);
         phase = phase.next();
     }
-    Ok((Game::new(setup, start), inputs))
+    Ok((Game::new(setup, start), inputs, splits))
 }
 
-/// Plays a case: its record (FORMAT.md), or the one-line reason the case
-/// is broken. Phases after the game's end are ignored.
+/// A page's split as the record shows it (FORMAT.md `split`).
+fn split_record(s: &ThreadSplit) -> SplitRecord {
+    SplitRecord {
+        layout: s.layout.name().to_string(),
+        posts: s.posts.len(),
+        players: s.players(),
+        unknown: s
+            .unknown_authors()
+            .into_iter()
+            .map(|(_, a)| a.to_string())
+            .collect(),
+        orphans: s.orphans.len(),
+        quotes: s.quotes,
+    }
+}
+
+/// Plays a case: the record as JSON (FORMAT.md), or the one-line reason the
+/// case is broken. Phases after the game's end are ignored.
 ///
 /// # Errors
-/// The case is broken: as [`prepare`], or a phase's input cannot be
-/// played.
+///
+/// The one-line reason the case is broken.
 pub fn run_case(json: &str) -> Result<Record, String> {
-    let (mut game, inputs) = prepare(json)?;
+    let (mut game, inputs, splits) = prepare_pages(json)?;
     for input in inputs {
         if game.is_over() {
             break;
         }
         game.commit(input).map_err(|e| e.to_string())?;
     }
-    Ok(Record::of(&game))
+    let mut record = Record::of(&game);
+    for (p, s) in record.phases.iter_mut().zip(&splits) {
+        if let (PhaseRecord::Day(d), Some(s)) = (p, s) {
+            d.split = Some(split_record(s));
+        }
+    }
+    Ok(record)
 }

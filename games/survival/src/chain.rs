@@ -5,10 +5,9 @@
 use crate::card::Card;
 use crate::line::{MessageLine, read_message};
 use crate::report::{
-    Cause, DecisionKind, DecisionRequest, Elimination, NameProblem, Note, Place, Reason, Rejection,
-    Warning,
+    Cause, DecisionKind, DecisionRequest, Elimination, Note, Place, Reason, Rejection, Warning,
 };
-use crate::roster::{PlayerId, PlayerSet, Roster};
+use crate::roster::{Names, PlayerId, PlayerSet};
 use crate::setup::Setup;
 use crate::state::PolarDecision;
 use crate::verb::{Kind, Verb};
@@ -40,6 +39,8 @@ impl Guard {
 /// The start of a chain: the phase's state and primary eliminations.
 pub(crate) struct ChainStart<'a> {
     pub setup: &'a Setup,
+    /// How names are read this phase (S2.3).
+    pub names: Names,
     /// Alive at the start of the phase.
     pub alive: PlayerSet,
     /// Buddies (including any formed this night).
@@ -138,15 +139,27 @@ impl<'a> Texts<'a> {
 }
 
 /// The living player a decision names (S7.5), or why not.
-fn living(roster: &Roster, alive: PlayerSet, rest: &str) -> Result<PlayerId, Reason> {
-    let t = roster.resolve(rest).map_err(|e| Reason::Name {
-        error: NameProblem::from(e),
-    })?;
+fn living(names: &Names, alive: PlayerSet, rest: &str) -> Result<PlayerId, Reason> {
+    let t = crate::night::name_reason(names, rest)?.player;
     if alive.contains(t) {
         Ok(t)
     } else {
         Err(Reason::Dead { target: t })
     }
+}
+
+/// The decisions still to ask once the winner check ran: when the game is
+/// over, a Spotlight handover or a Polar Bear decision changes nothing and
+/// is no longer asked (unless given); a GMO's revenge still can change who
+/// wins (S8.1's buddies), so it stays.
+pub(crate) fn settled(
+    mut requests: Vec<DecisionRequest>,
+    winners: &Option<Vec<crate::win::Winner>>,
+) -> Vec<DecisionRequest> {
+    if winners.is_some() {
+        requests.retain(|d| d.given || d.kind == DecisionKind::Revenge);
+    }
+    requests
 }
 
 /// Runs the chains (S7.5): the primary eliminations first, in name order,
@@ -217,7 +230,7 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             let chosen = texts.decide(
                 p,
                 Kind::Revenge,
-                |rest| living(roster, alive_now, rest),
+                |rest| living(&start.names, alive_now, rest),
                 &mut end,
             );
             end.requests.push(DecisionRequest {
@@ -246,7 +259,7 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             let chosen = texts.decide(
                 p,
                 Kind::PolarBear,
-                |rest| living(roster, alive_now, rest),
+                |rest| living(&start.names, alive_now, rest),
                 &mut end,
             );
             end.requests.push(DecisionRequest {
@@ -269,7 +282,7 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
             let chosen = texts.decide(
                 p,
                 Kind::Spotlight,
-                |rest| living(roster, alive_now, rest),
+                |rest| living(&start.names, alive_now, rest),
                 &mut end,
             );
             end.requests.push(DecisionRequest {

@@ -124,6 +124,8 @@ mod tests {
 
     fn dealt(seed: u64) -> Setup {
         deal(&DealSpec {
+            nicknames: Vec::new(),
+            no_guess: Vec::new(),
             players: ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
                 .map(String::from)
                 .to_vec(),

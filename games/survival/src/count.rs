@@ -5,6 +5,7 @@ use crate::report::{NoVote, NotCandidate};
 use crate::roster::{MAX_PLAYERS, PlayerId, PlayerSet};
 use crate::setup::Setup;
 use crate::state::{PolarDecision, State};
+use crate::vote::Target;
 use console_core::text::sort_small;
 use serde::{Deserialize, Serialize};
 
@@ -150,14 +151,18 @@ impl Electorate {
     }
 }
 
-/// A vote count (S5.5): each voter's current vote and each candidate's
-/// summed weight.
+/// A vote count (S5.5, S5.6): each voter's current vote and each
+/// candidate's summed weight, no elimination counted as a candidate of its
+/// own.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Each player's current vote (roster order) and its weight.
-    votes: Vec<Option<(PlayerId, u8)>>,
+    votes: Vec<Option<(Target, u8)>>,
     /// The summed weight on each player.
     counts: Vec<u32>,
+    /// The summed weight on no elimination (S5.6).
+    #[serde(default)]
+    no_elimination: u32,
 }
 
 impl Tally {
@@ -166,25 +171,46 @@ impl Tally {
         Tally {
             votes: vec![None; players],
             counts: vec![0; players],
+            no_elimination: 0,
         }
     }
 
     /// `voter` (weight `weight`) now votes `target`, replacing their vote.
     pub fn vote(&mut self, voter: PlayerId, weight: u8, target: PlayerId) {
+        self.vote_for(voter, weight, Target::Player(target));
+    }
+
+    /// `voter` (weight `weight`) now votes for `target` (a player or no
+    /// elimination), replacing their vote.
+    pub fn vote_for(&mut self, voter: PlayerId, weight: u8, target: Target) {
         self.unvote(voter);
         self.votes[voter.index()] = Some((target, weight));
-        self.counts[target.index()] += u32::from(weight);
+        match target {
+            Target::Player(t) => self.counts[t.index()] += u32::from(weight),
+            Target::NoElimination => self.no_elimination += u32::from(weight),
+        }
     }
 
     /// Withdraws `voter`'s vote (nothing if none).
     pub fn unvote(&mut self, voter: PlayerId) {
-        if let Some((t, w)) = self.votes[voter.index()].take() {
-            self.counts[t.index()] -= u32::from(w);
+        match self.votes[voter.index()].take() {
+            Some((Target::Player(t), w)) => self.counts[t.index()] -= u32::from(w),
+            Some((Target::NoElimination, w)) => self.no_elimination -= u32::from(w),
+            None => {}
         }
     }
 
-    /// The player `voter` votes for now.
+    /// The player `voter` votes for now (`None` also for a vote for no
+    /// elimination: see [`Tally::target_of`]).
     pub fn vote_of(&self, voter: PlayerId) -> Option<PlayerId> {
+        match self.target_of(voter) {
+            Some(Target::Player(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// What `voter` votes for now.
+    pub fn target_of(&self, voter: PlayerId) -> Option<Target> {
         self.votes[voter.index()].map(|(t, _)| t)
     }
 
@@ -193,7 +219,12 @@ impl Tally {
         self.counts[p.index()]
     }
 
-    /// Candidates with a count above 0, roster order.
+    /// The count on no elimination (S5.6).
+    pub fn no_elimination(&self) -> u32 {
+        self.no_elimination
+    }
+
+    /// Players with a count above 0, roster order.
     pub fn counts(&self) -> impl Iterator<Item = (PlayerId, u32)> + '_ {
         self.counts
             .iter()
@@ -202,7 +233,8 @@ impl Tally {
             .map(|(i, c)| (PlayerId::from_index(i), *c))
     }
 
-    /// The highest count and the players holding it (empty when no vote).
+    /// The highest count among players and the players holding it (empty
+    /// when no player has a vote); no elimination left out.
     pub fn top(&self) -> (u32, PlayerSet) {
         let max = self.counts.iter().copied().max().unwrap_or(0);
         if max == 0 {
@@ -218,8 +250,19 @@ impl Tally {
         (max, set)
     }
 
+    /// The highest count of all candidates, no elimination included.
+    pub fn highest(&self) -> u32 {
+        self.top().0.max(self.no_elimination)
+    }
+
     /// The voters of `target` and their weights, roster order.
     pub fn voters_of(&self, target: PlayerId) -> impl Iterator<Item = (PlayerId, u8)> + '_ {
+        self.voters_for(Target::Player(target))
+    }
+
+    /// The voters of a target (a player or no elimination) and their
+    /// weights, roster order.
+    pub fn voters_for(&self, target: Target) -> impl Iterator<Item = (PlayerId, u8)> + '_ {
         self.votes
             .iter()
             .enumerate()
@@ -267,6 +310,11 @@ pub struct VoteCount {
     pub majority: Option<u32>,
     /// Under `majority`: the day already ended with this post's count.
     pub decided: bool,
+    /// Votes for no elimination (S5.6), when any: the count, the voters by
+    /// name with their weights, and under `majority` whether it is one vote
+    /// short.
+    #[serde(default)]
+    pub no_elimination: Option<CountRow>,
     /// The Spotlight holder, whose vote counts twice.
     pub spotlight: Option<PlayerId>,
 }
@@ -300,9 +348,21 @@ impl VoteCount {
         sort_small(&mut rows, |r| {
             (u32::MAX - r.count, roster.rank(r.candidate))
         });
+        let no_elimination = (tally.no_elimination() > 0).then(|| {
+            let mut voters: Vec<(PlayerId, u8)> = tally.voters_for(Target::NoElimination).collect();
+            sort_small(&mut voters, |(p, _)| roster.rank(*p));
+            let n = tally.no_elimination();
+            CountRow {
+                // Unused for this row: the first voter stands in.
+                candidate: voters[0].0,
+                count: n,
+                voters,
+                l_minus_1: majority.is_some_and(|m| n + 1 == m),
+            }
+        });
         let mut not_voting: Vec<PlayerId> = electorate
             .voters()
-            .filter(|(p, _)| tally.vote_of(*p).is_none())
+            .filter(|(p, _)| tally.target_of(*p).is_none())
             .map(|(p, _)| p)
             .collect();
         sort_small(&mut not_voting, |p| roster.rank(*p));
@@ -311,7 +371,8 @@ impl VoteCount {
         VoteCount {
             day,
             posts,
-            decided: majority.is_some_and(|m| rows.first().is_some_and(|r| r.count >= m)),
+            decided: majority.is_some_and(|m| tally.highest() >= m),
+            no_elimination,
             rows,
             not_voting,
             cannot_vote,

@@ -156,6 +156,37 @@ impl Game {
         }
     }
 
+    /// How names are read in the phase to play (S2.3: the game's
+    /// nicknames and refused guesses in force): for the thread splitter
+    /// ([`split_thread_as`](crate::thread::split_thread_as)) and bulk
+    /// pastes.
+    pub fn names(&self) -> crate::roster::Names {
+        self.setup.names(self.phase())
+    }
+
+    /// Keeps `nickname` for `player` from the phase to play on (S2.7, the
+    /// moderator's "make nickname"); phases already played are unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`](crate::setup::SetupError) when the nickname is not
+    /// valid, is another player's name or another player's nickname.
+    pub fn add_nickname(
+        &mut self,
+        player: PlayerId,
+        nickname: &str,
+    ) -> Result<(), crate::setup::SetupError> {
+        let phase = self.phase();
+        self.setup.add_nickname(player, nickname, phase)
+    }
+
+    /// Refuses a guess from the phase to play on (S2.7, the moderator's
+    /// "reject"): the text is never read as a guess again.
+    pub fn refuse_guess(&mut self, text: &str) {
+        let phase = self.phase();
+        self.setup.refuse_guess(text, phase);
+    }
+
     /// The phase to play next.
     pub fn phase(&self) -> Phase {
         self.state().phase()
@@ -214,9 +245,18 @@ impl Game {
     }
 
     /// Undoes the last phase played, returning it (its input can be edited
-    /// and committed again).
+    /// and committed again). Nicknames and refused guesses kept from a
+    /// phase after the one now to play are dropped with it.
     pub fn undo(&mut self) -> Option<PlayedPhase> {
-        self.phases.pop()
+        let played = self.phases.pop()?;
+        let phase = self.phase();
+        self.setup
+            .nicknames
+            .retain(|n| n.from.is_none_or(|f| f <= phase));
+        self.setup
+            .no_guess
+            .retain(|n| n.from.is_none_or(|f| f <= phase));
+        Some(played)
     }
 
     /// The living players whose card has a night action this night and who

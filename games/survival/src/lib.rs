@@ -14,8 +14,10 @@
 //!   asks (missing actions, decisions called for, legal verbs, the count
 //!   at any post);
 //! - [`board`]: the moderator's board of cards and badges;
-//! - [`thread`] and [`bulk`]: splitting pasted threads and pasted private
-//!   messages;
+//! - [`thread`] and [`bulk`]: splitting pasted threads (the page copy of
+//!   each forum layout and Discord, S2.9) and pasted private messages;
+//!   names read as players write them ([`roster::Names`], S2.3, with the
+//!   moderator's nicknames, S2.7);
 //! - [`post`]: what the moderator posts and sends (S9);
 //! - [`save`]: the versioned game file; [`case`]: the case format;
 //! - [`session`]: the game as a `console_core::Session`.
@@ -52,6 +54,7 @@ pub mod thread;
 pub mod verb;
 pub mod verdict;
 pub mod vote;
+mod vote_first;
 pub mod win;
 
 /// The rules this engine applies (`RULES.md`, S1-S9), for the app's rules

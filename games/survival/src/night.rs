@@ -3,19 +3,20 @@
 //! together (S4.1) in the order of S4.2.
 
 use crate::card::Card;
-use crate::chain::{self, ChainStart, Guard};
+use crate::chain::{self, ChainStart, Guard, settled};
 use crate::line::{MessageLine, read_message};
 use crate::options::Discovery;
 use crate::pair::split_pair;
 use crate::report::{
-    Accepted, Cause, CheckResult, Detail, NameProblem, NightDetail, Note, PhaseReport, Place,
-    Reason, Rejection, TeamChoice, Warning, WatchResult,
+    Accepted, Cause, CheckResult, Detail, NameGuess, NightDetail, Note, PhaseReport, Place, Reason,
+    Rejection, TeamChoice, Warning, WatchResult,
 };
-use crate::roster::PlayerId;
+use crate::roster::{Names, PlayerId};
 use crate::setup::Setup;
 use crate::state::State;
 use crate::verb::{Arity, Kind, Verb};
 use crate::win;
+use console_core::names::{How, MatchError};
 use console_core::text::sort_small;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -67,6 +68,32 @@ pub fn check_action(
     p: PlayerId,
     line: &MessageLine<'_>,
 ) -> Result<Accepted, Reason> {
+    check_action_with(setup, state, &setup.names(state.phase()), p, line)
+}
+
+/// The player a name in a line names (S2.3), or the rejection, with the
+/// candidates the moderator may have meant.
+pub fn name_reason(names: &Names, text: &str) -> Result<crate::roster::Read, Reason> {
+    names.read(text).map_err(|e| {
+        let candidates = match &e {
+            MatchError::Ambiguous(_, v) if !names.is_first() => {
+                v.iter().copied().map(PlayerId::from_index).collect()
+            }
+            _ if !names.is_first() => names.nearest(text),
+            _ => Vec::new(),
+        };
+        Reason::name(e, candidates)
+    })
+}
+
+/// [`check_action`] with the night's name reader (built once per night).
+pub fn check_action_with(
+    setup: &Setup,
+    state: &State,
+    names: &Names,
+    p: PlayerId,
+    line: &MessageLine<'_>,
+) -> Result<Accepted, Reason> {
     if !state.is_alive(p) {
         return Err(Reason::Memory);
     }
@@ -91,25 +118,35 @@ pub fn check_action(
         return Err(Reason::Used { verb });
     }
     let alive = state.alive();
-    let accepted = |targets: Vec<PlayerId>| Accepted {
+    let place = Place::Night { line: line.number };
+    let accepted = |targets: Vec<PlayerId>, guesses: Vec<NameGuess>| Accepted {
         player: p,
-        place: Place::Night { line: line.number },
+        place,
         verb,
         targets,
+        guesses,
     };
-    let name = |text: &str| {
-        setup.roster.resolve(text).map_err(|e| Reason::Name {
-            error: NameProblem::from(e),
-        })
+    let guess = |written: &str, read: crate::roster::Read| -> Vec<NameGuess> {
+        if read.how == How::Full || names.is_first() {
+            Vec::new()
+        } else {
+            vec![NameGuess {
+                player: p,
+                place,
+                written: written.to_string(),
+                read_as: read.player,
+                how: read.how,
+            }]
+        }
     };
     match verb.arity() {
         Arity::Zero if !rest.is_empty() => Err(Reason::ExtraText { verb }),
-        Arity::Zero => Ok(accepted(Vec::new())),
+        Arity::Zero => Ok(accepted(Vec::new(), Vec::new())),
         Arity::Two => {
             if state.buddies().is_some() {
                 return Err(Reason::BuddiesFormed);
             }
-            let [a, b] = split_pair(&setup.roster, rest)?;
+            let [a, b] = split_pair(names, rest)?;
             for t in [a, b] {
                 if !alive.contains(t) {
                     return Err(Reason::Dead { target: t });
@@ -118,13 +155,15 @@ pub fn check_action(
             if a == b {
                 return Err(Reason::BuddiesSame { target: a });
             }
-            Ok(accepted(vec![a, b]))
+            Ok(accepted(vec![a, b], Vec::new()))
         }
         Arity::One => {
             if rest.is_empty() {
                 return Err(Reason::NoName { verb });
             }
-            let t = name(rest)?;
+            let read = name_reason(names, rest)?;
+            let t = read.player;
+            let accepted = |targets| accepted(targets, guess(rest, read));
             if !alive.contains(t) {
                 return Err(Reason::Dead { target: t });
             }
@@ -174,10 +213,11 @@ impl Orders {
 /// Reads every private message of the night (S2.2-S2.6).
 pub fn read_orders(setup: &Setup, state: &State, actions: &BTreeMap<PlayerId, String>) -> Orders {
     let mut orders = Orders::default();
+    let names = setup.names(state.phase());
     for (&p, text) in actions {
         let mut mine: Vec<Accepted> = Vec::new();
         for line in read_message(text) {
-            match check_action(setup, state, p, &line) {
+            match check_action_with(setup, state, &names, p, &line) {
                 Ok(a) => {
                     let kind = a.verb.kind();
                     if let Some(prev) = mine.iter_mut().find(|m| m.verb.kind() == kind) {
@@ -308,6 +348,7 @@ pub fn play_night(setup: &Setup, state: &State, input: &NightInput) -> (State, P
     let guard = shield.map_or(Guard::None, Guard::Shield);
     let end = chain::run(ChainStart {
         setup,
+        names: setup.names(phase),
         alive: state.alive(),
         buddies,
         spotlight: state.spotlight(),
@@ -359,13 +400,18 @@ pub fn play_night(setup: &Setup, state: &State, input: &NightInput) -> (State, P
     let mut rejections = orders.rejections.clone();
     rejections.extend(end.rejections);
     sort_rejections(setup, &mut rejections);
+    let guesses: Vec<NameGuess> = orders
+        .accepted
+        .iter()
+        .flat_map(|a| a.guesses.iter().cloned())
+        .collect();
     let report = PhaseReport {
         phase,
         rejections,
         warnings,
         eliminations: end.eliminations,
         notes,
-        decisions: end.requests,
+        decisions: settled(end.requests, &winners),
         detail: Detail::Night(NightDetail {
             accepted: orders.accepted,
             kill,
@@ -383,6 +429,7 @@ pub fn play_night(setup: &Setup, state: &State, input: &NightInput) -> (State, P
         polar_bear: end.polar_bear,
         alive: end.alive,
         winners,
+        guesses,
     };
     (after, report)
 }

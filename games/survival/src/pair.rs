@@ -3,7 +3,7 @@
 //! preferring to keep a full name with spaces whole.
 
 use crate::report::{NameProblem, Reason};
-use crate::roster::{PlayerId, Roster};
+use crate::roster::{Names, PlayerId};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Token<'a> {
@@ -64,7 +64,7 @@ fn join(part: &[Token<'_>]) -> Option<String> {
 ///
 /// Errors: [`Reason::BuddiesSplit`] when no split or several splits yield
 /// two names, or the name error of a part around the only separator.
-pub fn split_pair(roster: &Roster, text: &str) -> Result<[PlayerId; 2], Reason> {
+pub fn split_pair(names: &Names, text: &str) -> Result<[PlayerId; 2], Reason> {
     let toks = tokens(text);
     // (pair, cut position in tokens when the split is at a gap between words)
     let mut valid: Vec<([PlayerId; 2], Option<usize>)> = Vec::new();
@@ -74,7 +74,7 @@ pub fn split_pair(roster: &Roster, text: &str) -> Result<[PlayerId; 2], Reason> 
         if toks[k] == Token::Sep || is_and(toks[k]) {
             explicit.push(k);
             if let (Some(a), Some(b)) = (join(&toks[..k]), join(&toks[k + 1..]))
-                && let (Ok(a), Ok(b)) = (roster.resolve(&a), roster.resolve(&b))
+                && let (Ok(a), Ok(b)) = (names.resolve(&a), names.resolve(&b))
             {
                 valid.push(([a, b], None));
             }
@@ -84,7 +84,7 @@ pub fn split_pair(roster: &Roster, text: &str) -> Result<[PlayerId; 2], Reason> 
             && matches!(toks[k], Token::Word(_))
             && matches!(toks[k + 1], Token::Word(_))
             && let (Some(a), Some(b)) = (join(&toks[..=k]), join(&toks[k + 1..]))
-            && let (Ok(a), Ok(b)) = (roster.resolve(&a), roster.resolve(&b))
+            && let (Ok(a), Ok(b)) = (names.resolve(&a), names.resolve(&b))
         {
             valid.push(([a, b], Some(k)));
         }
@@ -107,7 +107,7 @@ pub fn split_pair(roster: &Roster, text: &str) -> Result<[PlayerId; 2], Reason> 
         let cuts_full_name = |k: usize| {
             (0..=k).any(|i| {
                 (k + 1..toks.len()).any(|j| {
-                    join(&toks[i..=j]).is_some_and(|s| s.contains(' ') && roster.is_full_name(&s))
+                    join(&toks[i..=j]).is_some_and(|s| s.contains(' ') && names.is_full_name(&s))
                 })
             })
         };
@@ -127,9 +127,16 @@ pub fn split_pair(roster: &Roster, text: &str) -> Result<[PlayerId; 2], Reason> 
         && let (Some(a), Some(b)) = (join(&toks[..k]), join(&toks[k + 1..]))
     {
         for part in [a, b] {
-            if let Err(e) = roster.resolve(&part) {
+            if let Err(e) = names.resolve(&part) {
+                let candidates = match &e {
+                    console_core::names::MatchError::Ambiguous(_, v) => {
+                        v.iter().copied().map(PlayerId::from_index).collect()
+                    }
+                    _ => names.nearest(&part),
+                };
                 return Err(Reason::Name {
                     error: NameProblem::from(e),
+                    candidates,
                 });
             }
         }
@@ -140,13 +147,14 @@ pub fn split_pair(roster: &Roster, text: &str) -> Result<[PlayerId; 2], Reason> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::roster::Roster;
 
     fn roster(names: &[&str]) -> Roster {
         Roster::new(names).unwrap()
     }
 
     fn names(r: &Roster, t: &str) -> Result<[String; 2], Reason> {
-        split_pair(r, t).map(|[a, b]| [r.name(a).to_string(), r.name(b).to_string()])
+        split_pair(&r.reader(), t).map(|[a, b]| [r.name(a).to_string(), r.name(b).to_string()])
     }
 
     #[test]
@@ -170,7 +178,8 @@ mod tests {
         assert!(matches!(
             names(&r, "Ann & Zed"),
             Err(Reason::Name {
-                error: NameProblem::Unknown(_)
+                error: NameProblem::Unknown(_),
+                ..
             })
         ));
     }

@@ -147,6 +147,8 @@ pub enum PublicOutcome {
     Revote(Vec<String>, String),
     /// Chosen by lot among these (S6.5).
     Lot(Vec<String>, String),
+    /// No one: no elimination won the vote (S5.6).
+    NoElimination,
 }
 
 /// Everything public about a day's result (S6, S9).
@@ -154,6 +156,8 @@ pub enum PublicOutcome {
 pub struct PublicDay {
     day: u16,
     count: VoteCount,
+    /// Living players after the day's eliminations.
+    living_after: usize,
     names: Vec<String>,
     outcome: PublicOutcome,
     eliminated: Vec<Revealed>,
@@ -263,6 +267,7 @@ impl PublicDay {
             Outcome::Tie { tied, bear } => PublicOutcome::Tie(names(tied), name(*bear)),
             Outcome::Revote { player } => PublicOutcome::Revote(tied(), name(*player)),
             Outcome::Lot { among, player } => PublicOutcome::Lot(names(among), name(*player)),
+            Outcome::NoElimination => PublicOutcome::NoElimination,
             Outcome::None if electorate.voter_count() == 0 => PublicOutcome::NoVoters,
             Outcome::None if d.revote.is_some() => PublicOutcome::SecondTie(tied()),
             Outcome::None if d.count.top().0 > 0 => PublicOutcome::NoMajority,
@@ -272,6 +277,7 @@ impl PublicDay {
         Some(PublicDay {
             day: report.phase.number,
             count,
+            living_after: after.alive().len(),
             names: setup.roster.names().to_vec(),
             outcome,
             eliminated: revealed(setup, after, report),
@@ -427,13 +433,46 @@ pub fn morning_post(
     pack(blocks, format)
 }
 
-fn count_blocks(m: &Mark, c: &VoteCount, names: &[String]) -> Vec<String> {
+/// The count's blocks; `living` is the number of living players to state
+/// (after the day's eliminations in a result post).
+fn count_blocks(m: &Mark, c: &VoteCount, names: &[String], living: usize) -> Vec<String> {
     let name = |p: PlayerId| m.name(&names[p.index()]);
     let mut blocks = Vec::new();
-    if c.rows.is_empty() {
+    if c.rows.is_empty() && c.no_elimination.is_none() {
         blocks.push("No votes.\n".to_string());
     }
-    for r in &c.rows {
+    // No elimination takes its place by count, before players of an equal
+    // count (S5.6).
+    let ne_at = c.no_elimination.as_ref().map_or(usize::MAX, |ne| {
+        c.rows
+            .iter()
+            .position(|r| r.count <= ne.count)
+            .unwrap_or(c.rows.len())
+    });
+    for (i, r) in c.rows.iter().map(Some).chain([None]).enumerate() {
+        if i == ne_at
+            && let Some(ne) = &c.no_elimination
+        {
+            let voters: Vec<String> = ne
+                .voters
+                .iter()
+                .map(|(p, w)| {
+                    if *w > 1 {
+                        format!("{} [x{w}]", name(*p))
+                    } else {
+                        name(*p)
+                    }
+                })
+                .collect();
+            blocks.push(format!(
+                "{} ({}): {}{}\n",
+                m.bold("No elimination"),
+                ne.count,
+                voters.join(", "),
+                if ne.l_minus_1 { " (L-1)" } else { "" }
+            ));
+        }
+        let Some(r) = r else { break };
         let voters: Vec<String> = r
             .voters
             .iter()
@@ -482,7 +521,7 @@ fn count_blocks(m: &Mark, c: &VoteCount, names: &[String]) -> Vec<String> {
             .collect();
         blocks.push(format!("Cannot vote ({}): {}\n", cv.len(), cv.join(", ")));
     }
-    let mut tail = format!("Living players: {}\n", c.living);
+    let mut tail = format!("Living players: {living}\n");
     if let Some(need) = c.majority {
         if c.total as usize == c.voters {
             let _ = writeln!(
@@ -512,7 +551,7 @@ pub fn vote_count_post(count: &VoteCount, names: &[String], format: Format) -> V
     if count.decided {
         blocks.push("A candidate holds a majority: the day is over.\n".to_string());
     }
-    blocks.extend(count_blocks(&m, count, names));
+    blocks.extend(count_blocks(&m, count, names, count.living));
     pack(blocks, format)
 }
 
@@ -527,7 +566,12 @@ pub fn day_result_post(
     let m = Mark(format);
     let mut blocks = vec![m.title(&format!("Day {} result", public.day))];
     blocks.push(m.heading("Final vote count"));
-    blocks.extend(count_blocks(&m, &public.count, &public.names));
+    blocks.extend(count_blocks(
+        &m,
+        &public.count,
+        &public.names,
+        public.living_after,
+    ));
     blocks.push(m.heading("Outcome"));
     let b = |s: &str| m.bold(&m.name(s));
     blocks.push(match &public.outcome {
@@ -536,6 +580,9 @@ pub fn day_result_post(
             "No candidate reached a majority: no one is eliminated.\n".to_string()
         }
         PublicOutcome::NoVoters => "No one could vote: no one is eliminated.\n".to_string(),
+        PublicOutcome::NoElimination => {
+            "The vote went to no elimination: no one is eliminated.\n".to_string()
+        }
         PublicOutcome::SecondTie(tied) => format!(
             "The revote between {} tied again: no one is eliminated.\n",
             and_list(&m, tied)
@@ -755,6 +802,34 @@ pub fn night_messages(setup: &Setup, report: &PhaseReport) -> Vec<PrivateMessage
     out
 }
 
+/// A name in the possessive: `Ann's`, `Harbor Lights'` (a name ending in
+/// `s` takes the apostrophe alone), for the moderator's sentences.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with(['s', 'S']) {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// A card's text for the player: each command the engine writes between
+/// backticks (`kill NAME`) in the post format's bold, or in double quotes
+/// in plain text. Text for players carries no markup of the engine's own.
+pub fn commands(m: &Mark, text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, part) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            out.push_str(&match m.0 {
+                Format::Plain => format!("\"{part}\""),
+                _ => m.bold(part),
+            });
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 /// A private message as text (S9.3).
 pub fn private_text(setup: &Setup, msg: &PrivateMessage, format: Format) -> String {
     let m = Mark(format);
@@ -762,8 +837,12 @@ pub fn private_text(setup: &Setup, msg: &PrivateMessage, format: Format) -> Stri
     match &msg.kind {
         PrivateKind::Card { card, evil_team } => {
             let mut s = m.title(&format!("Your card, {to}: {card}"));
-            let _ = writeln!(s, "{}", card.abilities());
-            let _ = writeln!(s, "{}", card.win_condition(setup.options.evil_wins_at));
+            let _ = writeln!(s, "{}", commands(&m, card.abilities()));
+            let _ = writeln!(
+                s,
+                "{}",
+                commands(&m, card.win_condition(setup.options.evil_wins_at))
+            );
             if card.is_evil() {
                 if evil_team.is_empty() {
                     let _ = writeln!(s, "You are the only Evil Force.");

@@ -6,6 +6,7 @@
 use crate::game::Game;
 use crate::report::{PhaseReport, Place};
 use crate::roster::{PlayerId, PlayerSet, Roster};
+use crate::setup::Setup;
 use crate::state::PolarDecision;
 use crate::win::Winner;
 use console_core::text::sort_small;
@@ -34,6 +35,44 @@ pub struct RejectedRecord {
     /// A decision line.
     #[serde(default, skip_serializing_if = "is_false")]
     pub decision: bool,
+}
+
+/// A line that looks like a vote but was not read as one (S5.3): author,
+/// post, line and why (`quoted`, `struck`, `not_bold`,
+/// `not_at_line_start`, `after_majority`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IgnoredRecord {
+    /// The author.
+    pub player: String,
+    /// The post.
+    pub post: u32,
+    /// The line.
+    pub line: u32,
+    /// A revote post.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub revote: bool,
+    /// Why.
+    pub why: String,
+}
+
+/// A name read by a guess or a nickname (S2.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GuessRecord {
+    /// Who wrote it.
+    pub player: String,
+    /// The post, by day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub post: Option<u32>,
+    /// The line.
+    pub line: u32,
+    /// The name as written.
+    pub written: String,
+    /// The player it was read as.
+    pub read_as: String,
+    /// How: `nickname`, `prefix`, `part`, `initials`, `near_miss`.
+    pub how: String,
 }
 
 /// The Scientist's result.
@@ -92,6 +131,27 @@ pub struct NightRecord {
     pub alive: Vec<String>,
     /// Winners (`[]` while the game goes on).
     pub winners: Vec<String>,
+    /// Names read by a guess or a nickname (second reading rules only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guesses: Option<Vec<GuessRecord>>,
+}
+
+/// A page's split as a case record shows it (FORMAT.md `split`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SplitRecord {
+    /// The layout's name (`phpbb`, `discord`, ...).
+    pub layout: String,
+    /// Posts read.
+    pub posts: usize,
+    /// Distinct players among the authors.
+    pub players: usize,
+    /// Authors who are no player, in page order.
+    pub unknown: Vec<String>,
+    /// Lines before the first post.
+    pub orphans: usize,
+    /// Quoted blocks set aside.
+    pub quotes: usize,
 }
 
 /// A day's record.
@@ -118,7 +178,22 @@ pub struct DayRecord {
     pub alive: Vec<String>,
     /// Winners (`[]` while the game goes on).
     pub winners: Vec<String>,
+    /// Lines that look like votes but were not read as votes (second
+    /// reading rules only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<Vec<IgnoredRecord>>,
+    /// Names read by a guess or a nickname (second reading rules only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guesses: Option<Vec<GuessRecord>>,
+    /// How a pasted page was split into posts (FORMAT.md `split`), in case
+    /// records of a day given as a page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<SplitRecord>,
 }
+
+/// The key of no elimination in a record's counts (S5.6): not a name S1.1
+/// allows, so it never meets a player's.
+pub const NO_ELIMINATION_KEY: &str = "(no elimination)";
 
 /// One phase's record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -160,14 +235,87 @@ fn polar(roster: &Roster, d: Option<PolarDecision>) -> Option<PolarRecord> {
 }
 
 fn counts(roster: &Roster, tally: &crate::count::Tally) -> BTreeMap<String, u32> {
-    tally
+    let mut m: BTreeMap<String, u32> = tally
         .counts()
         .map(|(p, n)| (roster.name(p).to_string(), n))
-        .collect()
+        .collect();
+    if tally.no_elimination() > 0 {
+        m.insert(NO_ELIMINATION_KEY.to_string(), tally.no_elimination());
+    }
+    m
+}
+
+fn post_line(place: Place) -> (Option<u32>, u32, bool) {
+    match place {
+        Place::Night { line } | Place::Decision { line } => (None, line, false),
+        Place::Post { post, line } => (Some(post), line, false),
+        Place::Revote { post, line } => (Some(post), line, true),
+    }
 }
 
 impl PhaseRecord {
-    /// The record of one phase.
+    /// The record of one phase of a game under `setup`: under the second
+    /// reading rules (S2.8) with the ignored lines and the guesses.
+    pub fn of(setup: &Setup, report: &PhaseReport) -> PhaseRecord {
+        let mut r = PhaseRecord::new(&setup.roster, report);
+        if !setup.options.second_reading() {
+            return r;
+        }
+        let roster = &setup.roster;
+        let name = |p: PlayerId| roster.name(p).to_string();
+        let mut guesses: Vec<(usize, (u8, u32, u32), GuessRecord)> = report
+            .guesses
+            .iter()
+            .map(|g| {
+                let (post, line, _) = post_line(g.place);
+                (
+                    roster.rank(g.player),
+                    g.place.sort_key(),
+                    GuessRecord {
+                        player: name(g.player),
+                        post,
+                        line,
+                        written: g.written.clone(),
+                        read_as: name(g.read_as),
+                        how: g.how.name().to_string(),
+                    },
+                )
+            })
+            .collect();
+        guesses.sort_by_key(|(r, k, _)| (*r, *k));
+        let guesses = Some(guesses.into_iter().map(|(_, _, g)| g).collect());
+        match &mut r {
+            PhaseRecord::Night(n) => n.guesses = guesses,
+            PhaseRecord::Day(d) => {
+                let day = report.day().expect("a day");
+                let mut ignored: Vec<(usize, (u8, u32, u32), IgnoredRecord)> = day
+                    .ignored
+                    .iter()
+                    .map(|i| {
+                        let (post, line, revote) = post_line(i.place);
+                        (
+                            roster.rank(i.player),
+                            i.place.sort_key(),
+                            IgnoredRecord {
+                                player: name(i.player),
+                                post: post.unwrap_or(0),
+                                line,
+                                revote,
+                                why: i.why.name().to_string(),
+                            },
+                        )
+                    })
+                    .collect();
+                ignored.sort_by_key(|(r, k, _)| (*r, *k));
+                d.ignored = Some(ignored.into_iter().map(|(_, _, i)| i).collect());
+                d.guesses = guesses;
+            }
+        }
+        r
+    }
+
+    /// The record of one phase, without the second reading rules' members
+    /// (see [`PhaseRecord::of`]).
     pub fn new(roster: &Roster, report: &PhaseReport) -> PhaseRecord {
         let name = |p: PlayerId| roster.name(p).to_string();
         let rejected = report
@@ -224,6 +372,7 @@ impl PhaseRecord {
                 polar_bear,
                 alive,
                 winners: win,
+                guesses: None,
             })
         } else {
             let d = report.day().expect("a day");
@@ -238,6 +387,9 @@ impl PhaseRecord {
                 polar_bear,
                 alive,
                 winners: win,
+                ignored: None,
+                guesses: None,
+                split: None,
             })
         }
     }
@@ -246,12 +398,12 @@ impl PhaseRecord {
 impl Record {
     /// The record of a game.
     pub fn of(game: &Game) -> Record {
-        let roster = &game.setup().roster;
+        let setup = game.setup();
         Record {
             phases: game
                 .phases()
                 .iter()
-                .map(|p| PhaseRecord::new(roster, &p.report))
+                .map(|p| PhaseRecord::of(setup, &p.report))
                 .collect(),
             game_over: game.is_over(),
             winners: winners(game.state().winners()),

@@ -9,8 +9,9 @@ use crate::phase::Phase;
 use crate::roster::{PlayerId, PlayerSet, Roster};
 use crate::state::PolarDecision;
 use crate::verb::{Kind, Verb, VerbError};
+use crate::vote::{Ignored, Target};
 use crate::win::Winner;
-use console_core::names::MatchError;
+use console_core::names::{How, MatchError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -153,7 +154,13 @@ pub enum Reason {
     Name {
         /// What was wrong with it.
         error: NameProblem,
+        /// The players it could be: the ambiguous ones, or the nearest to
+        /// an unknown name (none under the first reading rules).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        candidates: Vec<PlayerId>,
     },
+    /// A vote for no elimination where the game counts none (S5.6).
+    NoEliminationOff,
     /// The named player is a Memory (or already eliminated in this phase,
     /// for decisions, S7.5).
     Dead {
@@ -249,6 +256,16 @@ pub enum NameProblem {
     Ambiguous(String, usize),
 }
 
+impl Reason {
+    /// [`Reason::Name`] for a name error, with the players it could be.
+    pub fn name(error: MatchError, candidates: Vec<PlayerId>) -> Reason {
+        Reason::Name {
+            error: NameProblem::from(error),
+            candidates,
+        }
+    }
+}
+
 impl From<MatchError> for NameProblem {
     fn from(e: MatchError) -> NameProblem {
         match e {
@@ -283,14 +300,24 @@ impl Reason {
             Reason::NoNightAction { card } => format!("the {card} has no action this night"),
             Reason::Verb { error } => error.to_string(),
             Reason::NotYourVerb { verb, card } if verb.is_decision() => format!(
-                "`{verb}` is a decision, sent only after an elimination (and not by the {card} at night)"
+                "\"{verb}\" is a decision, sent only after an elimination (and not by the {card} at night)"
             ),
-            Reason::NotYourVerb { verb, card } => format!("the {card} cannot `{verb}`"),
-            Reason::TooEarly { verb } => format!("the Engineer can `{verb}` from night 2"),
+            Reason::NotYourVerb { verb, card } => format!("the {card} cannot \"{verb}\""),
+            Reason::TooEarly { verb } => format!("the Engineer can \"{verb}\" from night 2"),
             Reason::NightOneOnly => "Mother Nature names buddies on night 1 only".into(),
-            Reason::NoName { verb } => format!("`{verb}` needs a name"),
-            Reason::ExtraText { verb } => format!("`{verb}` takes no name"),
-            Reason::Name { error } => error.to_string(),
+            Reason::NoName { verb } => format!("\"{verb}\" needs a name"),
+            Reason::ExtraText { verb } => format!("\"{verb}\" takes no name"),
+            Reason::Name { error, candidates } if candidates.is_empty() => error.to_string(),
+            Reason::Name { error, candidates } => {
+                let list = candidates.iter().map(n).collect::<Vec<_>>().join(", ");
+                match error {
+                    NameProblem::Ambiguous(..) => format!("{error}: {list}"),
+                    _ => format!("{error} (nearest: {list})"),
+                }
+            }
+            Reason::NoEliminationOff => {
+                "this game has no votes for no elimination (option no_elimination)".into()
+            }
             Reason::Dead { target } => format!("{} is not alive", n(target)),
             Reason::EvilTarget { target } => {
                 format!(
@@ -298,12 +325,12 @@ impl Reason {
                     n(target)
                 )
             }
-            Reason::SelfTarget { verb } => format!("`{verb}` cannot name the sender"),
+            Reason::SelfTarget { verb } => format!("\"{verb}\" cannot name the sender"),
             Reason::ProtectedLastNight { target } => format!(
                 "{} was protected the night before: not twice in a row",
                 n(target)
             ),
-            Reason::Used { verb } => format!("the Engineer's `{verb}` is used up"),
+            Reason::Used { verb } => format!("the Engineer's \"{verb}\" is used up"),
             Reason::SummonedBefore { target } => {
                 format!(
                     "{} was summoned before: never the same player twice",
@@ -311,11 +338,11 @@ impl Reason {
                 )
             }
             Reason::BuddiesSplit { splits: 0 } => {
-                "cannot read two player names (separate them with `and`, `&`, `,` or a space)"
+                "cannot read two player names (separate them with \"and\", \"&\", \",\" or a space)"
                     .into()
             }
             Reason::BuddiesSplit { splits } => format!(
-                "the names can be read in {splits} ways: separate them with `and`, `&` or `,`"
+                "the names can be read in {splits} ways: separate them with \"and\", \"&\" or \",\""
             ),
             Reason::BuddiesSame { target } => {
                 format!("{} twice: buddies are two different players", n(target))
@@ -325,11 +352,13 @@ impl Reason {
                 "a decision from a player who was not eliminated in this phase".into()
             }
             Reason::NotYourDecision { verb } => match verb {
-                Verb::Revenge => "only the eliminated GMO takes `revenge`".into(),
+                Verb::Revenge => "only the eliminated GMO takes \"revenge\"".into(),
                 Verb::Spotlight => "only the eliminated Spotlight holder hands it over".into(),
-                _ => format!("only the eliminated Polar Bear decides `{verb}`"),
+                _ => format!("only the eliminated Polar Bear decides \"{verb}\""),
             },
-            Reason::NotADecision { verb } => format!("`{verb}` is a night action, not a decision"),
+            Reason::NotADecision { verb } => {
+                format!("\"{verb}\" is a night action, not a decision")
+            }
             Reason::NotCandidate { target, why } => match why {
                 NotCandidate::Memory => format!("{} is a Memory", n(target)),
                 NotCandidate::Nairobi => format!("{} is in Nairobi", n(target)),
@@ -654,6 +683,9 @@ pub struct Accepted {
     pub verb: Verb,
     /// The named players (none, one, or two for `buddies`).
     pub targets: Vec<PlayerId>,
+    /// The name read by a guess or a nickname (S2.3), if it was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guesses: Vec<NameGuess>,
 }
 
 /// What happened at night (S3, S4).
@@ -714,10 +746,14 @@ pub enum Outcome {
         /// The one it picked.
         player: PlayerId,
     },
+    /// No elimination won the vote (S5.6): the highest count, alone or
+    /// tied, or a majority.
+    NoElimination,
 }
 
 impl Outcome {
-    /// FORMAT.md's name: `none`, `vote`, `tie`, `revote`, `lot`.
+    /// FORMAT.md's name: `none`, `vote`, `tie`, `revote`, `lot`,
+    /// `no_elimination`.
     pub fn name(&self) -> &'static str {
         match self {
             Outcome::None => "none",
@@ -725,6 +761,7 @@ impl Outcome {
             Outcome::Tie { .. } => "tie",
             Outcome::Revote { .. } => "revote",
             Outcome::Lot { .. } => "lot",
+            Outcome::NoElimination => "no_elimination",
         }
     }
 }
@@ -742,6 +779,98 @@ pub struct DayDetail {
     pub revote: Option<Tally>,
     /// The outcome.
     pub outcome: Outcome,
+    /// Every vote and withdrawal that counted, in reading order (day
+    /// posts, then revote posts): what the post view marks.
+    #[serde(default)]
+    pub votes: Vec<CountedVote>,
+    /// Every line that looks like a vote but was not read as one, with
+    /// why (S5.3; rejected votes are in the report's rejections).
+    #[serde(default)]
+    pub ignored: Vec<IgnoredLine>,
+}
+
+/// A vote or withdrawal that counted (S5.3): where, by whom, for whom.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountedVote {
+    /// The voter.
+    pub player: PlayerId,
+    /// Where the line is.
+    pub place: Place,
+    /// The target, or `None` for a withdrawal (`unvote`, or a vote naming
+    /// no candidate under `invalid_vote: withdraws`).
+    pub target: Option<Target>,
+    /// How the name was read (`None` for a withdrawal).
+    #[serde(default, with = "opt_how")]
+    pub how: Option<How>,
+    /// The name as written.
+    pub written: String,
+}
+
+/// `Option<How>` by the reading's short name.
+mod opt_how {
+    use console_core::names::How;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(how: &Option<How>, s: S) -> Result<S::Ok, S::Error> {
+        match how {
+            Some(h) => s.serialize_some(h.name()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<How>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(s) => How::from_name(&s)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown reading {s:?}"))),
+        }
+    }
+}
+
+/// A line that looks like a vote but was not read as one (S5.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IgnoredLine {
+    /// The author.
+    pub player: PlayerId,
+    /// Where the line is.
+    pub place: Place,
+    /// The line, trimmed.
+    pub text: String,
+    /// Why it does not count.
+    pub why: Ignored,
+    /// What it would have named, as written.
+    pub written: String,
+}
+
+/// A name read by a guess or a nickname (S2.3), for the moderator to
+/// confirm ("make nickname") or refuse ("reject").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameGuess {
+    /// Who wrote it.
+    pub player: PlayerId,
+    /// Where.
+    pub place: Place,
+    /// The name as written.
+    pub written: String,
+    /// The player it was read as.
+    pub read_as: PlayerId,
+    /// How.
+    #[serde(with = "crate::roster::how_name")]
+    pub how: How,
+}
+
+impl NameGuess {
+    /// The reading in words: `Gin: read as TheRealGin-N-Tonic, part of the
+    /// name`.
+    pub fn text(&self, roster: &Roster) -> String {
+        format!(
+            "{}: read as {}, {}",
+            self.written,
+            roster.name(self.read_as),
+            self.how
+        )
+    }
 }
 
 /// Night or day details.
@@ -779,6 +908,10 @@ pub struct PhaseReport {
     pub alive: PlayerSet,
     /// The winners, if the game ended with this phase (S8).
     pub winners: Option<Vec<Winner>>,
+    /// Names read by a guess or a nickname in accepted lines and counted
+    /// votes (S2.3), in reading order.
+    #[serde(default)]
+    pub guesses: Vec<NameGuess>,
 }
 
 impl PhaseReport {

@@ -1,6 +1,6 @@
 //! Players (S1.1) and how messages name them (S2.3).
 
-use console_core::names::{MatchError, NameError, NameIndex, check_names};
+use console_core::names::{How, MatchError, NameError, NameIndex, check_names};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -292,6 +292,139 @@ impl Roster {
     /// Whether `text` is exactly a full name (ignoring case and spaces).
     pub fn is_full_name(&self, text: &str) -> bool {
         self.index.is_full_name(text)
+    }
+
+    /// The reader of names under the current rules (S2.3) with no
+    /// nicknames; a game's reader, with its nicknames, is
+    /// [`Setup::names`](crate::setup::Setup::names).
+    pub fn reader(&self) -> Names {
+        Names {
+            index: NameIndex::new(&self.names),
+            first: false,
+        }
+    }
+}
+
+/// One reading of a written name (S2.3): the player and how it was read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Read {
+    /// The player.
+    pub player: PlayerId,
+    /// How the text was read.
+    #[serde(with = "how_name")]
+    pub how: How,
+}
+
+/// [`How`] written by its short name (`full`, `prefix`, ...).
+pub mod how_name {
+    use console_core::names::How;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the short name.
+    ///
+    /// # Errors
+    ///
+    /// The serializer's.
+    pub fn serialize<S: Serializer>(how: &How, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(how.name())
+    }
+
+    /// Reads the short name.
+    ///
+    /// # Errors
+    ///
+    /// An unknown name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<How, D::Error> {
+        let s = String::deserialize(d)?;
+        How::from_name(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown reading {s:?}")))
+    }
+}
+
+/// How a game reads the names players write, for one phase (S2.3, S2.8):
+/// the roster's names with the nicknames and refused guesses in force,
+/// under the game's edition of the reading rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Names {
+    index: NameIndex,
+    /// The first reading rules: full name or unique prefix only.
+    first: bool,
+}
+
+impl Names {
+    /// A reader over `index`; `first` for the first reading rules (S2.8).
+    pub fn new(index: NameIndex, first: bool) -> Names {
+        Names { index, first }
+    }
+
+    /// The one player `text` names and how it was read (S2.3).
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError`]: nothing given, too short, no player, several.
+    pub fn read(&self, text: &str) -> Result<Read, MatchError> {
+        if self.first {
+            let i = self.index.resolve(text)?;
+            let how = if self.index.is_full_name(text) {
+                How::Full
+            } else {
+                How::Prefix
+            };
+            return Ok(Read {
+                player: PlayerId::from_index(i),
+                how,
+            });
+        }
+        self.index.read(text).map(|r| Read {
+            player: PlayerId::from_index(r.index),
+            how: r.how,
+        })
+    }
+
+    /// The one player `text` names (S2.3), however it was read.
+    ///
+    /// # Errors
+    ///
+    /// As [`Names::read`].
+    pub fn resolve(&self, text: &str) -> Result<PlayerId, MatchError> {
+        self.read(text).map(|r| r.player)
+    }
+
+    /// The player `text` names exactly (full name or nickname, no guess):
+    /// for post authors.
+    pub fn exact(&self, text: &str) -> Option<Read> {
+        if self.first {
+            return (self.index.is_full_name(text))
+                .then(|| self.index.resolve(text).ok())
+                .flatten()
+                .map(|i| Read {
+                    player: PlayerId::from_index(i),
+                    how: How::Full,
+                });
+        }
+        self.index.exact(text).map(|r| Read {
+            player: PlayerId::from_index(r.index),
+            how: r.how,
+        })
+    }
+
+    /// Whether `text` is exactly a full name (ignoring case and spaces).
+    pub fn is_full_name(&self, text: &str) -> bool {
+        self.index.is_full_name(text)
+    }
+
+    /// The players nearest to a text that names no one, nearest first (at
+    /// most 3), for the moderator.
+    pub fn nearest(&self, text: &str) -> Vec<PlayerId> {
+        self.index
+            .nearest(text)
+            .into_iter()
+            .map(PlayerId::from_index)
+            .collect()
+    }
+
+    /// Whether the first reading rules apply (S2.8).
+    pub fn is_first(&self) -> bool {
+        self.first
     }
 }
 

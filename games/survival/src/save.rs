@@ -11,7 +11,7 @@ use crate::game::{Game, PhaseInput};
 use crate::night::NightInput;
 use crate::record::PhaseRecord;
 use crate::roster::{PlayerId, Roster};
-use crate::setup::{DealSpec, deal};
+use crate::setup::{DealSpec, Setup, deal};
 use console_core::format::Format;
 use console_core::save::{LoadError, SaveFile};
 use serde::{Deserialize, Serialize};
@@ -176,8 +176,8 @@ impl InputFile {
 }
 
 /// A phase's record as JSON (FORMAT.md).
-fn record_json(roster: &Roster, report: &crate::report::PhaseReport) -> serde_json::Value {
-    serde_json::to_value(PhaseRecord::new(roster, report)).expect("a record serialises")
+fn record_json(setup: &Setup, report: &crate::report::PhaseReport) -> serde_json::Value {
+    serde_json::to_value(PhaseRecord::of(setup, report)).expect("a record serialises")
 }
 
 impl GameFile {
@@ -188,13 +188,19 @@ impl GameFile {
             format: FORMAT.to_string(),
             version: VERSION,
             name: name.to_string(),
-            setup: setup.clone(),
+            // Nicknames and refused guesses grow during the game (S2.3):
+            // the game's own are saved.
+            setup: DealSpec {
+                nicknames: game.setup().nicknames.clone(),
+                no_guess: game.setup().no_guess.clone(),
+                ..setup.clone()
+            },
             phases: game
                 .phases()
                 .iter()
                 .map(|p| PhaseFile {
                     input: InputFile::of(roster, &p.input),
-                    record: Some(record_json(roster, &p.report)),
+                    record: Some(record_json(game.setup(), &p.report)),
                 })
                 .collect(),
             drafts: Drafts::default(),
@@ -234,12 +240,12 @@ impl SaveFile for GameFile {
             let input = phase.input.resolve(&game.setup().roster).map_err(|name| {
                 LoadError::replay(at(), format!("input from {name:?}, who is not a player"))
             })?;
-            let roster = game.setup().roster.clone();
+            let setup = game.setup().clone();
             let played = game.commit(input).map_err(|_| {
                 LoadError::replay(at(), "its input is of the wrong kind (night or day)")
             })?;
             if let Some(stored) = &phase.record
-                && *stored != record_json(&roster, &played.report)
+                && *stored != record_json(&setup, &played.report)
             {
                 return Err(LoadError::replay(
                     at(),

@@ -3,8 +3,10 @@
 
 use crate::card::{Card, Side};
 use crate::options::Options;
-use crate::roster::{PlayerId, Roster, RosterError, SEED_PLAYERS};
+use crate::phase::Phase;
+use crate::roster::{Names, PlayerId, Roster, RosterError, SEED_PLAYERS};
 use console_core::commitment::Salt;
+use console_core::names::{NameIndex, NicknameError};
 use console_core::rng::GameRng;
 use console_core::text::sort_small;
 use serde::{Deserialize, Serialize};
@@ -75,6 +77,10 @@ pub enum SetupError {
     },
     /// A card dealt twice.
     CardTwice(Card),
+    /// A nickname for a name that is no player's (S2.3).
+    NicknameOfNoOne(String),
+    /// A nickname S2.3 refuses.
+    Nickname(String, String),
 }
 
 impl fmt::Display for SetupError {
@@ -121,6 +127,10 @@ impl fmt::Display for SetupError {
                 )
             }
             SetupError::CardTwice(c) => write!(f, "{c} is dealt twice"),
+            SetupError::NicknameOfNoOne(n) => {
+                write!(f, "a nickname is given for {n:?}, who is not a player")
+            }
+            SetupError::Nickname(n, e) => write!(f, "the nickname {n:?}: {e}"),
         }
     }
 }
@@ -178,8 +188,60 @@ pub fn shuffle_deck(deck: &[Card], seed: u64) -> Vec<Card> {
     cards
 }
 
+/// A nickname the moderator keeps for a player (S2.3): from phase `from`
+/// on (from the start when `None`), a text reading as `nickname` names the
+/// player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nickname {
+    /// The player's name.
+    pub player: String,
+    /// The nickname.
+    pub nickname: String,
+    /// The first phase it applies to; `None`: from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Phase>,
+}
+
+/// A text the moderator refused as a guess (S2.3): from phase `from` on it
+/// is never read as a prefix, part, initials or near miss.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoGuess {
+    /// The text as written.
+    pub text: String,
+    /// The first phase it applies to; `None`: from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Phase>,
+}
+
+/// Whether an entry in force from `from` applies in `phase`.
+fn in_force(from: Option<Phase>, phase: Phase) -> bool {
+    from.is_none_or(|f| f <= phase)
+}
+
+/// Checks nicknames against a roster (S2.3): each for a player, each one
+/// [`NameIndex::check_nickname`] accepts among those before it.
+///
+/// # Errors
+///
+/// The first problem: a player who is not in the game, or a nickname
+/// refused (invalid, another player's name or nickname).
+pub fn check_nicknames(roster: &Roster, nicknames: &[Nickname]) -> Result<(), SetupError> {
+    let mut idx = NameIndex::new(roster.names());
+    for n in nicknames {
+        let p = roster
+            .find(&n.player)
+            .ok_or_else(|| SetupError::NicknameOfNoOne(n.player.clone()))?;
+        idx.add_nickname(p.index(), &n.nickname)
+            .map_err(|e: NicknameError| SetupError::Nickname(n.nickname.clone(), e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// Everything fixed before night 1: players, their cards, options, the
-/// generator's seed and the commitment's salt.
+/// generator's seed and the commitment's salt; and the nicknames the
+/// moderator keeps (S2.3), which may grow during the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The players.
@@ -195,6 +257,12 @@ pub struct Setup {
     pub seed: u64,
     /// The commitment's salt (S1.6).
     pub salt: Salt,
+    /// Nicknames (S2.3), checked by [`check_nicknames`].
+    #[serde(default)]
+    pub nicknames: Vec<Nickname>,
+    /// Texts refused as guesses (S2.3).
+    #[serde(default)]
+    pub no_guess: Vec<NoGuess>,
 }
 
 impl Setup {
@@ -238,7 +306,86 @@ impl Setup {
             edition,
             seed,
             salt,
+            nicknames: Vec::new(),
+            no_guess: Vec::new(),
         })
+    }
+
+    /// The setup with these nicknames and refused guesses (S2.3).
+    ///
+    /// # Errors
+    ///
+    /// [`check_nicknames`]'s.
+    pub fn with_nicknames(
+        mut self,
+        nicknames: Vec<Nickname>,
+        no_guess: Vec<NoGuess>,
+    ) -> Result<Setup, SetupError> {
+        check_nicknames(&self.roster, &nicknames)?;
+        self.nicknames = nicknames;
+        self.no_guess = no_guess;
+        Ok(self)
+    }
+
+    /// Keeps a nickname for `player` from `phase` on (S2.3), as the
+    /// moderator's "make nickname"; a text refused before as a guess is
+    /// read as the nickname from then on (nicknames come before guesses).
+    ///
+    /// # Errors
+    ///
+    /// [`check_nicknames`]'s; the setup is unchanged.
+    pub fn add_nickname(
+        &mut self,
+        player: PlayerId,
+        nickname: &str,
+        phase: Phase,
+    ) -> Result<(), SetupError> {
+        let mut all = self.nicknames.clone();
+        all.push(Nickname {
+            player: self.roster.name(player).to_string(),
+            nickname: nickname.trim().to_string(),
+            from: Some(phase),
+        });
+        check_nicknames(&self.roster, &all)?;
+        self.nicknames = all;
+        Ok(())
+    }
+
+    /// Refuses a text as a guess from `phase` on (S2.3), as the
+    /// moderator's "reject".
+    pub fn refuse_guess(&mut self, text: &str, phase: Phase) {
+        self.no_guess.push(NoGuess {
+            text: text.trim().to_string(),
+            from: Some(phase),
+        });
+    }
+
+    /// How names are read in `phase` (S2.3, S2.8): the roster, the
+    /// nicknames and refused guesses in force, the game's reading rules.
+    pub fn names(&self, phase: Phase) -> Names {
+        let first = !self.options.second_reading();
+        let nicks: Vec<(usize, &str)> = if first {
+            Vec::new()
+        } else {
+            self.nicknames
+                .iter()
+                .filter(|n| in_force(n.from, phase))
+                .filter_map(|n| {
+                    self.roster
+                        .find(&n.player)
+                        .map(|p| (p.index(), n.nickname.as_str()))
+                })
+                .collect()
+        };
+        let no_guess: Vec<&str> = self
+            .no_guess
+            .iter()
+            .filter(|n| in_force(n.from, phase))
+            .map(|n| n.text.as_str())
+            .collect();
+        let index = NameIndex::with_nicknames(self.roster.names(), &nicks, &no_guess)
+            .unwrap_or_else(|_| NameIndex::new(self.roster.names()));
+        Names::new(index, first)
     }
 
     /// A player's card.
@@ -284,9 +431,16 @@ pub struct DealSpec {
     /// The Spotlight holder chosen by the players before the deal (S1.5).
     #[serde(default)]
     pub spotlight: Option<String>,
-    /// Rule options.
-    #[serde(default)]
+    /// Rule options (a file without them was saved under the first
+    /// reading rules, S2.8).
+    #[serde(default = "Options::first_rules")]
     pub options: Options,
+    /// Nicknames the moderator keeps (S2.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nicknames: Vec<Nickname>,
+    /// Texts the moderator refused as guesses (S2.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_guess: Vec<NoGuess>,
     /// The generator's seed (S1.6), written as a string.
     #[serde(with = "console_core::save::u64_string")]
     pub seed: u64,
@@ -355,7 +509,8 @@ pub fn deal(spec: &DealSpec) -> Result<Dealt, SetupError> {
         spec.edition,
         spec.seed,
         spec.salt,
-    )?;
+    )?
+    .with_nicknames(spec.nicknames.clone(), spec.no_guess.clone())?;
     Ok(Dealt { setup, spotlight })
 }
 
@@ -375,6 +530,8 @@ mod tests {
             specials: vec![Card::Scientist, Card::ForestRanger],
             spotlight: None,
             options: Options::default(),
+            nicknames: Vec::new(),
+            no_guess: Vec::new(),
             seed: 7,
             salt: Salt([3; 32]),
         }

@@ -1,55 +1,288 @@
-//! Splitting a pasted day thread into posts (author, text) for the day
-//! screen. Recognised post headers, each on its own line:
+//! Splitting a pasted day thread into posts (S2.9): what each forum and
+//! Discord give when a page is selected and copied as text, read in the
+//! layout that page has.
 //!
-//! - `== Name ==`;
-//! - `Name:` (or `**Name**:`) naming a player, or any name-like text at the
-//!   start of the paste or after a blank line;
-//! - Discord's copied messages: `Name — Today at 18:04`,
-//!   `Name — Yesterday at 9:15 PM`, `Name — 21/11/2026 18:04` (an em dash,
-//!   en dash or hyphen between name and time);
-//! - Discord's compact form, where a further message by the same author
-//!   starts with its time only: `[18:05]` alone on a line or before the
-//!   text (`[18:05] vote Ann`), or `[18:05] Name: text` naming the author.
+//! Layouts ([`Layout`]): phpBB ([`phpbb`]: `Post by NAME » DATE`, and the
+//! numbered `Post #N » DATE` with the author in the profile block above),
+//! vBulletin ([`vbulletin`]), XenForo ([`xenforo`]), Invision
+//! ([`invision`]), Discourse ([`discourse`]), SMF ([`smf`]), Discord
+//! ([`discord`]), the BBCode source of quotes ([`bbcode`]) and hand-made
+//! text with `Name:` or `== Name ==` headers ([`plain`]). The layout is
+//! detected (the one whose post headers the page holds most, [`detect`])
+//! or forced by the moderator ([`split_thread_as`]).
 //!
-//! Consecutive messages by one author with no header at all read as one
-//! post (their votes still count in order, S5.3). Posts whose author names
-//! no player are kept and reported, never dropped.
+//! Then, in the chosen layout only:
+//! - only its own post header starts a post, so `Gus:` or `Quote:` inside
+//!   a post never does;
+//! - the page's chrome (profile blocks with post counts, join dates and
+//!   ranks, subjects, buttons such as Top, Reply, Like and Quote, avatar
+//!   texts, page numbers, the footer, a signature after vBulletin's
+//!   underscores) is left out of every post, and never becomes an author;
+//! - a rendered quote (`NAME wrote:`, `Quote:` / `Originally Posted by`,
+//!   `NAME said:`, `Quote from:`, a Discord reply's `@NAME` line) is
+//!   written back as `[quote="NAME"]...[/quote]` around the quoted lines,
+//!   so its votes never count (S5.3). A quote runs as long as its lines
+//!   are lines of earlier posts on the page (or to `Click to expand...`);
+//!   when the quoted post is not on the page, to the first blank line.
+//!
+//! Posts whose author names no player are kept and reported, never
+//! dropped; lines before the first post are kept as orphans.
+
+mod bbcode;
+mod discord;
+mod discourse;
+mod invision;
+mod phpbb;
+mod plain;
+mod smf;
+mod text;
+mod vbulletin;
+mod xenforo;
 
 use crate::day::Post;
 use crate::line::lines;
-use crate::roster::{PlayerId, Roster};
-use console_core::names::check_name;
+use crate::roster::{Names, PlayerId, Roster};
+use console_core::names::How;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+
+/// A page layout (S2.9).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layout {
+    /// phpBB (prosilver): `Post by NAME » DATE`.
+    Phpbb,
+    /// phpBB with numbered posts: `Post #N » DATE`, author above.
+    PhpbbNumbered,
+    /// vBulletin: `DATE #N`, author below.
+    Vbulletin,
+    /// XenForo: user block, `#N`.
+    Xenforo,
+    /// Invision Community: author pane, `Posted DATE`.
+    Invision,
+    /// Discourse: username, short date.
+    Discourse,
+    /// Simple Machines Forum: poster block, `« Reply #N on: DATE »`.
+    Smf,
+    /// Discord: `Name — Today at 18:04`.
+    Discord,
+    /// BBCode quotes: `[quote="NAME" post_id=...]...[/quote]` per post.
+    Bbcode,
+    /// Hand-made text: `Name:` or `== Name ==` headers.
+    Plain,
+}
+
+impl Layout {
+    /// Every layout, in the order detection prefers on a tie.
+    pub const ALL: [Layout; 10] = [
+        Layout::Bbcode,
+        Layout::Phpbb,
+        Layout::PhpbbNumbered,
+        Layout::Vbulletin,
+        Layout::Xenforo,
+        Layout::Invision,
+        Layout::Smf,
+        Layout::Discord,
+        Layout::Discourse,
+        Layout::Plain,
+    ];
+
+    /// The case format's name: `phpbb`, `phpbb_numbered`, `vbulletin`,
+    /// `xenforo`, `invision`, `discourse`, `smf`, `discord`, `bbcode`,
+    /// `plain`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Phpbb => "phpbb",
+            Layout::PhpbbNumbered => "phpbb_numbered",
+            Layout::Vbulletin => "vbulletin",
+            Layout::Xenforo => "xenforo",
+            Layout::Invision => "invision",
+            Layout::Discourse => "discourse",
+            Layout::Smf => "smf",
+            Layout::Discord => "discord",
+            Layout::Bbcode => "bbcode",
+            Layout::Plain => "plain",
+        }
+    }
+
+    /// The layout of a name ([`Layout::name`]).
+    pub fn from_name(s: &str) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| l.name() == s)
+    }
+
+    /// What the moderator reads: `a phpBB page`, `a Discord channel`, ...
+    pub fn label(self) -> &'static str {
+        match self {
+            Layout::Phpbb => "a phpBB page",
+            Layout::PhpbbNumbered => "a phpBB page with numbered posts",
+            Layout::Vbulletin => "a vBulletin page",
+            Layout::Xenforo => "a XenForo page",
+            Layout::Invision => "an Invision page",
+            Layout::Discourse => "a Discourse page",
+            Layout::Smf => "an SMF page",
+            Layout::Discord => "a Discord channel",
+            Layout::Bbcode => "BBCode quotes",
+            Layout::Plain => "hand-made text (Name: headers)",
+        }
+    }
+
+    /// Whether the layout renders quotes as text (rather than as BBCode or
+    /// `>` lines).
+    fn renders_quotes(self) -> bool {
+        !matches!(self, Layout::Discord | Layout::Bbcode | Layout::Plain)
+    }
+
+    /// The layout's page chrome.
+    fn chrome(self, line: &str) -> bool {
+        match self {
+            Layout::Phpbb | Layout::PhpbbNumbered => phpbb::chrome(line),
+            Layout::Vbulletin => vbulletin::chrome(line),
+            Layout::Xenforo => xenforo::chrome(line),
+            Layout::Invision => invision::chrome(line),
+            Layout::Discourse => discourse::chrome(line),
+            Layout::Smf => smf::chrome(line),
+            Layout::Discord | Layout::Bbcode | Layout::Plain => false,
+        }
+    }
+
+    /// A rendered quote's first line: the quoted author (empty when the
+    /// next line names them, as vBulletin's `Quote:`).
+    fn quote(self, line: &str) -> Option<String> {
+        match self {
+            Layout::Phpbb | Layout::PhpbbNumbered => phpbb::quote(line),
+            Layout::Vbulletin => vbulletin::quote(line),
+            Layout::Xenforo => xenforo::quote(line),
+            Layout::Invision => invision::quote(line),
+            Layout::Discourse => discourse::quote(line),
+            Layout::Smf => smf::quote(line),
+            Layout::Discord | Layout::Bbcode | Layout::Plain => None,
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// Where a header's author is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Author {
+    /// On the header line.
+    Inline(String),
+    /// On the header line if it names a player (`[18:05] Name: text`),
+    /// else the line is the previous author's (the whole text given).
+    InlineIfPlayer(String, String),
+    /// In the lines just above (a profile block).
+    Above,
+    /// On the next line.
+    Below,
+    /// The previous post's author (Discord's compact form).
+    Same,
+}
+
+/// A post header as a layout reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Header {
+    author: Author,
+    /// The page's post number.
+    number: Option<u32>,
+    /// The time as the page gives it.
+    time: Option<String>,
+    /// Text on the header line after the header (Discord's compact form).
+    text: String,
+}
 
 /// One post of a pasted thread.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThreadPost {
-    /// The author, if the header names a player (full name or unique
-    /// prefix, S2.3).
+    /// The author, if the header names a player (full name, nickname, or
+    /// a guess marked in `author_how`, S2.3).
     pub author: Option<PlayerId>,
     /// The author as written in the header.
     pub author_text: String,
-    /// The post's text (without the header line).
+    /// How the author was read, when not by full name.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_how")]
+    pub author_how: Option<How>,
+    /// The post's text (without header and page chrome; rendered quotes
+    /// written as `[quote="NAME"]...[/quote]`).
     pub text: String,
-    /// The 1-based line of the paste where the post starts.
+    /// The 1-based line of the paste where the post's header is.
     pub line: u32,
+    /// The post's number: the page's, else counted from the previous one
+    /// (from 1).
+    pub number: u32,
+    /// The time as the page gives it, if it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+}
+
+mod opt_how {
+    use console_core::names::How;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(how: &Option<How>, s: S) -> Result<S::Ok, S::Error> {
+        match how {
+            Some(h) => s.serialize_some(h.name()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<How>, D::Error> {
+        Ok(Option::<String>::deserialize(d)?.and_then(|s| How::from_name(&s)))
+    }
 }
 
 /// A pasted thread split into posts.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThreadSplit {
+    /// The layout read.
+    pub layout: Layout,
+    /// Whether the moderator chose the layout (else it was detected).
+    pub forced: bool,
     /// The posts in order.
     pub posts: Vec<ThreadPost>,
-    /// Non-blank lines before the first header: (1-based line, text).
+    /// Non-blank lines before the first post that are not page chrome:
+    /// (1-based line, text).
     pub orphans: Vec<(u32, String)>,
+    /// Lines left out as page chrome (profile blocks, buttons, page
+    /// numbers, footers, signatures).
+    pub chrome: usize,
+    /// Rendered quotes written back as `[quote]` blocks.
+    pub quotes: usize,
+}
+
+impl Default for ThreadSplit {
+    fn default() -> ThreadSplit {
+        ThreadSplit {
+            layout: Layout::Plain,
+            forced: false,
+            posts: Vec::new(),
+            orphans: Vec::new(),
+            chrome: 0,
+            quotes: 0,
+        }
+    }
 }
 
 impl ThreadSplit {
-    /// The posts whose author is a player, as the day's input.
+    /// The posts whose author is a player, as the day's input. Their
+    /// place in `posts` is [`ThreadSplit::known_index`].
     pub fn known_posts(&self) -> Vec<Post> {
         self.posts
             .iter()
             .filter_map(|p| p.author.map(|a| Post::new(a, p.text.clone())))
+            .collect()
+    }
+
+    /// For each post of [`ThreadSplit::known_posts`], its index in
+    /// `posts` (a day report's post 1 is `posts[known_index()[0]]`).
+    pub fn known_index(&self) -> Vec<usize> {
+        (0..self.posts.len())
+            .filter(|i| self.posts[*i].author.is_some())
             .collect()
     }
 
@@ -63,234 +296,710 @@ impl ThreadSplit {
             .map(|(i, p)| (i, p.author_text.as_str()))
             .collect()
     }
-}
 
-/// What a header line says.
-#[derive(Debug, PartialEq, Eq)]
-enum Header<'a> {
-    /// A new post by this author, with text on the header line (maybe empty).
-    Author(&'a str, &'a str),
-    /// A new post by the previous author, with text on the header line.
-    Same(&'a str),
-}
-
-/// Whether `s` looks like a time: `18:04`, `6:04 PM`, `18:04:59`.
-fn is_time(s: &str) -> bool {
-    let s = s.trim();
-    let s = s
-        .strip_suffix("AM")
-        .or_else(|| s.strip_suffix("PM"))
-        .or_else(|| s.strip_suffix("am"))
-        .or_else(|| s.strip_suffix("pm"))
-        .unwrap_or(s)
-        .trim_end();
-    let parts: Vec<&str> = s.split(':').collect();
-    (2..=3).contains(&parts.len())
-        && parts[0].len() <= 2
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// Whether the part after the dash of a Discord header is a timestamp:
-/// `Today at 18:04`, `Yesterday at 6:04 PM`, `Monday at 9:00`,
-/// `21/11/2026 18:04`, `11/21/26, 6:04 PM`, `21.11.2026 18:04`.
-fn is_stamp(s: &str) -> bool {
-    let s = s.trim();
-    if let Some((day, time)) = s.split_once(" at ") {
-        return !day.is_empty() && day.chars().all(char::is_alphabetic) && is_time(time);
-    }
-    let Some((date, time)) = s.split_once([' ', ',']) else {
-        return false;
-    };
-    let date_ok = !date.is_empty()
-        && date.bytes().any(|b| b.is_ascii_digit())
-        && date
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'.' | b'-'));
-    date_ok && is_time(time.trim_start_matches(',').trim())
-}
-
-/// A compact time prefix `[18:05]` at the start of `t`: the rest.
-fn time_prefix(t: &str) -> Option<&str> {
-    let inner_end = t.strip_prefix('[')?.find(']')? + 1;
-    is_time(&t[1..inner_end]).then(|| t[inner_end + 1..].trim_start())
-}
-
-/// The header a line is, if any. `after_blank`: the line starts the paste
-/// or follows a blank line.
-fn header<'a>(roster: &Roster, line: &'a str, after_blank: bool) -> Option<Header<'a>> {
-    let t = line.trim();
-    if t.is_empty() {
-        return None;
-    }
-    if let Some(inner) = t.strip_prefix("==").and_then(|s| s.strip_suffix("==")) {
-        let name = inner.trim().trim_matches('=').trim();
-        return (!name.is_empty()).then_some(Header::Author(name, ""));
-    }
-    if let Some(rest) = time_prefix(t) {
-        // `[18:05] Name: text` names the author; else the same author.
-        if let Some((name, text)) = rest.split_once(':')
-            && roster.find(name.trim()).is_some()
-        {
-            return Some(Header::Author(name.trim(), text.trim_start()));
+    /// How many different players wrote the posts.
+    pub fn players(&self) -> usize {
+        let mut seen: Vec<PlayerId> = Vec::new();
+        for p in self.posts.iter().filter_map(|p| p.author) {
+            if !seen.contains(&p) {
+                seen.push(p);
+            }
         }
-        return Some(Header::Same(rest));
+        seen.len()
     }
-    // A Discord header ends with a time, so it holds a ':'.
-    let has_colon = t.as_bytes().contains(&b':');
-    for dash in [" — ", " – ", " - "].into_iter().filter(|_| has_colon) {
-        if let Some(i) = t.rfind(dash) {
-            let (name, stamp) = (t[..i].trim(), &t[i + dash.len()..]);
-            if !name.is_empty() && name.chars().count() <= 64 && is_stamp(stamp) {
-                return Some(Header::Author(name, ""));
+
+    /// What was read, in words: `read as a phpBB page: 25 posts by 11
+    /// players` (and the posts by no player, when any).
+    pub fn summary(&self) -> String {
+        let n = self.posts.len();
+        let k = self.players();
+        let unknown = self.posts.iter().filter(|p| p.author.is_none()).count();
+        let mut s = format!(
+            "read as {}: {n} post{} by {k} player{}",
+            self.layout.label(),
+            if n == 1 { "" } else { "s" },
+            if k == 1 { "" } else { "s" }
+        );
+        if unknown > 0 {
+            s.push_str(&format!(" ({unknown} by no player, not counted)"));
+        }
+        s
+    }
+}
+
+/// The header a line is in `layout`, if any. `after_blank`: the line
+/// starts the paste or follows a blank line.
+fn header(names: &Names, layout: Layout, line: &str, after_blank: bool) -> Option<Header> {
+    match layout {
+        Layout::Phpbb => phpbb::header(line),
+        Layout::PhpbbNumbered => phpbb::numbered_header(line),
+        Layout::Vbulletin => vbulletin::header(line),
+        Layout::Xenforo => xenforo::header(line),
+        Layout::Invision => invision::header(line),
+        Layout::Discourse => discourse::header(line),
+        Layout::Smf => smf::header(line),
+        Layout::Discord => discord::header(line),
+        Layout::Plain => plain::header(names, line, after_blank),
+        Layout::Bbcode => None,
+    }
+}
+
+/// A line as compared with earlier posts' lines: spaces collapsed,
+/// lowercase (a rendered page holds no markup to remove).
+fn norm(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for w in line.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(w.chars().flat_map(char::to_lowercase));
+    }
+    out
+}
+
+/// Whether two texts have the same words, case aside (no allocation for
+/// ASCII, the common case).
+fn same_words(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        let mut x = a.split_ascii_whitespace();
+        let mut y = b.split_ascii_whitespace();
+        loop {
+            match (x.next(), y.next()) {
+                (None, None) => return true,
+                (Some(p), Some(q)) if p.eq_ignore_ascii_case(q) => {}
+                _ => return false,
             }
         }
     }
-    if let Some(name) = t.strip_suffix(':') {
-        let name = name.trim();
-        let name = name
-            .strip_prefix("**")
-            .and_then(|n| n.strip_suffix("**"))
-            .unwrap_or(name)
-            .trim();
-        if roster.find(name).is_some() || (after_blank && check_name(name).is_ok()) {
-            return Some(Header::Author(name, ""));
+    norm(a) == norm(b)
+}
+
+/// The lines [`detect`] reads: a page is one layout throughout.
+pub const DETECT_LINES: usize = 800;
+
+/// How strongly a page looks like each layout: the post headers its first
+/// [`DETECT_LINES`] lines hold (2 each), plus the chrome only that
+/// software prints (1 each). Highest first; layouts with no header are
+/// left out.
+pub fn detect(names: &Names, text: &str) -> Vec<(Layout, usize)> {
+    // A page is one layout throughout: its first lines tell.
+    let all: Vec<&str> = lines(text).take(DETECT_LINES).collect();
+    let sample_len: usize = all
+        .iter()
+        .map(|l| l.len() + 1)
+        .sum::<usize>()
+        .min(text.len());
+    let sample = text.get(..sample_len).unwrap_or(text);
+    let mut scores: Vec<(Layout, usize)> = Vec::new();
+    for layout in Layout::ALL {
+        let mut n = 0;
+        if layout == Layout::Bbcode {
+            n = bbcode_posts(sample).0.len() * 2;
+        } else {
+            let mut after_blank = true;
+            for (i, l) in all.iter().enumerate() {
+                if let Some(h) = header(names, layout, l, after_blank) {
+                    let counts = match (&h.author, layout) {
+                        // A short date is a Discourse header only under a
+                        // line naming a player.
+                        (_, Layout::Discourse) => {
+                            i > 0 && above_author(names, layout, &all, i, 0).is_some()
+                        }
+                        (Author::Same, _) => false,
+                        (Author::InlineIfPlayer(name, _), _) => names.exact(name).is_some(),
+                        (Author::Inline(name), Layout::Plain | Layout::Discord) => {
+                            names.exact(name).is_some() || layout == Layout::Discord
+                        }
+                        _ => true,
+                    };
+                    n += usize::from(counts) * 2;
+                }
+                after_blank = l.trim().is_empty();
+            }
+            if n > 0 {
+                n += all.iter().filter(|l| distinctive(layout, l)).count();
+            }
+        }
+        if n > 0 {
+            scores.push((layout, n));
+        }
+    }
+    // Stable: ties keep the order of `Layout::ALL`.
+    scores.sort_by_key(|s| std::cmp::Reverse(s.1));
+    scores
+}
+
+/// Chrome only one software prints (to tell layouts with alike headers
+/// apart: vBulletin's and XenForo's `#N`).
+fn distinctive(layout: Layout, line: &str) -> bool {
+    let t = line.trim();
+    match layout {
+        Layout::Vbulletin => {
+            t.ends_with(" is offline")
+                || t.ends_with(" is online now")
+                || t.starts_with("Join Date:")
+                || t.starts_with("Originally Posted by")
+                || t == "Reply With Quote"
+        }
+        Layout::Xenforo => {
+            t.ends_with(" said:")
+                || t.starts_with("Click to expand")
+                || t.starts_with("Reaction score")
+                || t.starts_with("Reactions:")
+                || t == "Messages"
+                || t == "Add bookmark"
+        }
+        Layout::Phpbb | Layout::PhpbbNumbered => t.ends_with(" wrote:") || t.contains(" wrote: ↑"),
+        Layout::Smf => t == "Logged" || t.starts_with("Quote from:"),
+        Layout::Invision => t.ends_with(" posts") || t == "Report post",
+        _ => false,
+    }
+}
+
+/// The author line of an `Above` header at `h`: the nearest line above
+/// (at most 10, not above `floor`) that names a player exactly, passing
+/// chrome, dates and blank lines; for Discourse also the first word of a
+/// `username Full Name` line.
+fn above_author(
+    names: &Names,
+    layout: Layout,
+    all: &[&str],
+    h: usize,
+    floor: usize,
+) -> Option<(usize, String, crate::roster::Read)> {
+    let low = h.saturating_sub(10).max(floor);
+    for j in (low..h).rev() {
+        let t = all[j].trim();
+        if t.is_empty() || layout.chrome(t) || text::is_date(t) {
+            continue;
+        }
+        if let Some(r) = names.exact(t) {
+            return Some((j, t.to_string(), r));
+        }
+        if layout == Layout::Discourse
+            && let Some(first) = t.split_whitespace().next()
+            && let Some(r) = names.exact(first)
+        {
+            return Some((j, first.to_string(), r));
         }
     }
     None
 }
 
-/// Splits a pasted thread into posts (see the module documentation).
-pub fn split_thread(roster: &Roster, text: &str) -> ThreadSplit {
-    let mut out = ThreadSplit::default();
-    let mut after_blank = true;
-    for (i, line) in lines(text).enumerate() {
-        let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let h = header(roster, line, after_blank);
-        after_blank = line.trim().is_empty();
-        let (author_text, first) = match h {
-            Some(Header::Author(name, first)) => (name.to_string(), first),
-            Some(Header::Same(first)) => match out.posts.last() {
-                Some(prev) => (prev.author_text.clone(), first),
-                None => (String::new(), first),
-            },
-            None => {
-                match out.posts.last_mut() {
-                    Some(p) => {
-                        p.text.push_str(line);
-                        p.text.push('\n');
-                    }
-                    None if !line.trim().is_empty() => out.orphans.push((number, line.to_string())),
-                    None => {}
+/// A top-level quote block: author, post id, time, inner text, 0-based
+/// line of the opening tag.
+type QuoteBlock = (String, Option<u32>, Option<String>, String, usize);
+
+/// The top-level `[quote=NAME ...]` blocks of a text, and the lines
+/// outside any block (0-based).
+fn bbcode_posts(text: &str) -> (Vec<QuoteBlock>, Vec<usize>) {
+    let mut out = Vec::new();
+    let mut outside = Vec::new();
+    let b = text.as_bytes();
+    if !b
+        .windows(6)
+        .any(|w| w[0] == b'[' && w.eq_ignore_ascii_case(b"[quote"))
+    {
+        return (out, outside);
+    }
+    let mut depth = 0u32;
+    let mut current: Option<QuoteBlock> = None;
+    for (li, line) in lines(text).enumerate() {
+        let mut i = 0;
+        let b = line.as_bytes();
+        let mut any_inside = depth > 0;
+        while i < b.len() {
+            if b[i] != b'[' {
+                // Up to the next tag, in one piece.
+                let next = line[i..].find('[').map_or(b.len(), |k| i + k);
+                if depth > 0
+                    && let Some(c) = current.as_mut()
+                {
+                    c.3.push_str(&line[i..next]);
                 }
+                i = next;
                 continue;
             }
-        };
-        let author = if author_text.is_empty() {
-            None
-        } else {
-            roster
-                .find(&author_text)
-                .or_else(|| roster.resolve(&author_text).ok())
-        };
-        let mut text = String::new();
-        if !first.is_empty() {
-            text.push_str(first);
-            text.push('\n');
+            let s = &line[i..];
+            if b[i] == b'[' && bbcode::opens(s) {
+                if depth == 0 {
+                    if let Some((name, post, time, len)) = bbcode::open(s) {
+                        current = Some((name, post, time, String::new(), li));
+                        depth = 1;
+                        i += len;
+                        any_inside = true;
+                        continue;
+                    }
+                } else {
+                    depth += 1;
+                }
+            } else if b[i] == b'[' && bbcode::closes(s) && depth > 0 {
+                depth -= 1;
+                if depth == 0 {
+                    if let Some(c) = current.take() {
+                        out.push(c);
+                    }
+                    i += 8;
+                    continue;
+                }
+            }
+            let ch = s.chars().next().expect("a char");
+            if depth > 0
+                && let Some(c) = current.as_mut()
+            {
+                c.3.push(ch);
+            }
+            i += ch.len_utf8();
         }
+        if depth > 0
+            && let Some(c) = current.as_mut()
+        {
+            c.3.push('\n');
+        }
+        if !any_inside && !line.trim().is_empty() {
+            outside.push(li);
+        }
+    }
+    (out, outside)
+}
+
+/// Splits a pasted thread into posts in the layout detected (see the
+/// module documentation), reading names with no nicknames.
+pub fn split_thread(roster: &Roster, text: &str) -> ThreadSplit {
+    split_thread_as(&roster.reader(), text, None)
+}
+
+/// Splits a pasted thread into posts, reading names with `names` (the
+/// game's, with its nicknames: [`Setup::names`](crate::setup::Setup::names)),
+/// in `layout` when the moderator chose one, else in the layout detected.
+pub fn split_thread_as(names: &Names, text: &str, layout: Option<Layout>) -> ThreadSplit {
+    let forced = layout.is_some();
+    let layout = layout.unwrap_or_else(|| {
+        detect(names, text)
+            .first()
+            .map_or(Layout::Plain, |(l, _)| *l)
+    });
+    let mut out = if layout == Layout::Bbcode {
+        split_bbcode(names, text)
+    } else {
+        split_layout(names, text, layout)
+    };
+    out.layout = layout;
+    out.forced = forced;
+    out
+}
+
+fn number(i: usize) -> u32 {
+    u32::try_from(i + 1).unwrap_or(u32::MAX)
+}
+
+/// The author read from a header's text.
+fn read_author(names: &Names, text: &str) -> (Option<PlayerId>, Option<How>) {
+    if text.is_empty() {
+        return (None, None);
+    }
+    match names.exact(text).or_else(|| names.read(text).ok()) {
+        Some(r) => (Some(r.player), (r.how != How::Full).then_some(r.how)),
+        None => (None, None),
+    }
+}
+
+fn split_bbcode(names: &Names, text: &str) -> ThreadSplit {
+    let (posts, outside) = bbcode_posts(text);
+    let all: Vec<&str> = lines(text).collect();
+    let mut out = ThreadSplit::default();
+    for (k, (name, _post, time, inner, line)) in posts.into_iter().enumerate() {
+        let (author, author_how) = read_author(names, &name);
         out.posts.push(ThreadPost {
             author,
-            author_text,
-            text,
-            line: number,
+            author_text: name,
+            author_how,
+            text: inner.trim().to_string(),
+            line: number(line),
+            number: number(k),
+            time: time
+                .and_then(|t| t.parse::<i64>().ok())
+                .map(console_core::format::utc),
         });
     }
-    for p in &mut out.posts {
-        let end = p.text.trim_end().len();
-        p.text.truncate(end);
-        let start = p.text.len() - p.text.trim_start_matches(['\n', '\r']).len();
-        p.text.drain(..start);
+    out.orphans = outside
+        .into_iter()
+        .map(|i| (number(i), all[i].to_string()))
+        .collect();
+    out
+}
+
+/// One post while splitting: header line, author, body lines (0-based
+/// line indices into the paste).
+struct Draft {
+    header: usize,
+    author_text: String,
+    author: Option<PlayerId>,
+    how: Option<How>,
+    number: Option<u32>,
+    time: Option<String>,
+    first: String,
+    /// Body from this line (after the header and any author lines).
+    body_start: usize,
+    /// The top of this post's block above its header (where the previous
+    /// post's body ends).
+    block_top: usize,
+}
+
+fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
+    let all: Vec<&str> = lines(text).collect();
+    let mut out = ThreadSplit::default();
+    // The footer ends the posts.
+    let mut end = all.len();
+    let mut drafts: Vec<Draft> = Vec::new();
+    let mut after_blank = true;
+    let mut i = 0;
+    while i < end {
+        let line = all[i];
+        let h = header(names, layout, line, after_blank);
+        after_blank = line.trim().is_empty();
+        let Some(h) = h else {
+            if !drafts.is_empty() && text::footer(line) {
+                end = i;
+            }
+            i += 1;
+            continue;
+        };
+        let floor = drafts.last().map_or(0, |d| d.body_start);
+        let prev_author = drafts
+            .last()
+            .map(|d| (d.author_text.clone(), d.author, d.how));
+        let mut d = Draft {
+            header: i,
+            author_text: String::new(),
+            author: None,
+            how: None,
+            number: h.number,
+            time: h.time.clone(),
+            first: h.text.clone(),
+            body_start: i + 1,
+            block_top: i,
+        };
+        match h.author {
+            Author::Inline(name) => {
+                d.author_text = name;
+                // The profile block above names the author again.
+                let low = i.saturating_sub(8).max(floor);
+                if let Some(j) = (low..i).rev().find(|&j| same_words(all[j], &d.author_text)) {
+                    d.block_top = j;
+                } else if i > floor && all[i - 1].trim_start().starts_with("Re:") {
+                    d.block_top = i - 1;
+                }
+            }
+            Author::InlineIfPlayer(name, whole) => {
+                if names.exact(&name).is_some() {
+                    d.author_text = name;
+                } else {
+                    if let Some((t, _, _)) = &prev_author {
+                        d.author_text = t.clone();
+                    }
+                    d.first = whole;
+                }
+            }
+            Author::Same => {
+                if let Some((t, _, _)) = &prev_author {
+                    d.author_text = t.clone();
+                }
+            }
+            Author::Above => match above_author(names, layout, &all, i, floor) {
+                Some((j, t, _)) => {
+                    d.author_text = t;
+                    d.block_top = j;
+                    // A subject line (`Re: ...`) between block and header
+                    // stays in the block.
+                }
+                None => {
+                    // The nearest line above that is not chrome: an author
+                    // who is no player.
+                    let low = i.saturating_sub(3).max(floor);
+                    if let Some(j) = (low..i).rev().find(|&j| {
+                        let t = all[j].trim();
+                        !t.is_empty() && !layout.chrome(t) && !text::is_date(t)
+                    }) {
+                        d.author_text = all[j].trim().to_string();
+                        d.block_top = j;
+                    }
+                }
+            },
+            Author::Below => {
+                // The author is the next line that is not blank or chrome.
+                let mut j = i + 1;
+                while j < end && (all[j].trim().is_empty() || layout.chrome(all[j])) {
+                    j += 1;
+                }
+                if j < end && header(names, layout, all[j], false).is_none() {
+                    d.author_text = all[j].trim().to_string();
+                    // The profile lines after it: chrome (status, join
+                    // date, posts), and a user title just under the
+                    // author when chrome follows it.
+                    let mut k = j + 1;
+                    while k < end && header(names, layout, all[k], false).is_none() {
+                        let t = all[k].trim();
+                        let title = k <= j + 2
+                            && !t.to_ascii_lowercase().contains("vote")
+                            && all.get(k + 1).is_some_and(|n| layout.chrome(n));
+                        if layout.chrome(t) || title {
+                            k += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    d.body_start = k;
+                }
+            }
+        }
+        if !d.author_text.is_empty() {
+            let (a, how) = read_author(names, &d.author_text);
+            d.author = a;
+            d.how = how;
+        }
+        if d.author_text.is_empty()
+            && let Some((t, a, how)) = prev_author
+        {
+            d.author_text = t;
+            d.author = a;
+            d.how = how;
+        }
+        i = d.body_start.max(i + 1);
+        drafts.push(d);
+    }
+    // Orphans: before the first post's block.
+    let first_top = drafts.first().map_or(end, |d| d.block_top);
+    for (k, l) in all.iter().enumerate().take(first_top) {
+        let t = l.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if layout.chrome(t) || text::footer(t) {
+            out.chrome += 1;
+        } else {
+            out.orphans.push((number(k), l.to_string()));
+        }
+    }
+    out.chrome += all.len().saturating_sub(end).min(all.len());
+    // Bodies.
+    let mut bodies: Vec<Vec<Cow<'_, str>>> = Vec::with_capacity(drafts.len());
+    for k in 0..drafts.len() {
+        let stop = drafts
+            .get(k + 1)
+            .map_or(end, |n| n.block_top)
+            .max(drafts[k].body_start);
+        let mut body: Vec<Cow<'_, str>> = Vec::new();
+        if !drafts[k].first.is_empty() {
+            body.push(Cow::Owned(drafts[k].first.clone()));
+        }
+        let mut lines_: Vec<&str> = all[drafts[k].body_start.min(stop)..stop].to_vec();
+        // Discord: a reply's context above the next header belongs to the
+        // next post, as a quote.
+        if layout == Layout::Discord && k + 1 < drafts.len() {
+            let n = lines_.len();
+            let ctx =
+                if n >= 2 && is_mention_line(lines_[n - 2]) && !lines_[n - 1].trim().is_empty() {
+                    2
+                } else if n >= 1
+                    && is_mention_line(lines_[n - 1].split_whitespace().next().unwrap_or(""))
+                    && lines_[n - 1].trim().contains(' ')
+                {
+                    1
+                } else {
+                    0
+                };
+            if ctx > 0 {
+                let taken: Vec<&str> = lines_.split_off(n - ctx);
+                let joined = taken.join(" ");
+                let joined = joined.trim();
+                let (who, said) = joined
+                    .split_once(char::is_whitespace)
+                    .unwrap_or((joined, ""));
+                drafts[k + 1].first = format!(
+                    "[quote=\"{}\"]{}[/quote]{}{}",
+                    who.trim_start_matches('@'),
+                    said.trim(),
+                    if drafts[k + 1].first.is_empty() {
+                        ""
+                    } else {
+                        "\n"
+                    },
+                    drafts[k + 1].first
+                );
+                out.quotes += 1;
+            }
+        }
+        for l in lines_ {
+            let l = if layout == Layout::Discord {
+                discord::unedited(l)
+            } else {
+                l
+            };
+            body.push(Cow::Borrowed(l));
+        }
+        // A signature (vBulletin's underscores) to the end of the post.
+        if layout == Layout::Vbulletin
+            && let Some(s) = body.iter().position(|l| vbulletin::signature(l))
+        {
+            out.chrome += body.len() - s;
+            body.truncate(s);
+        }
+        // Chrome at either end, and buttons anywhere.
+        while body
+            .last()
+            .is_some_and(|l| l.trim().is_empty() || layout.chrome(l))
+        {
+            if !body.last().is_some_and(|l| l.trim().is_empty()) {
+                out.chrome += 1;
+            }
+            body.pop();
+        }
+        let lead = body
+            .iter()
+            .take_while(|l| l.trim().is_empty() || layout.chrome(l))
+            .count();
+        out.chrome += body[..lead].iter().filter(|l| !l.trim().is_empty()).count();
+        body.drain(..lead);
+        let before = body.len();
+        if layout != Layout::Plain {
+            body.retain(|l| !is_button(l));
+        }
+        out.chrome += before - body.len();
+        bodies.push(body);
+    }
+    // Rendered quotes, against the lines of earlier posts.
+    if layout.renders_quotes()
+        && bodies
+            .iter()
+            .any(|b| b.iter().any(|l| layout.quote(l).is_some()))
+    {
+        let mut seen: HashSet<String> = HashSet::new();
+        for body in &mut bodies {
+            let own: Vec<String> = body.iter().map(|l| norm(l)).collect();
+            let (marked, n) = mark_quotes(layout, body, &seen);
+            out.quotes += n;
+            *body = marked;
+            seen.extend(own.into_iter().filter(|l| !l.is_empty()));
+        }
+    }
+    for (k, d) in drafts.into_iter().enumerate() {
+        let prev = out.posts.last().map_or(0, |p: &ThreadPost| p.number);
+        out.posts.push(ThreadPost {
+            author: d.author,
+            author_text: d.author_text,
+            author_how: d.how,
+            text: bodies[k].join("\n").trim().to_string(),
+            line: number(d.header),
+            number: d.number.unwrap_or(prev + 1),
+            time: d.time,
+        });
     }
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn roster() -> Roster {
-        Roster::new(&["Ann", "Bob", "Cid", "Harbor Lights", "Eve"]).unwrap()
-    }
-
-    fn posts(text: &str) -> Vec<(Option<String>, String, String)> {
-        let r = roster();
-        split_thread(&r, text)
-            .posts
-            .into_iter()
-            .map(|p| {
-                (
-                    p.author.map(|a| r.name(a).to_string()),
-                    p.author_text,
-                    p.text,
-                )
-            })
-            .collect()
-    }
-
-    fn p(a: &str, t: &str) -> (Option<String>, String, String) {
-        (Some(a.to_string()), a.to_string(), t.to_string())
-    }
-
-    #[test]
-    fn name_colon_and_equals_headers() {
-        assert_eq!(
-            posts("Ann:\nvote Bob\nNote: this stays\n\nBob:\nhi\n== Cid ==\nvote Ann"),
-            [
-                p("Ann", "vote Bob\nNote: this stays"),
-                p("Bob", "hi"),
-                p("Cid", "vote Ann")
-            ]
-        );
-        // An unknown author at the start of a post is reported, not dropped.
-        let r = roster();
-        let s = split_thread(&r, "Zed:\nvote Ann\nAnn:\nvote Zed");
-        assert_eq!(s.posts.len(), 2);
-        assert_eq!(s.unknown_authors(), [(0, "Zed")]);
-        assert_eq!(s.known_posts().len(), 1);
-    }
-
-    #[test]
-    fn discord_layout() {
-        let text = "Ann — Today at 18:04\nvote Bob\n[18:05]\nactually\n[18:06] unvote\nHarbor Lights — 21/11/2026 18:07\n[vote]Ann[/vote]\nBob - Yesterday at 6:04 PM\nhello\nbye\nZed — 11/21/26, 6:04 PM\nvote Ann\n[18:09] Eve: vote Zed";
-        let got = posts(text);
-        assert_eq!(
-            got,
-            [
-                p("Ann", "vote Bob"),
-                p("Ann", "actually"),
-                p("Ann", "unvote"),
-                p("Harbor Lights", "[vote]Ann[/vote]"),
-                p("Bob", "hello\nbye"),
-                (None, "Zed".to_string(), "vote Ann".to_string()),
-                p("Eve", "vote Zed"),
-            ]
-        );
-    }
-
-    #[test]
-    fn times_and_stamps() {
-        assert!(is_time("18:04"));
-        assert!(is_time("6:04 PM"));
-        assert!(is_time("18:04:59"));
-        assert!(!is_time("1804"));
-        assert!(!is_time("a:bc"));
-        assert!(is_stamp("Today at 18:04"));
-        assert!(is_stamp("21.11.2026 18:04"));
-        assert!(!is_stamp("the best at chess"));
-        assert!(!is_stamp("vote Ann"));
-        let r = roster();
-        let s = split_thread(&r, "chatter first\nAnn:\nx");
-        assert_eq!(s.orphans, [(1, "chatter first".to_string())]);
-    }
+/// Whether a line is only a mention `@Name` (a Discord reply's context).
+fn is_mention_line(line: &str) -> bool {
+    let t = line.trim();
+    t.len() > 1 && t.starts_with('@') && !t.contains(char::is_whitespace)
 }
+
+/// A button line (not a profile line): removed wherever it stands.
+fn is_button(line: &str) -> bool {
+    text::one_of(
+        line,
+        &[
+            "Top",
+            "Back to top",
+            "Quote",
+            "Reply",
+            "Reply with quote",
+            "Reply With Quote",
+            "Multi-Quote",
+            "Like",
+            "Report",
+            "Report post",
+            "Share",
+            "Logged",
+        ],
+    )
+}
+
+/// Writes a body's rendered quotes as `[quote="NAME"]...[/quote]`: a
+/// quote runs while its lines are lines of earlier posts (`seen`), to a
+/// folded quote's end marker, or, when its first line is on no earlier
+/// post, to the first blank line. Returns the body and the quotes marked.
+fn mark_quotes<'a>(
+    layout: Layout,
+    body: &[Cow<'a, str>],
+    seen: &HashSet<String>,
+) -> (Vec<Cow<'a, str>>, usize) {
+    let mut out = Vec::with_capacity(body.len() + 2);
+    let mut n = 0;
+    let mut i = 0;
+    while i < body.len() {
+        let Some(mut author) = layout.quote(&body[i]) else {
+            out.push(body[i].clone());
+            i += 1;
+            continue;
+        };
+        let mut j = i + 1;
+        // vBulletin: `Quote:` then `Originally Posted by NAME`.
+        if author.is_empty()
+            && let Some(next) = body.get(j)
+            && let Some(name) = vbulletin::quote(next).filter(|n| !n.is_empty())
+        {
+            author = name;
+            j += 1;
+        }
+        let marker = (layout == Layout::Xenforo)
+            .then(|| (j..body.len()).find(|&k| xenforo::quote_end(&body[k])))
+            .flatten();
+        let stop = match marker {
+            Some(m) => m,
+            None => {
+                let mut last: Option<usize> = None;
+                let mut k = j;
+                while k < body.len() {
+                    let l = norm(&body[k]);
+                    if l.is_empty() {
+                        k += 1;
+                        continue;
+                    }
+                    if seen.contains(&l) {
+                        last = Some(k);
+                        k += 1;
+                    } else {
+                        break;
+                    }
+                }
+                match last {
+                    Some(l) => l + 1,
+                    None => {
+                        // Not on the page: to the first blank line.
+                        let first = (j..body.len())
+                            .find(|&k| !body[k].trim().is_empty())
+                            .unwrap_or(body.len());
+                        (first..body.len())
+                            .find(|&k| body[k].trim().is_empty())
+                            .unwrap_or(body.len())
+                    }
+                }
+            }
+        };
+        let who = if author.is_empty() {
+            String::new()
+        } else {
+            format!("=\"{}\"", author.replace('"', "'"))
+        };
+        out.push(Cow::Owned(format!("[quote{who}]")));
+        out.extend(body[j..stop].iter().cloned());
+        out.push(Cow::Borrowed("[/quote]"));
+        n += 1;
+        i = if marker.is_some() { stop + 1 } else { stop };
+    }
+    (out, n)
+}
+
+#[cfg(test)]
+mod tests;

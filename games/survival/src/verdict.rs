@@ -125,6 +125,8 @@ mod tests {
     #[test]
     fn every_line_has_a_verdict() {
         let spec = DealSpec {
+            nicknames: Vec::new(),
+            no_guess: Vec::new(),
             players: ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
                 .map(String::from)
                 .to_vec(),

@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 use survival::count::Electorate;
 use survival::day::Counter;
 use survival::save::GameFile;
-use survival::vote::{VoteLine, read_votes};
+use survival::thread::{Layout, split_thread_as};
+use survival::vote::{Rules, What, read_votes};
 use survival::{Card, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PlayerId, deal};
 
 fn budget() -> Duration {
@@ -71,6 +72,8 @@ const NAMES: [&str; 12] = [
 /// the Engineer can act).
 fn game() -> Game {
     let spec = DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
         players: NAMES.map(String::from).to_vec(),
         edition: Edition::Advanced,
         evil: Some(3),
@@ -150,6 +153,46 @@ fn word() -> impl Strategy<Value = String> {
             "🦀",
             "\u{0}",
             "\u{200b}",
+            "Post by Ann » Tue Nov 24, 2026 8:15 pm",
+            "Post by ",
+            " » ",
+            "»",
+            "Post #25 (ISO) » Tue Nov 24, 2026 8:15 pm",
+            "11-24-2026, 08:15 PM #5",
+            "#12",
+            "Posted November 24, 2026",
+            "« Reply #3 on: November 24, 2026, 08:20:00 PM »",
+            "Nov 24",
+            "5h",
+            "Ann wrote: ↑",
+            "Bob said:",
+            "Click to expand...",
+            "Quote:",
+            "Originally Posted by Ann View Post",
+            "Quote from: Ann on November 24, 2026",
+            "[quote=\"Ann\" post_id=1 time=1764015300]",
+            "[QUOTE=Bob;12]",
+            "[/QUOTE]",
+            "Carl-bot APP — Today at 18:10",
+            "(edited)",
+            "@Ann",
+            "Posts: 12",
+            "Top",
+            "Reply With Quote",
+            "__________________",
+            "##vote",
+            "!vote",
+            "[v]",
+            "[/v]",
+            "[uv]",
+            "[s]",
+            "[/s]",
+            "[strike]",
+            "no lynch",
+            "!nolynch",
+            "Zoe",
+            "O’Neil",
+            "gin",
         ])
         .prop_map(String::from),
         "\\PC{0,8}",
@@ -197,7 +240,7 @@ fn fuzz_line_reader() {
         for a in &orders.accepted {
             assert_eq!(a.player, p);
         }
-        let _ = survival::pair::split_pair(&s.roster, text);
+        let _ = survival::pair::split_pair(&s.names(g.phase()), text);
         let report = g.preview(&PhaseInput::Night(input)).unwrap();
         assert!(report.alive.len() <= g.state().alive().len());
         for r in &report.rejections {
@@ -216,13 +259,24 @@ fn fuzz_vote_reader() {
         "vote_reader",
         prop::collection::vec((0usize..12, text()), 1..6),
         |posts| {
-            let mut c = Counter::new(&s, Electorate::new(&s, &state), false);
+            let mut c = Counter::new(&s, Electorate::new(&s, &state), false, state.phase());
+            let names = s.names(state.phase());
+            let rules = [
+                Rules::default(),
+                Rules {
+                    bold: true,
+                    anywhere: true,
+                    no_elimination: false,
+                },
+            ];
             for (a, t) in posts {
                 let lines = survival::line::lines(t).count() as u32;
-                for v in read_votes(t) {
-                    assert!(v.line() >= 1 && v.line() <= lines);
-                    if let VoteLine::Vote { name, .. } = &v {
-                        assert!(!name.contains('\n'));
+                for r in rules {
+                    for v in read_votes(t, &names, r) {
+                        assert!(v.line >= 1 && v.line <= lines);
+                        if let What::Vote { written, .. } = &v.what {
+                            assert!(!written.contains('\n'));
+                        }
                     }
                 }
                 c.push(PlayerId::from_index(*a), t);
@@ -247,6 +301,49 @@ fn fuzz_thread_splitter() {
         let bulk = survival::bulk::split_bulk(&s.roster, text);
         assert!(bulk.texts.len() <= 12);
     });
+}
+
+#[test]
+fn fuzz_thread_layouts() {
+    let g = game();
+    let s = g.setup().clone();
+    let names = s.names(g.phase());
+    let counts = std::cell::RefCell::new([0usize; 10]);
+    fuzz("thread_layouts", text(), |text| {
+        let lines = survival::line::lines(text).count() as u32;
+        let mut forced = [None; 11];
+        for (i, l) in Layout::ALL.into_iter().enumerate() {
+            forced[i] = Some(l);
+        }
+        for layout in forced {
+            let split = split_thread_as(&names, text, layout);
+            if layout.is_none() {
+                let i = Layout::ALL.iter().position(|l| *l == split.layout).unwrap();
+                counts.borrow_mut()[i] += 1;
+            }
+            assert_eq!(split.known_posts().len(), split.known_index().len());
+            for p in &split.posts {
+                assert!(
+                    p.line >= 1 && p.line <= lines,
+                    "{:?} line {}",
+                    layout,
+                    p.line
+                );
+            }
+            let _ = split.summary();
+            assert!(split.players() <= 12);
+        }
+    });
+    let c = counts.into_inner();
+    println!(
+        "fuzz thread_layouts: detected {}",
+        Layout::ALL
+            .iter()
+            .zip(c)
+            .map(|(l, n)| format!("{} {n}", l.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
 }
 
 /// Replaces the node at a random path of `v` with `new`.

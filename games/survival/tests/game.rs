@@ -1,6 +1,7 @@
 //! The game API the UI uses: preview, commit, undo, missing actions,
 //! decisions called for, legal verbs, the count at any post.
 
+use console_core::SaveFile;
 use console_core::commitment::Salt;
 use survival::count::VoteCount;
 use survival::game::InputError;
@@ -282,4 +283,59 @@ fn whole_game_cases_deal_their_cards() {
         dealt += 1;
     }
     assert!(dealt >= 1, "no whole-game case with a _deal");
+}
+
+/// Nicknames kept mid-game read from the phase to play on; phases already
+/// played replay unchanged (S2.7), and a saved game keeps them.
+#[test]
+fn nicknames_kept_during_the_game() {
+    use survival::save::GameFile;
+    let spec = survival::DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
+        players: [
+            "Ann",
+            "Bob",
+            "Cid",
+            "Dee",
+            "Eve",
+            "Fay",
+            "Gus",
+            "TheRealGin-N-Tonic",
+        ]
+        .map(String::from)
+        .to_vec(),
+        edition: survival::Edition::Advanced,
+        evil: Some(2),
+        specials: Vec::new(),
+        spotlight: None,
+        options: survival::Options::default(),
+        seed: 5,
+        salt: console_core::commitment::Salt([2; 32]),
+    };
+    let mut g = survival::Game::from_deal(survival::deal(&spec).unwrap());
+    g.commit(survival::PhaseInput::Night(survival::NightInput::default()))
+        .unwrap();
+    let trg = g.setup().roster.find("TheRealGin-N-Tonic").unwrap();
+    let ann = g.setup().roster.find("Ann").unwrap();
+    assert!(g.add_nickname(trg, "Ann").is_err(), "another player's name");
+    g.add_nickname(trg, "Tonny").unwrap();
+    let day = survival::PhaseInput::Day(survival::DayInput {
+        posts: vec![survival::Post::new(ann, "vote tonny")],
+        ..Default::default()
+    });
+    let report = g.preview(&day).unwrap();
+    assert_eq!(report.day().unwrap().count.count(trg), 1);
+    assert_eq!(report.guesses.len(), 1);
+    g.commit(day).unwrap();
+    let file = GameFile::new("t", &spec, &g);
+    assert_eq!(file.setup.nicknames.len(), 1);
+    let (_, again) = GameFile::parse(&file.to_json()).unwrap();
+    assert_eq!(again.phases().len(), 2);
+    // Undoing the day drops nothing kept before it; undoing the night drops
+    // the nickname kept on day 1.
+    g.undo();
+    assert_eq!(g.setup().nicknames.len(), 1);
+    g.undo();
+    assert!(g.setup().nicknames.is_empty());
 }

@@ -34,6 +34,8 @@ fn replay_at(r: &Result<(), LoadError>, at: &str) -> bool {
 /// A short scripted game: 8 players, advanced edition, night 1 to day 2.
 fn build_fixture() -> GameFile {
     let spec = DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
         players: [
             "Ann",
             "Bob",
@@ -55,7 +57,8 @@ fn build_fixture() -> GameFile {
             Card::PolarBear,
         ],
         spotlight: Some("Eve".into()),
-        options: Options::default(),
+        // The fixture was saved before the second reading rules (S2.8).
+        options: Options::first_rules(),
         seed: 2026,
         salt: Salt([0x5a; 32]),
     };

@@ -234,6 +234,10 @@ fn the_day_result_and_the_end() {
     );
     assert!(p.contains("## Outcome\n**Fay** is voted out.\n"), "{p}");
     assert!(p.contains("- **Fay** (Polar Bear)\n"), "{p}");
+    // The count before the vote had 8 living players; the post announces
+    // Fay's elimination, so it says 7 are alive after it.
+    assert!(p.contains("Living players: 7\n"), "{p}");
+    assert!(!p.contains("Living players: 8"), "{p}");
     assert!(
         p.contains("The Polar Bear Fay decided: **Cid** may not vote on day 2.\n"),
         "{p}"
@@ -409,4 +413,113 @@ fn names_are_escaped_in_every_format() {
         .unwrap();
     let md = phase_post(&g, 0, Format::Markdown, None);
     assert!(md[0].contains("**Hal\\-Jo** (Fish)"), "{}", md[0]);
+}
+
+/// Text for players and the moderator carries no markup of the engine's
+/// own: the card messages write commands in the format's bold (or in
+/// quotes in plain text), and reasons quote verbs (the backticks of
+/// `can `bomb` from night 2` were shown as they are).
+#[test]
+fn no_backticks_in_card_messages_or_reasons() {
+    let s = setup(
+        [
+            Pollution,
+            Waste,
+            Engineer,
+            Scientist,
+            Ppa,
+            PolarBear,
+            Gmo,
+            GreenActivist,
+        ],
+        Options::default(),
+    );
+    for f in [Format::BBCode, Format::Markdown, Format::Plain] {
+        for m in deal_messages(&s) {
+            let t = private_text(&s, &m, f);
+            assert!(!t.contains('`'), "{f:?}: {t}");
+        }
+    }
+    let cid = private_text(&s, &deal_messages(&s)[2], Format::BBCode);
+    assert!(cid.contains("[b]bomb NAME[/b]"), "{cid}");
+    let cid = private_text(&s, &deal_messages(&s)[2], Format::Plain);
+    assert!(cid.contains("\"bomb NAME\""), "{cid}");
+    // The Engineer bombs on night 1: rejected with a reason in words.
+    let mut g = Game::new(s.clone(), State::start(&s, None));
+    g.commit(night(&s, &[("Cid", "bomb Ann"), ("Dee", "kill Ann")], &[]))
+        .unwrap();
+    let reasons: Vec<String> = g.phases()[0]
+        .report
+        .rejections
+        .iter()
+        .map(|r| r.reason.text(&s.roster))
+        .collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(
+        reasons.contains(&"the Engineer can \"bomb\" from night 2".to_string()),
+        "{reasons:?}"
+    );
+    for r in &reasons {
+        assert!(!r.contains('`'), "{r}");
+    }
+}
+
+/// Possessives: `Harbor Lights'`, not `Harbor Lights's`.
+#[test]
+fn possessives() {
+    assert_eq!(
+        survival::post::possessive("Harbor Lights"),
+        "Harbor Lights'"
+    );
+    assert_eq!(survival::post::possessive("Ann"), "Ann's");
+}
+
+/// After Good has won, a Spotlight handover or a Polar Bear decision no
+/// longer matters and is not asked for (S7.6); a GMO's revenge still is.
+#[test]
+fn no_decision_asked_once_the_game_is_over() {
+    // Ann (the only Evil Force) holds the Spotlight; Fay is the Polar Bear.
+    let s = setup(
+        [
+            Pollution,
+            Fish,
+            ForestRanger,
+            Scientist,
+            Ppa,
+            PolarBear,
+            MotherNature,
+            Peace,
+        ],
+        Options::default(),
+    );
+    let start = State::start(&s, Some(id(&s, "Ann")));
+    let mut g = Game::new(s.clone(), start);
+    g.commit(night(&s, &[], &[])).unwrap();
+    let vote_ann = day(&s, &[("Bob", "vote Ann"), ("Cid", "vote Ann")], &[]);
+    let report = g.preview(&vote_ann).unwrap();
+    assert!(report.winners.is_some(), "Good wins with Ann out");
+    assert!(
+        g.decisions_needed(&vote_ann).is_empty(),
+        "{:?}",
+        report.decisions
+    );
+    // While the game goes on, the handover is asked for.
+    let s2 = setup(
+        [
+            Pollution,
+            Waste,
+            ForestRanger,
+            Scientist,
+            Ppa,
+            PolarBear,
+            MotherNature,
+            Peace,
+        ],
+        Options::default(),
+    );
+    let mut g2 = Game::new(s2.clone(), State::start(&s2, Some(id(&s2, "Ann"))));
+    g2.commit(night(&s2, &[], &[])).unwrap();
+    let vote_ann = day(&s2, &[("Bob", "vote Ann"), ("Cid", "vote Ann")], &[]);
+    let asked = g2.decisions_needed(&vote_ann);
+    assert_eq!(asked.len(), 1, "{asked:?}");
 }

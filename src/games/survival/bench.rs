@@ -17,6 +17,8 @@ fn now() -> f64 {
 /// A 30-player game at day 1 (every Special Force, a Spotlight).
 fn game() -> Game {
     let spec = DealSpec {
+        nicknames: Vec::new(),
+        no_guess: Vec::new(),
         players: (0..30).map(|i| format!("Player {i:02}")).collect(),
         edition: Edition::Advanced,
         evil: None,

@@ -219,6 +219,7 @@ pub fn report_html(setup: &Setup, r: &PhaseReport) -> String {
                 tied(among),
                 name(*player)
             ),
+            Outcome::NoElimination => "Outcome: the vote went to no elimination (S5.6)".to_string(),
         });
         if let Some(p) = d.ended_at_post {
             facts.push(format!(

@@ -254,7 +254,12 @@ fn Electorate(count: Memo<Option<Live>>) -> impl IntoView {
                     .collect();
                 let spot = v
                     .spotlight
-                    .map(|p| format!("{}'s vote counts twice (Spotlight, S5.2). ", roster.name(p)))
+                    .map(|p| {
+                        format!(
+                            "{} vote counts twice (Spotlight, S5.2). ",
+                            survival::post::possessive(roster.name(p))
+                        )
+                    })
                     .unwrap_or_default();
                 let majority = v
                     .majority

@@ -164,6 +164,8 @@ fn NewGame() -> impl IntoView {
             })?),
         };
         let spec = DealSpec {
+            nicknames: Vec::new(),
+            no_guess: Vec::new(),
             players: names.get(),
             edition: if f.advanced {
                 Edition::Advanced

@@ -1,0 +1,47 @@
+//! Discourse as copied from a topic page: each post's username (and full
+//! name), its short date (`Nov 24`, `5h`, `Nov '25`), the text, and the
+//! `Reply` button with the reply and like counts. A quote shows as the
+//! quoted username and a colon (`ann:`) above the quoted text.
+
+use super::text::{common_chrome, is_date, one_of};
+use super::{Author, Header};
+
+/// A short date alone on its line: the author is just above it.
+pub fn header(line: &str) -> Option<Header> {
+    let t = line.trim();
+    (t.chars().count() <= 24 && !t.contains(':') && is_date(t)).then(|| Header {
+        author: Author::Above,
+        number: None,
+        time: Some(t.to_string()),
+        text: String::new(),
+    })
+}
+
+/// Buttons and counters.
+pub fn chrome(line: &str) -> bool {
+    let t = line.trim();
+    let lower = t.to_ascii_lowercase();
+    let counted = |w: &str| {
+        lower
+            .split_once(' ')
+            .is_some_and(|(n, rest)| n.bytes().all(|b| b.is_ascii_digit()) && rest == w)
+    };
+    common_chrome(t)
+        || [
+            "reply", "replies", "like", "likes", "view", "views", "link", "links", "user", "users",
+        ]
+        .iter()
+        .any(|w| counted(w))
+        || (lower.starts_with('♥') || lower.starts_with("read ") && lower.ends_with(" min"))
+        || one_of(
+            t,
+            &["Solution", "Flag", "Summarize", "created", "last reply"],
+        )
+}
+
+/// `NAME:` alone: a quote of NAME's post.
+pub fn quote(line: &str) -> Option<String> {
+    let name = line.trim().strip_suffix(':')?.trim();
+    (!name.is_empty() && !name.contains(' ') && name.chars().count() <= 40)
+        .then(|| name.to_string())
+}

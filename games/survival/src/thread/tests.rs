@@ -1,0 +1,394 @@
+//! Pages as each software renders them when selected and copied (written
+//! for these tests from the layouts' templates, not copied from a site).
+
+use super::*;
+
+fn roster() -> Roster {
+    Roster::new(&[
+        "Ann",
+        "Bob",
+        "Cid",
+        "Harbor Lights",
+        "Eve",
+        "O'Neil",
+        "Flo",
+        "Gus",
+        "TheRealGin-N-Tonic",
+    ])
+    .unwrap()
+}
+
+/// (author, text) of each post, with the layout read.
+fn split(text: &str) -> (Layout, Vec<(String, String)>) {
+    let r = roster();
+    let s = split_thread(&r, text);
+    (
+        s.layout,
+        s.posts
+            .iter()
+            .map(|p| {
+                (
+                    p.author
+                        .map_or(format!("?{}", p.author_text), |a| r.name(a).to_string()),
+                    p.text.clone(),
+                )
+            })
+            .collect(),
+    )
+}
+
+fn p(a: &str, t: &str) -> (String, String) {
+    (a.to_string(), t.to_string())
+}
+
+#[test]
+fn hand_made_headers() {
+    let (l, posts) = split("Ann:\nvote Bob\nNote: this stays\n\nBob:\nhi\n== Cid ==\nvote Ann");
+    assert_eq!(l, Layout::Plain);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob\nNote: this stays"),
+            p("Bob", "hi"),
+            p("Cid", "vote Ann")
+        ]
+    );
+    let r = roster();
+    let s = split_thread(&r, "Zed:\nvote Ann\nAnn:\nvote Zed");
+    assert_eq!(s.posts.len(), 2);
+    assert_eq!(s.unknown_authors(), [(0, "Zed")]);
+    assert_eq!(s.known_posts().len(), 1);
+    let s = split_thread(&r, "chatter first\nAnn:\nx");
+    assert_eq!(s.orphans, [(1, "chatter first".to_string())]);
+}
+
+#[test]
+fn discord_channel() {
+    let text = "Ann — Today at 18:04\nvote Bob\n[18:05]\nactually\n[18:06] unvote\nHarbor Lights — 21/11/2026 18:07\n[vote]Ann[/vote] (edited)\nBob - Yesterday at 6:04 PM\nhello\nbye\nZed — 11/21/26, 6:04 PM\nvote Ann\n[18:09] Eve: vote Zed\nCarl-bot APP — Today at 18:10\nAnn voted for Bob";
+    let (l, posts) = split(text);
+    assert_eq!(l, Layout::Discord);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob"),
+            p("Ann", "actually"),
+            p("Ann", "unvote"),
+            p("Harbor Lights", "[vote]Ann[/vote]"),
+            p("Bob", "hello\nbye"),
+            p("?Zed", "vote Ann"),
+            p("Eve", "vote Zed"),
+            p("?Carl-bot", "Ann voted for Bob"),
+        ]
+    );
+}
+
+#[test]
+fn discord_today_shows_the_time_alone() {
+    let (l, posts) = split("Ann — 18:04\nvote Bob\nBob — 6:05 PM\nvote Ann\nmeet me - 10:30 ok");
+    assert_eq!(l, Layout::Discord);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob"),
+            p("Bob", "vote Ann\nmeet me - 10:30 ok")
+        ]
+    );
+}
+
+#[test]
+fn discord_reply_is_a_quote() {
+    let text = "Bob — Today at 18:00\nvote Cid\nAnn — Today at 18:04\nno\n@Bob\nvote Cid\nCid — Today at 18:05\nwhy me";
+    let (_, posts) = split(text);
+    assert_eq!(
+        posts,
+        [
+            p("Bob", "vote Cid"),
+            p("Ann", "no"),
+            p("Cid", "[quote=\"Bob\"]vote Cid[/quote]\nwhy me"),
+        ]
+    );
+}
+
+const PHPBB: &str = "Day 1 - Survival
+Post Reply
+Page 1 of 2
+Ann
+Survivor
+Posts: 120
+Joined: Sun Jan 04, 2026 3:10 pm
+Day 1
+Quote
+Post by Ann » Tue Nov 24, 2026 8:15 pm
+Morning all.
+vote Bob
+Top
+Bob
+Posts: 8
+Joined: Mon Nov 02, 2026 9:00 am
+Re: Day 1
+Quote
+Post by Bob » Tue Nov 24, 2026 8:20 pm
+Ann wrote: ↑Tue Nov 24, 2026 8:15 pm
+vote Bob
+No way.
+Gus:
+vote Ann
+Top
+Flo
+Posts: 33
+Joined: Mon Nov 02, 2026 9:00 am
+Re: Day 1
+Quote
+Post by Flo » Tue Nov 24, 2026 8:31 pm
+Quote:
+Gus:
+vote O’Neil
+Top
+Display posts from previous: All posts
+Jump to
+Who is online";
+
+#[test]
+fn phpbb_page() {
+    let (l, posts) = split(PHPBB);
+    assert_eq!(l, Layout::Phpbb);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "Morning all.\nvote Bob"),
+            p(
+                "Bob",
+                "[quote=\"Ann\"]\nvote Bob\n[/quote]\nNo way.\nGus:\nvote Ann"
+            ),
+            p("Flo", "Quote:\nGus:\nvote O’Neil"),
+        ]
+    );
+    let r = roster();
+    let s = split_thread(&r, PHPBB);
+    assert_eq!(s.summary(), "read as a phpBB page: 3 posts by 3 players");
+    assert_eq!(s.posts[0].time.as_deref(), Some("Tue Nov 24, 2026 8:15 pm"));
+    assert_eq!(s.orphans.len(), 1, "{:?}", s.orphans);
+    assert_eq!(s.quotes, 1);
+}
+
+#[test]
+fn phpbb_numbered_page() {
+    let text = "Ann
+Townie
+Posts: 1234
+Post #25 (ISO #3) » Tue Nov 24, 2026 8:15 pm
+VOTE: Bob
+Top
+O'Neil
+Posts: 12
+Post #26 » Tue Nov 24, 2026 8:16 pm
+Ann wrote: ↑Tue Nov 24, 2026 8:15 pm
+VOTE: Bob
+[b]vote: Ann[/b]
+Top";
+    let (l, posts) = split(text);
+    assert_eq!(l, Layout::PhpbbNumbered);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "VOTE: Bob"),
+            p(
+                "O'Neil",
+                "[quote=\"Ann\"]\nVOTE: Bob\n[/quote]\n[b]vote: Ann[/b]"
+            ),
+        ]
+    );
+    let s = split_thread(&roster(), text);
+    assert_eq!(s.posts[1].number, 26);
+}
+
+#[test]
+fn vbulletin_page() {
+    let text = "Survival Game - Day 1
+11-24-2026, 08:15 PM #5
+Ann
+Ann is offline
+Senior Member
+Join Date: Jan 2026
+Posts: 120
+vote Bob
+__________________
+vote Town!
+Reply With Quote
+11-24-2026, 08:20 PM #6
+Cid
+Cid is online now
+Join Date: Feb 2026
+Posts: 3
+Quote:
+Originally Posted by Ann View Post
+vote Bob
+Not Bob.
+vote Ann
+Reply With Quote
+« Previous Thread | Next Thread »";
+    let (l, posts) = split(text);
+    assert_eq!(l, Layout::Vbulletin);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob"),
+            p(
+                "Cid",
+                "[quote=\"Ann\"]\nvote Bob\n[/quote]\nNot Bob.\nvote Ann"
+            ),
+        ]
+    );
+    let s = split_thread(&roster(), text);
+    assert_eq!(s.posts[0].number, 5);
+    assert_eq!(s.posts[1].time.as_deref(), Some("11-24-2026, 08:20 PM"));
+}
+
+#[test]
+fn xenforo_page() {
+    let text = "Ann
+Well-known member
+Joined
+Jan 4, 2026
+Messages
+1,204
+Nov 24, 2026
+#1
+vote: Bob
+Report
+Like Reply
+Bob
+Member
+Nov 24, 2026
+#2
+Ann said:
+vote: Bob
+Click to expand...
+I think Gin is scum.
+vote gin
+Reactions: Ann
+Report";
+    let (l, posts) = split(text);
+    assert_eq!(l, Layout::Xenforo);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote: Bob"),
+            p(
+                "Bob",
+                "[quote=\"Ann\"]\nvote: Bob\n[/quote]\nI think Gin is scum.\nvote gin"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn invision_smf_discourse_pages() {
+    let ips = "Ann
+Members
+120 posts
+Posted November 24, 2026
+vote Bob
+Quote
+Bob
+Members
+8 posts
+Posted November 24, 2026 (edited)
+On 11/24/2026 at 8:15 PM, Ann said:
+vote Bob
+Nope.
+vote Ann
+Edited November 24, 2026 by Bob
+Quote";
+    let (l, posts) = split(ips);
+    assert_eq!(l, Layout::Invision);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob"),
+            p(
+                "Bob",
+                "[quote=\"Ann\"]\nvote Bob\n[/quote]\nNope.\nvote Ann"
+            ),
+        ]
+    );
+    let smf = "Ann
+Hero Member
+*****
+Posts: 900
+Day 1
+« on: November 24, 2026, 08:15:00 PM »
+vote Bob
+Logged
+Bob
+Newbie
+*
+Posts: 2
+Re: Day 1
+« Reply #1 on: November 24, 2026, 08:20:00 PM »
+Quote from: Ann on November 24, 2026, 08:15:00 PM
+vote Bob
+vote Ann
+Logged";
+    let (l, posts) = split(smf);
+    assert_eq!(l, Layout::Smf);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob"),
+            p("Bob", "[quote=\"Ann\"]\nvote Bob\n[/quote]\nvote Ann"),
+        ]
+    );
+    let discourse = "ann
+Nov 24
+vote Bob
+1 Reply
+bob Bob Smith
+Nov 24
+ann:
+vote Bob
+No.
+vote Ann
+2 Replies";
+    let (l, posts) = split(discourse);
+    assert_eq!(l, Layout::Discourse);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "vote Bob"),
+            p("Bob", "[quote=\"ann\"]\nvote Bob\n[/quote]\nNo.\nvote Ann"),
+        ]
+    );
+}
+
+#[test]
+fn bbcode_quotes() {
+    let text = "[quote=\"Ann\" post_id=101 time=1764015300 user_id=5]vote Bob[/quote]
+[quote=Bob post_id=102 time=1764015600 user_id=6][quote=Ann post_id=101]vote Bob[/quote]
+no u
+vote Ann[/quote]
+stray text";
+    let r = roster();
+    let s = split_thread(&r, text);
+    assert_eq!(s.layout, Layout::Bbcode);
+    assert_eq!(s.posts.len(), 2);
+    assert_eq!(s.posts[0].text, "vote Bob");
+    assert_eq!(
+        s.posts[1].text,
+        "[quote=Ann post_id=101]vote Bob[/quote]\nno u\nvote Ann"
+    );
+    assert_eq!(s.posts[0].time.as_deref(), Some("2025-11-24 20:15 UTC"));
+    assert_eq!(s.orphans, [(5, "stray text".to_string())]);
+}
+
+#[test]
+fn forcing_a_layout() {
+    let r = roster();
+    let s = split_thread_as(&r.reader(), PHPBB, Some(Layout::Plain));
+    assert_eq!(s.layout, Layout::Plain);
+    assert!(s.forced);
+    // As hand-made text, `Gus:` and `Quote:` headers start posts.
+    assert!(s.posts.iter().any(|p| p.author_text == "Gus"));
+    let scores = detect(&r.reader(), PHPBB);
+    assert_eq!(scores[0].0, Layout::Phpbb);
+}

@@ -8,6 +8,9 @@
 //!   [`State::legal_values`], [`State::apply`] / [`State::undo`],
 //!   [`State::is_terminal`], [`State::score`], [`State::returns`], and a
 //!   [`MoveReport`] of what each move did;
+//! - [`Preview`] says what a move does before it is played: the mover's
+//!   landing and, for each value, where it sends the next token and what
+//!   would happen there (C3-C6);
 //! - [`notation`] reads records (C8.1) with a reason for every rejected move
 //!   (C8.2) and writes the position text (C8.3);
 //! - [`Game`] is the app's game: options, start, moves, undo/redo, players'
@@ -32,6 +35,7 @@ pub mod notation;
 pub mod options;
 pub mod player;
 pub mod post;
+pub mod preview;
 pub mod save;
 pub mod session;
 pub mod state;
@@ -44,6 +48,7 @@ pub use hand::{Hand, HandError};
 pub use notation::{MoveText, Played, RawMove, Rejection, parse_move, parse_moves, play_text};
 pub use options::{OpponentLanding, Options, OwnLanding};
 pub use player::Player;
+pub use preview::{LandingPreview, Preview, SendPreview};
 pub use state::{
     Hands, Last, MoveReport, Outcome, Position, PositionError, Score, State, TURNS, Undo,
 };

@@ -17,6 +17,7 @@
 
 pub mod eval;
 mod level;
+mod stats;
 mod tt;
 
 pub use level::{Level, greedy};
@@ -241,9 +242,33 @@ pub struct Progress {
     pub nodes: u64,
 }
 
-/// The answer of a search.
+/// How the AI chose its move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Method {
+    /// The full search (Hard, Strongest; the case command).
+    Search,
+    /// A noisy level: each value scored a few turns ahead
+    /// ([`Searcher::analyse`]) and noise added from the game's seeded
+    /// generator, no search for the best line.
+    Scored {
+        /// The level.
+        level: Level,
+    },
+    /// The search was stopped and the best move of its last completed
+    /// depth played ("Move now", [`SearchResult::from_progress`]).
+    Stopped,
+}
+
+/// The answer of a search, with the position it describes: a result is
+/// about the move at `state` and nothing else (after an undo, the page
+/// checks [`SearchResult::describes`] before showing it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchResult {
+    /// The position searched (the mover is its player to move).
+    pub state: State,
+    /// How the move was chosen.
+    pub method: Method,
     /// The value to play; `None` when the game is over.
     pub best: Option<Value>,
     /// Its score in [`SCALE`] units from the mover's side (the final score
@@ -391,6 +416,8 @@ impl Searcher {
         let p = Pos::of(state);
         if state.is_terminal() {
             return SearchResult {
+                state: *state,
+                method: Method::Search,
                 best: None,
                 score: diff(p.me, p.opp),
                 depth: 0,
@@ -445,6 +472,8 @@ impl Searcher {
             (run.table_line(&p, best, depth), None)
         };
         SearchResult {
+            state: *state,
+            method: Method::Search,
             best: Value::new(best),
             score,
             depth,
@@ -464,9 +493,20 @@ impl Searcher {
         stop: &mut dyn FnMut(u64) -> bool,
         progress: &mut dyn FnMut(&Progress),
     ) -> Vec<MoveEval> {
+        self.analyse_counted(state, limits, stop, progress).0
+    }
+
+    /// [`Searcher::analyse`] with the nodes it searched.
+    pub(crate) fn analyse_counted(
+        &mut self,
+        state: &State,
+        limits: Limits,
+        stop: &mut dyn FnMut(u64) -> bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> (Vec<MoveEval>, u64) {
         self.prepare(state.options());
         if state.is_terminal() {
-            return Vec::new();
+            return (Vec::new(), 0);
         }
         let p = Pos::of(state);
         let max_depth = limits.depth.unwrap_or(u8::MAX).clamp(1, p.rem);
@@ -528,7 +568,7 @@ impl Searcher {
                 })
                 .collect();
         }
-        evals
+        (evals, run.nodes)
     }
 }
 

@@ -51,6 +51,7 @@ pub mod setup;
 pub mod state;
 pub mod thread;
 pub mod verb;
+pub mod verdict;
 pub mod vote;
 pub mod win;
 

@@ -1,6 +1,7 @@
 //! Development probe: solve positions N turns before the end and print
 //! nodes and time per position (no table allocation in the timing).
-//! `cargo run --release --example probe -- 18 5`
+//! `cargo run --release --example probe -- 18 5` (`PROGRESS=1`: the nodes
+//! after each depth, on standard error)
 
 use console_core::rng::GameRng;
 use std::time::Instant;
@@ -53,7 +54,15 @@ fn main() {
             .ok()
             .and_then(|d| d.parse().ok())
             .map_or(Limits::NONE, Limits::depth);
-        let r = searcher.search(&s, limits, &mut never, &mut |_| {});
+        let verbose = std::env::var("PROGRESS").is_ok();
+        let r = searcher.search(&s, limits, &mut never, &mut |p| {
+            if verbose {
+                eprintln!(
+                    "  depth {:>2} nodes {:>10} score {}",
+                    p.depth, p.nodes, p.score
+                );
+            }
+        });
         let wall = t.elapsed().as_secs_f64();
         let dt = (cpu_ns() - c) as f64 / 1e9;
         if wall > 1.5 * dt {

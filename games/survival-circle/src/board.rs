@@ -66,15 +66,17 @@ pub struct Landing {
 
 /// The rules of C4-C6 on raw masks, from the mover's side: `me` and `opp`
 /// after the mover's token lands on `cell` (0-15), with what it landed on,
-/// the mask of removed tokens and whether the played token stayed. The one
-/// implementation of landing, used by [`Board::land`] and by the AI.
+/// the mask of removed tokens, whether the played token stayed, and the
+/// change of the mover's lead (own tokens minus opposing ones on the
+/// board). The one implementation of landing, used by [`Board::land`] and
+/// by the AI.
 #[inline(always)]
 pub(crate) fn land_masks(
     me: u16,
     opp: u16,
     cell: u32,
     options: Options,
-) -> (u16, u16, LandedOn, u16, bool) {
+) -> (u16, u16, LandedOn, u16, bool, i32) {
     let bit = 1u16 << cell;
     if me & bit != 0 {
         // C5.2: the landed-on token and the mover's tokens clockwise of it
@@ -88,19 +90,20 @@ pub(crate) fn land_masks(
         // C5.3: the played token is discarded, or placed with `place`.
         let place = options.place_own();
         let me = (me & !removed) | if place { bit } else { 0 };
-        (me, opp, LandedOn::Own, removed, place)
+        let gain = i32::from(place) - run.min(16) as i32;
+        (me, opp, LandedOn::Own, removed, place, gain)
     } else if opp & bit != 0 {
         // C6.1, C6.2: opposing tokens stay, except a lone one with
         // `replace_single` (no opposing token on either neighbour, C5.1).
         let neighbours = opp.rotate_right(cell) & 0x8002;
         if options.replace_single() && neighbours == 0 {
-            (me | bit, opp & !bit, LandedOn::Opponent, bit, true)
+            (me | bit, opp & !bit, LandedOn::Opponent, bit, true, 2)
         } else {
-            (me, opp, LandedOn::Opponent, 0, false)
+            (me, opp, LandedOn::Opponent, 0, false, 0)
         }
     } else {
         // C4.1.
-        (me | bit, opp, LandedOn::Empty, 0, true)
+        (me | bit, opp, LandedOn::Empty, 0, true, 1)
     }
 }
 
@@ -171,7 +174,7 @@ impl Board {
     /// (C4-C6, with the options of C5.3 and C6.2).
     pub fn land(self, mover: Player, cell: Cell, options: Options) -> (Board, Landing) {
         let (me, opp) = (self.mask(mover), self.mask(mover.other()));
-        let (me, opp, landed_on, removed, placed) =
+        let (me, opp, landed_on, removed, placed, _) =
             land_masks(me, opp, u32::from(cell.get()), options);
         let board = match mover {
             Player::Blue => Board { blue: me, red: opp },

@@ -7,6 +7,7 @@ use crate::notation::Rejection;
 use crate::notation::{Played, play_text, write_moves};
 use crate::options::Options;
 use crate::player::Player;
+use crate::post_move::{Doubt, PostMove, Unused, read_post};
 use crate::state::{MoveReport, State, Undo};
 use crate::value::Value;
 use console_core::rng::GameRng;
@@ -65,16 +66,117 @@ pub enum Mode {
     Forum,
 }
 
+/// How a move of a pasted record compares with the game (C8.1: the
+/// record is read from the game's start, turn by turn).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "is", rename_all = "snake_case")]
+pub enum Against {
+    /// The game played the same value at this turn: already played.
+    Same,
+    /// The first turn where record and game part: the record plays
+    /// another value than the game did.
+    Differs {
+        /// The value the game played at this turn.
+        game: Value,
+    },
+    /// After the turn where they part: the record's own line.
+    AfterParting,
+    /// Beyond the game's moves, the record agreeing so far: new.
+    New,
+    /// Not a move (rejected, C8.2): it takes no turn.
+    Rejected,
+}
+
+/// Where a record and the game part.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parting {
+    /// The move's place from the game's start, from 1 (the turn number in
+    /// a game from the start).
+    pub turn: usize,
+    /// The record's value there.
+    pub record: Value,
+    /// The game's value there.
+    pub game: Value,
+}
+
 /// The result of pasting a whole record from the start ([`Game::paste`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Paste {
-    /// Each move of the text: what it did or why it was rejected (C8.2).
+    /// Each move of the text: what it did on the record's line from the
+    /// game's start, or why it was rejected (C8.2).
     pub moves: Vec<Played>,
+    /// For each of `moves`, in order: how it compares with the game's move
+    /// at the same turn (compared by value, turn by turn).
+    pub against: Vec<Against>,
     /// Accepted moves that are new to the game (now played).
     pub added: usize,
     /// If the record disagrees with the moves already played: the 1-based
-    /// turn where it first differs. The game is then unchanged.
+    /// turn where it first differs (as [`Parting::turn`]). The game is then
+    /// unchanged; [`Game::restart_from_record`] can replay from there.
     pub conflict: Option<usize>,
+    /// Where they part, with both values.
+    pub parting: Option<Parting>,
+    /// Moves of the game the record does not reach (it agrees as far as it
+    /// goes): the record is behind the game.
+    pub behind: usize,
+}
+
+/// Why [`Game::restart_from_record`] did nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum RestartError {
+    /// Record and game do not part: nothing to restart
+    /// ([`Game::paste`] plays the new moves).
+    Agrees,
+    /// Moves of the record are rejected (C8.2): turns could be misread, so
+    /// nothing is replayed until the record is corrected.
+    Rejected {
+        /// How many moves are rejected.
+        count: usize,
+    },
+}
+
+impl std::fmt::Display for RestartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RestartError::Agrees => f.write_str("the record and the game do not part"),
+            RestartError::Rejected { count: 1 } => {
+                f.write_str("1 move of the record is rejected: correct it first")
+            }
+            RestartError::Rejected { count } => {
+                write!(
+                    f,
+                    "{count} moves of the record are rejected: correct them first"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for RestartError {}
+
+/// The result of [`Game::restart_from_record`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restart {
+    /// Where record and game parted.
+    pub parting: Parting,
+    /// The game's moves from there that were replaced, in order.
+    pub dropped: Vec<Value>,
+    /// The record's moves played from there.
+    pub played: usize,
+    /// Each move of the text, as [`Paste::moves`].
+    pub moves: Vec<Played>,
+}
+
+/// A post's move played ([`Game::play_post`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostPlayed {
+    /// The move and how it was read (C8.7).
+    pub read: PostMove,
+    /// What it did.
+    pub report: MoveReport,
+    /// The post's text that was not read, with why.
+    pub unused: Vec<Unused>,
 }
 
 /// A game in progress or finished.
@@ -188,40 +290,128 @@ impl Game {
         out
     }
 
-    /// Reads a whole record from the start (by forum: the thread's moves
-    /// pasted): if it agrees with the moves played so far, the new moves are
-    /// played; otherwise the game is unchanged and the first differing turn
-    /// is named.
-    pub fn paste(&mut self, text: &str) -> Paste {
+    /// Compares a whole record (read from the game's start, C8.1) with
+    /// the game, move by move: the record's accepted values and how each
+    /// move compares.
+    fn compare(&self, text: &str) -> (Vec<Played>, Vec<Value>, Vec<Against>, Option<Parting>) {
         let mut s = self.start;
         let moves = play_text(&mut s, text);
-        let accepted: Vec<Value> = moves
-            .iter()
-            .filter_map(|p| p.result.as_ref().ok().map(|r| r.value))
-            .collect();
         let mine = self.moves();
-        let common = mine
-            .iter()
-            .zip(&accepted)
-            .take_while(|(a, b)| a == b)
-            .count();
-        if common < mine.len() && common < accepted.len() {
+        let mut accepted = Vec::new();
+        let mut against = Vec::with_capacity(moves.len());
+        let mut parting = None;
+        for m in &moves {
+            let Ok(r) = &m.result else {
+                against.push(Against::Rejected);
+                continue;
+            };
+            let turn = accepted.len();
+            accepted.push(r.value);
+            against.push(if parting.is_some() {
+                Against::AfterParting
+            } else {
+                match mine.get(turn) {
+                    Some(&g) if g == r.value => Against::Same,
+                    Some(&g) => {
+                        parting = Some(Parting {
+                            turn: turn + 1,
+                            record: r.value,
+                            game: g,
+                        });
+                        Against::Differs { game: g }
+                    }
+                    None => Against::New,
+                }
+            });
+        }
+        (moves, accepted, against, parting)
+    }
+
+    /// Reads a whole record from the start (by forum: the thread's moves
+    /// pasted) and compares it with the game move by move: if it agrees
+    /// with the moves played so far, the new moves are played; otherwise
+    /// the game is unchanged and the first turn where they part is named
+    /// (with both values). Each move says how it compares
+    /// ([`Paste::against`]).
+    pub fn paste(&mut self, text: &str) -> Paste {
+        let (moves, accepted, against, parting) = self.compare(text);
+        let mine = self.moves().len();
+        if parting.is_some() {
             return Paste {
                 moves,
+                against,
                 added: 0,
-                conflict: Some(common + 1),
+                conflict: parting.map(|p| p.turn),
+                parting,
+                behind: 0,
             };
         }
         let mut added = 0;
-        for v in accepted.iter().skip(mine.len()) {
+        for v in accepted.iter().skip(mine) {
             self.play(*v).expect("replayed from the start");
             added += 1;
         }
         Paste {
             moves,
+            against,
             added,
             conflict: None,
+            parting: None,
+            behind: mine.saturating_sub(accepted.len()),
         }
+    }
+
+    /// Restarts the game from where a pasted record and the game part: the
+    /// moves both have are kept, the game's moves from the parting turn on
+    /// are dropped (and the moves to redo forgotten), and the record's
+    /// moves from there are played.
+    ///
+    /// # Errors
+    /// [`RestartError::Agrees`] when they do not part (nothing changes;
+    /// [`Game::paste`] plays the new moves); [`RestartError::Rejected`]
+    /// when a move of the record is rejected (C8.2): the game is unchanged.
+    pub fn restart_from_record(&mut self, text: &str) -> Result<Restart, RestartError> {
+        let (moves, accepted, _, parting) = self.compare(text);
+        let rejected = moves.iter().filter(|m| m.result.is_err()).count();
+        if rejected > 0 {
+            return Err(RestartError::Rejected { count: rejected });
+        }
+        let parting = parting.ok_or(RestartError::Agrees)?;
+        let keep = parting.turn - 1;
+        let dropped = self.moves()[keep..].to_vec();
+        while self.played.len() > keep {
+            self.undo();
+        }
+        self.redo.clear();
+        for v in &accepted[keep..] {
+            self.play(*v).expect("replayed from the start");
+        }
+        Ok(Restart {
+            parting,
+            dropped,
+            played: accepted.len() - keep,
+            moves,
+        })
+    }
+
+    /// Reads a forum post's move (C8.6, C8.7) and plays it: the move found
+    /// in the post's text, checked against the position.
+    ///
+    /// # Errors
+    /// A [`Doubt`] (no move, several different moves, or a move the
+    /// position refuses, C8.2): nothing is played.
+    pub fn play_post(&mut self, text: &str) -> Result<PostPlayed, Doubt> {
+        let reading = read_post(text);
+        let read = reading.check(&self.state)?;
+        let report = self.play(read.value).map_err(|rejection| Doubt::Rejected {
+            found: read.found.clone(),
+            rejection,
+        })?;
+        Ok(PostPlayed {
+            read,
+            report,
+            unused: reading.unused,
+        })
     }
 
     /// Whether a move can be taken back.

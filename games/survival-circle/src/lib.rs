@@ -8,8 +8,12 @@
 //!   [`State::legal_values`], [`State::apply`] / [`State::undo`],
 //!   [`State::is_terminal`], [`State::score`], [`State::returns`], and a
 //!   [`MoveReport`] of what each move did;
+//! - [`Preview`] says what a move does before it is played: the mover's
+//!   landing and, for each value, where it sends the next token and what
+//!   would happen there (C3-C6);
 //! - [`notation`] reads records (C8.1) with a reason for every rejected move
-//!   (C8.2) and writes the position text (C8.3);
+//!   (C8.2) and writes the position text (C8.3); [`read_post`] finds the
+//!   move in a forum post as players write it (C8.6, C8.7);
 //! - [`Game`] is the app's game: options, start, moves, undo/redo, players'
 //!   names and mode; [`save`] its versioned file; [`post`] the position as
 //!   a forum or Discord post;
@@ -32,6 +36,8 @@ pub mod notation;
 pub mod options;
 pub mod player;
 pub mod post;
+pub mod post_move;
+pub mod preview;
 pub mod save;
 pub mod session;
 pub mod state;
@@ -39,11 +45,13 @@ pub mod value;
 
 pub use board::{Board, BoardError, LandedOn, Landing};
 pub use cell::{Cell, Cells};
-pub use game::{Game, Mode, Players};
+pub use game::{Against, Game, Mode, Parting, Paste, Players, PostPlayed, Restart, RestartError};
 pub use hand::{Hand, HandError};
 pub use notation::{MoveText, Played, RawMove, Rejection, parse_move, parse_moves, play_text};
 pub use options::{OpponentLanding, Options, OwnLanding};
 pub use player::Player;
+pub use post_move::{Doubt, Found, PostMove, PostReading, read_post};
+pub use preview::{LandingPreview, Preview, SendPreview};
 pub use state::{
     Hands, Last, MoveReport, Outcome, Position, PositionError, Score, State, TURNS, Undo,
 };

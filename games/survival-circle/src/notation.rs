@@ -44,13 +44,21 @@ pub enum Rejection {
     },
     /// Both hands are empty: the game is over (C2.2).
     GameOver,
+    /// A move number (C8.5) out of turn (`expected` the number due), or
+    /// with no coloured move after it (`expected` is `None`).
+    MoveNumber {
+        /// The number written.
+        number: i64,
+        /// The number due after the previous one, if that is the fault.
+        expected: Option<i64>,
+    },
 }
 
 impl fmt::Display for Rejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rejection::Unreadable => f.write_str(
-                "not a move: write the value 1 to 8, optionally after B or R (e.g. 5 or B5)",
+                "not a move: write the value 1 to 8, optionally after B or R (e.g. 5, B5 or Blue 5)",
             ),
             Rejection::OutOfRange { value } => {
                 write!(f, "{value} is not a token value: values are 1 to 8")
@@ -62,6 +70,17 @@ impl fmt::Display for Rejection {
                 write!(f, "{player} has no token of value {value} left")
             }
             Rejection::GameOver => f.write_str("the game is over: both hands are empty"),
+            Rejection::MoveNumber {
+                number,
+                expected: Some(e),
+            } => write!(f, "move number {number} where {e} is next"),
+            Rejection::MoveNumber {
+                number,
+                expected: None,
+            } => write!(
+                f,
+                "{number}. is a move number but no move with its colour follows (write B{number} or R{number}, or the value without the full stop)"
+            ),
         }
     }
 }
@@ -78,37 +97,146 @@ pub struct RawMove {
     pub value: i64,
 }
 
-/// Whether `c` separates moves (C8.1): a comma or any white space.
+/// A character as the reader sees it (C8.4): the full-width forms of
+/// ASCII (U+FF01 to U+FF5E, as East Asian keyboards type `Ｂ５`) read as
+/// their ASCII letters, digits and signs, and the ideographic space as a
+/// space.
+pub fn narrow(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        '\u{3000}' => ' ',
+        _ => c,
+    }
+}
+
+/// Whether `c` separates moves (C8.1): a comma or any white space
+/// (full-width forms included, C8.4).
 fn is_separator(c: char) -> bool {
+    let c = narrow(c);
     c == ',' || c.is_whitespace()
 }
 
-/// Reads one move: `[B|R]` (either case) then an optional `-` and digits.
-/// Anything else is [`Rejection::Unreadable`].
+/// The colour a text starts with (C8.4): `B`, `R`, `Blue` or `Red` in any
+/// case (full-width forms read as ASCII), with the number of bytes it
+/// takes and whether it is a word. A letter must not be followed by
+/// another letter (`Bob` names no colour); the caller checks what is
+/// before it.
+pub(crate) fn colour_at(text: &str) -> Option<(Player, usize, bool)> {
+    let mut chars = text.char_indices().map(|(i, c)| (i, narrow(c)));
+    let (_, first) = chars.next()?;
+    let player = Player::from_letter(first)?;
+    let word = match player {
+        Player::Blue => "lue",
+        Player::Red => "ed",
+    };
+    let rest: Vec<(usize, char)> = chars.take(word.len() + 1).collect();
+    let is_word = rest.len() >= word.len()
+        && rest
+            .iter()
+            .zip(word.chars())
+            .all(|((_, c), w)| c.to_ascii_lowercase() == w);
+    let (len, after) = if is_word {
+        let len = rest.get(word.len()).map_or(text.len(), |(i, _)| *i);
+        (len, rest.get(word.len()).map(|(_, c)| *c))
+    } else {
+        (first_len(text), rest.first().map(|(_, c)| *c))
+    };
+    if after.is_some_and(char::is_alphabetic) {
+        return None;
+    }
+    Some((player, len, is_word))
+}
+
+/// The byte length of the first character of `text`.
+fn first_len(text: &str) -> usize {
+    text.chars().next().map_or(0, char::len_utf8)
+}
+
+/// Reads a number at the start of `text` (C8.1): an optional `-` then
+/// ASCII or full-width digits. Returns the number (saturated to the `i64`
+/// range) and the bytes it takes.
+fn number_at(text: &str) -> Option<(i64, usize)> {
+    let mut chars = text.char_indices().map(|(i, c)| (i, narrow(c))).peekable();
+    let negative = chars.next_if(|(_, c)| *c == '-').is_some();
+    let mut n: i64 = 0;
+    let mut end = None;
+    while let Some((i, c)) = chars.next_if(|(_, c)| c.is_ascii_digit()) {
+        n = n
+            .saturating_mul(10)
+            .saturating_add(i64::from(c as u8 - b'0'));
+        end = Some(i + c.len_utf8());
+    }
+    // Full-width digits are 3 bytes: the end is where the next char starts.
+    let end = match (end, chars.peek()) {
+        (None, _) => return None,
+        (Some(_), Some((i, _))) => *i,
+        (Some(_), None) => text.len(),
+    };
+    Some((if negative { n.saturating_neg() } else { n }, end))
+}
+
+/// Reads one move (C8.1, C8.4): an optional colour (`B`, `R`, `Blue`,
+/// `Red`, any case, optionally followed by `:` or `=`, and by spaces when
+/// it is a word or a capital letter), then an optional `-` and digits,
+/// then a full stop if the move has a colour. Full-width forms read as
+/// ASCII. So `B5`, `b5`, `B 5`, `Blue: 5`, `red=3`, `Ｂ５` and `B5.` read
+/// as moves; `+3`, `5.0`, `b 5` (a small letter apart from its number)
+/// and `5.` (a move number, C8.5) do not.
+///
+/// # Errors
+/// [`Rejection::Unreadable`] for anything else.
 pub fn parse_move(text: &str) -> Result<RawMove, Rejection> {
     let mut rest = text;
     let mut player = None;
-    if let Some(c) = rest.chars().next()
-        && let Some(p) = Player::from_letter(c)
-    {
+    if let Some((p, len, word)) = colour_at(rest) {
         player = Some(p);
-        rest = &rest[1..];
+        let capital = narrow(rest.chars().next().unwrap_or(' ')).is_ascii_uppercase();
+        rest = &rest[len..];
+        let mut spaced = false;
+        loop {
+            match rest.chars().next().map(narrow) {
+                Some(':' | '=') => rest = &rest[first_len(rest)..],
+                Some(' ' | '\t') => {
+                    spaced = true;
+                    rest = &rest[first_len(rest)..];
+                }
+                _ => break,
+            }
+        }
+        if spaced && !word && !capital {
+            return Err(Rejection::Unreadable);
+        }
     }
-    let (negative, digits) = match rest.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, rest),
+    let Some((n, len)) = number_at(rest) else {
+        return Err(Rejection::Unreadable);
     };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let tail = &rest[len..];
+    let tail_ok = tail.is_empty() || (player.is_some() && tail.chars().map(narrow).eq(['.']));
+    if !tail_ok {
         return Err(Rejection::Unreadable);
     }
-    let mut n: i64 = 0;
-    for b in digits.bytes() {
-        n = n.saturating_mul(10).saturating_add(i64::from(b - b'0'));
+    Ok(RawMove { player, value: n })
+}
+
+/// A move number as the console's move list writes them (C8.5): digits
+/// and a full stop, `12.`.
+fn move_number(text: &str) -> Option<i64> {
+    let (n, len) = number_at(text)?;
+    let tail = &text[len..];
+    (n >= 0 && !text.starts_with('-') && tail.chars().map(narrow).eq(['.'])).then_some(n)
+}
+
+/// Whether `text` is a colour alone (C8.4), optionally with `:` or `=`,
+/// that may join the number written after a space: a word or a capital.
+fn colour_alone(text: &str) -> bool {
+    match colour_at(text) {
+        Some((_, len, word)) => {
+            let capital = narrow(text.chars().next().unwrap_or(' ')).is_ascii_uppercase();
+            let rest: String = text[len..].chars().map(narrow).collect();
+            (word || capital) && matches!(rest.as_str(), "" | ":" | "=")
+        }
+        None => false,
     }
-    Ok(RawMove {
-        player,
-        value: if negative { -n } else { n },
-    })
 }
 
 /// One move of a text: its place, its text and what it reads as.
@@ -122,18 +250,106 @@ pub struct MoveText<'a> {
     pub parsed: Result<RawMove, Rejection>,
 }
 
-/// Splits a record into moves (separated by commas and white space, any run
-/// of them being one separator, C8.1) and reads each.
+/// The words of a text: byte ranges between separators, each with
+/// whether only spaces and tabs stand between it and the word before.
+fn words(text: &str) -> Vec<(usize, usize, bool)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut gap_is_space = false;
+    for (i, c) in text.char_indices() {
+        if is_separator(c) {
+            if let Some(s) = start.take() {
+                out.push((s, i, gap_is_space));
+                gap_is_space = true;
+            }
+            if !matches!(narrow(c), ' ' | '\t') {
+                gap_is_space = false;
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, text.len(), gap_is_space));
+    }
+    out
+}
+
+/// Splits a record into moves and reads each (C8.1): moves are separated
+/// by commas and white space, any run of them being one separator; a
+/// colour written alone and the number after it on the same line (spaces
+/// and tabs between) are one move (C8.4); move numbers before a coloured
+/// move (`1. B5 R3  2. B8`) are skipped, each one more than the one before
+/// (C8.5). A move number out of turn, or with no coloured move after it,
+/// is a move rejected with the reason.
 pub fn parse_moves(text: &str) -> Vec<MoveText<'_>> {
-    text.split(is_separator)
-        .filter(|t| !t.is_empty())
-        .enumerate()
-        .map(|(i, t)| MoveText {
-            index: i + 1,
-            text: t,
-            parsed: parse_move(t),
-        })
-        .collect()
+    let words = words(text);
+    let mut out = Vec::new();
+    let mut previous_number: Option<i64> = None;
+    let mut i = 0;
+    // The move starting at word `i`: its text and how many words it takes
+    // (a colour alone, possibly a `:` or `=` alone, then the number, on
+    // one line).
+    let move_at = |i: usize| -> (&str, usize) {
+        let (s, e, _) = words[i];
+        let w = &text[s..e];
+        if colour_alone(w) {
+            for n in 1..=2 {
+                let Some(&(_, end, _)) = words.get(i + n) else {
+                    break;
+                };
+                let on_one_line = words[i + 1..=i + n].iter().all(|w| w.2);
+                let (ls, le, _) = words[i + n];
+                if on_one_line
+                    && colour_at(&text[ls..le]).is_none()
+                    && parse_move(&text[s..end]).is_ok()
+                {
+                    return (&text[s..end], n + 1);
+                }
+            }
+        }
+        (w, 1)
+    };
+    while i < words.len() {
+        let (s, e, _) = words[i];
+        let w = &text[s..e];
+        if let Some(n) = move_number(w) {
+            let coloured_next = i + 1 < words.len()
+                && parse_move(move_at(i + 1).0).is_ok_and(|m| m.player.is_some());
+            let expected = previous_number.map(|p| p.saturating_add(1));
+            let parsed = if !coloured_next {
+                Err(Rejection::MoveNumber {
+                    number: n,
+                    expected: None,
+                })
+            } else if expected.is_some_and(|x| x != n) {
+                Err(Rejection::MoveNumber {
+                    number: n,
+                    expected,
+                })
+            } else {
+                previous_number = Some(n);
+                i += 1;
+                continue;
+            };
+            previous_number = Some(n);
+            out.push(MoveText {
+                index: out.len() + 1,
+                text: w,
+                parsed,
+            });
+            i += 1;
+            continue;
+        }
+        let (m, taken) = move_at(i);
+        out.push(MoveText {
+            index: out.len() + 1,
+            text: m,
+            parsed: parse_move(m),
+        });
+        i += taken;
+    }
+    out
 }
 
 /// The outcome of one move of a text played with [`play_text`].

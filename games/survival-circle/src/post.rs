@@ -10,6 +10,7 @@ use crate::board::LandedOn;
 use crate::cell::Cell;
 use crate::game::Game;
 use crate::player::Player;
+use crate::preview::Preview;
 use crate::state::{MoveReport, Outcome, State};
 pub use console_core::format::{DISCORD_LIMIT, Format, Mark, pack};
 use std::fmt::Write as _;
@@ -155,13 +156,34 @@ pub fn position_blocks(game: &Game, format: Format) -> Vec<String> {
                 Some(l) => format!("cell {} + value {}", l.cell, l.value),
                 None => "the first token of the game".to_string(),
             };
-            let _ = writeln!(
+            let _ = write!(
                 status,
-                "{} {} to move; the token lands on cell {} ({count_from}).",
+                "{} {} to move; the token lands on cell {} ({count_from})",
                 m.bold("Next:"),
                 name(state.to_move()),
                 state.next_cell()
             );
+            // What that landing does and where each value sends the next
+            // token (C3-C6), from the engine's preview.
+            match Preview::of(state) {
+                Some(p) => {
+                    let _ = writeln!(status, ", on {}.", p.fate_text());
+                    let next = p
+                        .sends
+                        .iter()
+                        .find_map(|s| s.next.map(|n| n.player))
+                        .unwrap_or(state.to_move().other());
+                    let _ = writeln!(
+                        status,
+                        "{} {}",
+                        m.bold(&format!("Each value sends {} to:", name(next))),
+                        p.sends_line()
+                    );
+                }
+                None => {
+                    let _ = writeln!(status, ".");
+                }
+            }
         }
     }
     blocks.push(status);

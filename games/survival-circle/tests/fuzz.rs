@@ -1,5 +1,5 @@
 //! Fuzzing with proptest's generators, time-bounded: the notation reader
-//! (C8.1), position codes, save files and cases. No input may panic. Each
+//! (C8.1), the post reader (C8.6), position codes, save files and cases. No input may panic. Each
 //! target runs for `FUZZ_SECONDS` (default 2) and prints how many inputs it
 //! tried; a panic prints the input.
 //!
@@ -12,7 +12,9 @@ use proptest::test_runner::TestRunner;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 use survival_circle::save::GameFile;
-use survival_circle::{Game, Mode, Options, Players, State, Value, case, parse_moves, play_text};
+use survival_circle::{
+    Game, Mode, Options, Players, State, Value, case, parse_moves, play_text, read_post,
+};
 
 fn save(g: &Game) -> String {
     GameFile::of(g).to_json()
@@ -62,6 +64,14 @@ fn record() -> impl Strategy<Value = String> {
         "[0-9]{15,30}",
         Just("-".to_string()),
         Just("B".to_string()),
+        "(Blue|red|RED|Ｂ|Ｒ|B|r)[ :=]{0,2}[0-9５０]{1,2}\\.?",
+        "[0-9]{1,3}\\.",
+        Just("[quote=Ann]".to_string()),
+        Just("[/quote]".to_string()),
+        Just("> ".to_string()),
+        Just("--".to_string()),
+        Just("plays".to_string()),
+        Just("’s".to_string()),
         "\\PC{1,4}",
     ];
     let sep = prop_oneof![
@@ -102,6 +112,31 @@ fn fuzz_notation() {
             }
         }
         assert_eq!(t, s);
+    });
+}
+
+/// A post's move (C8.6, C8.7): reading never panics, a move played is
+/// what the check said, and a doubt leaves the game unchanged.
+#[test]
+fn fuzz_posts() {
+    let mut g = Game::new(Options::default(), Players::default(), Mode::Forum, 1);
+    g.play_text("5");
+    fuzz("posts", record(), |text| {
+        let reading = read_post(text);
+        assert!(reading.found.iter().all(|f| !f.text.is_empty()));
+        let mut h = g.clone();
+        match reading.check(h.state()) {
+            Ok(m) => {
+                let played = h.play_post(text).unwrap();
+                assert_eq!(played.report.value, m.value);
+                assert!(!m.how().is_empty());
+            }
+            Err(d) => {
+                assert_eq!(h.play_post(text).unwrap_err(), d);
+                assert_eq!(h, g);
+                assert!(!d.to_string().is_empty());
+            }
+        }
     });
 }
 

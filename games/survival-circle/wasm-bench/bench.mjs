@@ -1,5 +1,5 @@
 // Times the AI in WebAssembly (node): nodes per second of the search in
-// mid-game positions and the time to solve 20, 22 and 24 turns before the
+// mid-game positions and the time to solve 20, 22, 24 and 26 turns before the
 // end. Usage: node examples/wasm_bench.mjs path/to/wasm_bench.wasm
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -16,7 +16,7 @@ for (let seed = 0n; seed < 6n; seed++) {
   ms += performance.now() - t;
 }
 console.log(`wasm speed: ${(Number(nodes) / ms / 1000).toFixed(1)} million nodes/s (6 mid-game positions, 5 M nodes each)`);
-for (const left of [20, 22, 24]) {
+for (const left of [20, 22, 24, 26]) {
   const times = [];
   for (let seed = 0n; seed < 5n; seed++) {
     const t = performance.now();

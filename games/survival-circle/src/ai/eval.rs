@@ -183,10 +183,12 @@ mod tests {
                         "{a:016b} {b:016b} {values:08b} {o:?}"
                     );
                     for t in 0..16 {
-                        let (opp2, me2, ..) = land_masks(b, a, t, o);
+                        let (opp2, me2, .., lead) = land_masks(b, a, t, o);
                         let real = (b.count_ones() as i32 - opp2.count_ones() as i32)
                             - (a.count_ones() as i32 - me2.count_ones() as i32);
                         assert_eq!(send_gain(a, b, t, o), real, "{a:016b} {b:016b} {t} {o:?}");
+                        // The lander's change of lead is the same count.
+                        assert_eq!(lead, -real, "{a:016b} {b:016b} {t} {o:?}");
                     }
                 }
             }

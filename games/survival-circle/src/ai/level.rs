@@ -1,7 +1,7 @@
 //! Playing levels, from a beginner who looks one turn ahead with a lot of
 //! noise to the full search.
 
-use super::{Limits, MoveEval, Progress, SCALE, SearchResult, Searcher};
+use super::{Limits, Method, MoveEval, Progress, SCALE, SearchResult, Searcher};
 use crate::state::State;
 use crate::value::Value;
 use console_core::rng::GameRng;
@@ -90,7 +90,7 @@ impl Searcher {
         if level.noise() == 0 || state.is_terminal() {
             return self.search(state, limits, stop, progress);
         }
-        let evals = self.analyse(state, limits, stop, progress);
+        let (evals, nodes) = self.analyse_counted(state, limits, stop, progress);
         let noise = level.noise();
         let mut best: Option<(i32, MoveEval)> = None;
         for e in evals {
@@ -102,10 +102,12 @@ impl Searcher {
         }
         let (_, e) = best.expect("a legal value");
         SearchResult {
+            state: *state,
+            method: Method::Scored { level },
             best: Some(e.value),
             score: e.score,
             depth: e.depth,
-            nodes: 0,
+            nodes,
             solved: None,
             line: vec![e.value],
         }

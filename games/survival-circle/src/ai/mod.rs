@@ -15,8 +15,10 @@
 //! Scores are in [`SCALE`] units from the side of the player to move: one
 //! token of final score difference (C7.1) is `SCALE`.
 
+mod endgame;
 pub mod eval;
 mod level;
+mod stats;
 mod tt;
 
 pub use level::{Level, greedy};
@@ -43,6 +45,13 @@ const TT_MIN: u8 = 5;
 /// goes to the end (measured: 3.4 times fewer nodes at 20 turns left than
 /// deepening one turn at a time).
 const JUMP: u8 = 8;
+/// In a search to the end, positions with at most this many turns left
+/// are searched by the endgame search (`endgame.rs`: no table, moves from
+/// masks, the lead carried down, the last four turns in closed form).
+/// Measured at 24 and 26 turns left: 10 to 14 give the same time (more
+/// nodes, fewer table probes, as the limit rises); with the table down to
+/// 5 turns left it took 2.2 times as long.
+const ENDGAME: u8 = 12;
 /// Positions with at most this many turns left go to a small table that
 /// stays in the core's own cache; the others to the middle or main table.
 const NEAR_REM: u8 = 10;
@@ -171,7 +180,7 @@ fn reach(depth: i32, rem: u8) -> u8 {
 
 /// Whether a packed hand holds exactly one token (one field equal to 1).
 #[inline(always)]
-fn one_token(h: u32) -> bool {
+pub(crate) fn one_token(h: u32) -> bool {
     h != 0 && h & (h - 1) == 0 && h.trailing_zeros().is_multiple_of(3)
 }
 
@@ -241,9 +250,33 @@ pub struct Progress {
     pub nodes: u64,
 }
 
-/// The answer of a search.
+/// How the AI chose its move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Method {
+    /// The full search (Hard, Strongest; the case command).
+    Search,
+    /// A noisy level: each value scored a few turns ahead
+    /// ([`Searcher::analyse`]) and noise added from the game's seeded
+    /// generator, no search for the best line.
+    Scored {
+        /// The level.
+        level: Level,
+    },
+    /// The search was stopped and the best move of its last completed
+    /// depth played ("Move now", [`SearchResult::from_progress`]).
+    Stopped,
+}
+
+/// The answer of a search, with the position it describes: a result is
+/// about the move at `state` and nothing else (after an undo, the page
+/// checks [`SearchResult::describes`] before showing it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchResult {
+    /// The position searched (the mover is its player to move).
+    pub state: State,
+    /// How the move was chosen.
+    pub method: Method,
     /// The value to play; `None` when the game is over.
     pub best: Option<Value>,
     /// Its score in [`SCALE`] units from the mover's side (the final score
@@ -391,6 +424,8 @@ impl Searcher {
         let p = Pos::of(state);
         if state.is_terminal() {
             return SearchResult {
+                state: *state,
+                method: Method::Search,
                 best: None,
                 score: diff(p.me, p.opp),
                 depth: 0,
@@ -445,6 +480,8 @@ impl Searcher {
             (run.table_line(&p, best, depth), None)
         };
         SearchResult {
+            state: *state,
+            method: Method::Search,
             best: Value::new(best),
             score,
             depth,
@@ -464,9 +501,20 @@ impl Searcher {
         stop: &mut dyn FnMut(u64) -> bool,
         progress: &mut dyn FnMut(&Progress),
     ) -> Vec<MoveEval> {
+        self.analyse_counted(state, limits, stop, progress).0
+    }
+
+    /// [`Searcher::analyse`] with the nodes it searched.
+    pub(crate) fn analyse_counted(
+        &mut self,
+        state: &State,
+        limits: Limits,
+        stop: &mut dyn FnMut(u64) -> bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> (Vec<MoveEval>, u64) {
         self.prepare(state.options());
         if state.is_terminal() {
-            return Vec::new();
+            return (Vec::new(), 0);
         }
         let p = Pos::of(state);
         let max_depth = limits.depth.unwrap_or(u8::MAX).clamp(1, p.rem);
@@ -528,7 +576,7 @@ impl Searcher {
                 })
                 .collect();
         }
-        evals
+        (evals, run.nodes)
     }
 }
 
@@ -556,6 +604,17 @@ impl Run<'_> {
         } else {
             &mut *self.tt
         }
+    }
+
+    /// Asks `stop` and the node limit (due every 1,024 nodes or so);
+    /// whether to stop.
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        self.check = self.nodes + 1024;
+        if self.nodes >= self.limit || (self.ask && (self.stop)(self.nodes)) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     #[inline(always)]
@@ -678,6 +737,10 @@ impl Run<'_> {
         };
         if depth <= 0 {
             return eval::evaluate(me, opp, p.vm, p.vo, opts, &self.weights);
+        }
+        if p.rem <= ENDGAME && depth >= i32::from(p.rem) {
+            let lead = me.count_ones() as i32 - opp.count_ones() as i32;
+            return self.endgame_moves(&p, me, opp, lead, alpha, beta);
         }
         let need = if depth >= i32::from(p.rem) {
             EXACT

@@ -30,7 +30,7 @@ pub mod session;
 pub mod text;
 
 pub use commitment::{Salt, sha256_hex};
-pub use format::{DISCORD_LIMIT, Deadline, Format, Mark, escape, pack, utc};
+pub use format::{DISCORD_LIMIT, Deadline, Format, Mark, escape, escape_text, pack, utc};
 pub use rng::GameRng;
 pub use save::{LoadError, SaveFile};
 pub use session::Session;

@@ -10,7 +10,8 @@
 //!   [`final_vote`] (D8), or a production [`edit`] (D9); each returns the
 //!   next state and a report that says why;
 //! - [`roll`] computes competition and survival rolls (D2) and their exact
-//!   odds for the app's chart;
+//!   odds for the app's chart; [`team_odds`] each team's chance to win and
+//!   to lose a team competition;
 //! - [`season::Season`] is the app's season: setup, the list of steps and
 //!   edits, replay from the seed, undo, the round wizard, the dice log;
 //! - [`save`] writes and reads the season file; [`post`] writes the public
@@ -42,6 +43,9 @@ pub mod season;
 pub mod setup;
 pub mod state;
 pub mod step;
+pub mod team_odds;
+#[cfg(test)]
+mod testkit;
 pub mod tiebreak;
 pub mod vote;
 
@@ -56,3 +60,4 @@ pub use season::{Board, Needs, Played, Season};
 pub use setup::{AttributeSource, SetupInput, TeamSource};
 pub use state::{Attributes, Living, Phase, Player, PlayerId, State, Team, TeamId};
 pub use step::{Entry, StepReport, apply};
+pub use team_odds::{TeamOdds, team_odds};

@@ -952,40 +952,8 @@ mod tests {
     use super::*;
     use crate::competition::{CompetitionInput, competition};
     use crate::dice::{Dice, DiceList};
-    use crate::state::{Attributes, Living, Player, Team, TeamId};
+    use crate::testkit::state;
     use crate::vote::{Ballot, Play, VoteInput, vote};
-
-    /// A state of `teams` and players (name, team index, [competition, survival]).
-    pub(crate) fn state(teams: &[&str], players: &[(&str, u8, u8, u8)]) -> State {
-        State::new(
-            crate::Options::default(),
-            teams
-                .iter()
-                .map(|t| Team {
-                    name: t.to_string(),
-                    pool: 20,
-                    camp: Vec::new(),
-                })
-                .collect(),
-            players
-                .iter()
-                .map(|&(n, t, c, s)| Player {
-                    name: n.to_string(),
-                    living: Some(Living {
-                        team: TeamId(t),
-                        attributes: Attributes {
-                            competition: c,
-                            survival: s,
-                        },
-                        rp: 0,
-                        counters: 0,
-                        advantages: Vec::new(),
-                        immune: false,
-                    }),
-                })
-                .collect(),
-        )
-    }
 
     #[test]
     fn team_scores_read_as_decimals_d4_2() {

@@ -381,6 +381,16 @@ impl Season {
         Some(odds(l.attributes.get(kind), l.counters, options))
     }
 
+    /// Each team's exact chance to win and to lose the next competition
+    /// with these choices (D4.2, D4.4; see [`crate::team_odds`]), team
+    /// order; `None` when it is individual (one team).
+    pub fn team_odds(
+        &self,
+        input: &crate::competition::CompetitionInput,
+    ) -> Option<Vec<crate::team_odds::TeamOdds>> {
+        crate::team_odds::team_odds(self.state(), input)
+    }
+
     /// A conversation input for the slots left this round (D6.4): the pairs
     /// that talked this round are held, `slots` defaults to the slots left.
     pub fn conversation_input(

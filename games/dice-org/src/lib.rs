@@ -47,6 +47,7 @@ pub mod team_odds;
 #[cfg(test)]
 mod testkit;
 pub mod tiebreak;
+pub mod verify;
 pub mod vote;
 
 pub use advantage::Advantage;

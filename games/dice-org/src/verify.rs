@@ -243,7 +243,7 @@ mod tests {
         assert_eq!(v.players.len(), 4);
         for p in &v.players {
             let (c, sv) = p.rolls.unwrap();
-            let sum = |d: [u8; 3]| d.iter().map(|&x| x).sum::<u8>();
+            let sum = |d: [u8; 3]| d.iter().sum::<u8>();
             assert_eq!(
                 (sum(c), sum(sv)),
                 (p.attributes.competition, p.attributes.survival)

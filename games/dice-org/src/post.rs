@@ -732,7 +732,8 @@ pub fn final_post(p: &PublicFinal, format: Format) -> Vec<String> {
 }
 
 /// The public post of entry `i` of a season, or `None` for an entry with
-/// no public post (conversations, edits).
+/// no public post (conversations, and edits that changed nothing public:
+/// see [`crate::messages::edit_post`]).
 pub fn public_post(season: &Season, i: usize, format: Format) -> Option<Vec<String>> {
     let played = season.played().get(i)?;
     let before = season.before(i);
@@ -754,7 +755,8 @@ pub fn public_post(season: &Season, i: usize, format: Format) -> Option<Vec<Stri
             ),
             format,
         )),
-        StepReport::Conversation(_) | StepReport::Edit(_) => None,
+        StepReport::Edit(_) => crate::messages::edit_post(season, i, format),
+        StepReport::Conversation(_) => None,
     }
 }
 
@@ -767,9 +769,26 @@ pub struct PrivateMessage {
     pub title: String,
     /// The lines.
     pub lines: Vec<String>,
+    /// Headed parts after the lines (a round's message: one per step),
+    /// each (heading, lines).
+    pub sections: Vec<(String, Vec<String>)>,
 }
 
-fn status_lines(s: &State, p: PlayerId) -> Vec<String> {
+impl PrivateMessage {
+    /// A message of lines only.
+    pub fn new(player: &str, title: impl Into<String>, lines: Vec<String>) -> PrivateMessage {
+        PrivateMessage {
+            player: player.to_string(),
+            title: title.into(),
+            lines,
+            sections: Vec::new(),
+        }
+    }
+}
+
+/// A player's RP, counters (with their penalties), advantages and
+/// immunity after a step, or that they are out (D10.2).
+pub fn status_lines(s: &State, p: PlayerId) -> Vec<String> {
     let Some(l) = s.living(p) else {
         return vec!["You are out of the game.".to_string()];
     };
@@ -817,121 +836,43 @@ pub fn status_message(s: &State, p: PlayerId) -> PrivateMessage {
         ));
     }
     lines.extend(status_lines(s, p));
-    PrivateMessage {
-        player: s.name(p).to_string(),
-        title: format!("Round {}: your status", s.round()),
+    PrivateMessage::new(
+        s.name(p),
+        format!("Round {}: your status", s.round()),
         lines,
-    }
+    )
 }
 
 /// The setup messages (D1.2): each player's attributes and team.
 pub fn setup_messages(season: &Season) -> Vec<PrivateMessage> {
     let s = season.start();
     s.alive()
-        .map(|(p, l)| PrivateMessage {
-            player: s.name(p).to_string(),
-            title: "Welcome to Dice ORG".to_string(),
-            lines: vec![
-                format!("Your team: {}", s.team_name(l.team)),
-                format!(
-                    "Your secret attributes [Competition, Survival]: {}",
-                    l.attributes
-                ),
-            ],
+        .map(|(p, l)| {
+            PrivateMessage::new(
+                s.name(p),
+                "Welcome to Dice ORG",
+                vec![
+                    format!("Your team: {}", s.team_name(l.team)),
+                    format!(
+                        "Your secret attributes [Competition, Survival]: {}",
+                        l.attributes
+                    ),
+                ],
+            )
         })
         .collect()
 }
 
-/// The private messages of entry `i` of a season: after a competition,
-/// each participant's RP and counters; after a camp, each member's
+/// The private messages of entry `i` of a season, one per player it
+/// concerns (see [`crate::messages::player_messages`] with
+/// [`Scope::Entry`](crate::messages::Scope::Entry)): after a competition,
+/// each participant's result, RP and counters; after a camp, each member's
 /// gathering result (not the roll, D5.2), whether a bonus roll found an
 /// advantage (D5.4), RP and counters; after a conversation, each player's
-/// slots; none for votes, the final and edits.
+/// slots; after a production edit, what it changed for each player it
+/// concerns; none for votes and the final.
 pub fn private_messages(season: &Season, i: usize) -> Vec<PrivateMessage> {
-    let Some(played) = season.played().get(i) else {
-        return Vec::new();
-    };
-    let after = &played.after;
-    match &played.report {
-        StepReport::Competition(r) => r
-            .rolls
-            .iter()
-            .map(|c| {
-                let mut lines = vec![format!("Your competition result: {}", c.roll.result)];
-                if c.rp_gained > 0 {
-                    lines.push(format!("You deducted 3 for {} RP.", c.rp_gained));
-                }
-                if c.rp_spent > 0 {
-                    lines.push(format!("You spent {} RP on a boost.", c.rp_spent));
-                }
-                lines.extend(status_lines(after, c.player));
-                PrivateMessage {
-                    player: c.name.clone(),
-                    title: format!("Round {}: competition", r.round),
-                    lines,
-                }
-            })
-            .collect(),
-        StepReport::Camp(r) => r
-            .teams
-            .iter()
-            .flat_map(|t| {
-                t.gathering.iter().map(move |g| {
-                    let mut lines = vec![format!("Your gathering result: {}", g.roll.result)];
-                    if g.bonus_rolls > 0 {
-                        let found = t.found.as_ref().filter(|(p, _)| *p == g.player);
-                        lines.push(match found {
-                            Some((_, card)) => {
-                                format!("Your bonus roll found an advantage: {card}!")
-                            }
-                            None => format!(
-                                "Your bonus roll{} found no advantage.",
-                                if g.bonus_rolls > 1 { "s" } else { "" }
-                            ),
-                        });
-                    }
-                    lines.extend(status_lines(after, g.player));
-                    PrivateMessage {
-                        player: g.name.clone(),
-                        title: format!("Round {}: camp", r.round),
-                        lines,
-                    }
-                })
-            })
-            .collect(),
-        StepReport::Conversation(r) => after
-            .alive()
-            .map(|(p, _)| {
-                let mut lines = Vec::new();
-                let done = season.before(i).slots_used as usize;
-                for (k, slot) in r.slots.iter().enumerate() {
-                    let with = slot.iter().find_map(|pair| {
-                        if pair.a == p {
-                            Some(pair.b)
-                        } else if pair.b == p {
-                            Some(pair.a)
-                        } else {
-                            None
-                        }
-                    });
-                    lines.push(format!(
-                        "Slot {}: {}",
-                        done + k + 1,
-                        with.map_or("no conversation".to_string(), |q| format!(
-                            "you talk with {}",
-                            after.name(q)
-                        ))
-                    ));
-                }
-                PrivateMessage {
-                    player: after.name(p).to_string(),
-                    title: format!("Round {}: conversations", r.round),
-                    lines,
-                }
-            })
-            .collect(),
-        StepReport::Vote(_) | StepReport::Final(_) | StepReport::Edit(_) => Vec::new(),
-    }
+    crate::messages::player_messages(season, crate::messages::Scope::Entry(i))
 }
 
 /// A private message as text in a format.
@@ -940,6 +881,12 @@ pub fn private_message(msg: &PrivateMessage, format: Format, deadline: Option<De
     let mut s = m.title(&format!("{} ({})", m.text(&msg.title), m.text(&msg.player)));
     for l in &msg.lines {
         let _ = writeln!(s, "{}", m.text(l));
+    }
+    for (heading, lines) in &msg.sections {
+        let _ = writeln!(s, "\n{}", m.bold(&m.text(heading)));
+        for l in lines {
+            let _ = writeln!(s, "{}", m.text(l));
+        }
     }
     if let Some(d) = deadline {
         let _ = writeln!(s, "Next deadline: {}", deadline_text(d, format));

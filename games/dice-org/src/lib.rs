@@ -30,6 +30,7 @@ pub mod dice;
 pub mod edit;
 pub mod explain;
 pub mod final_vote;
+pub mod line;
 pub mod messages;
 pub mod options;
 pub mod order;

@@ -427,8 +427,14 @@ impl Offer {
     /// after rolling (D5.2): the RP they hold, less a boost paid before
     /// rolling (D2.3), plus the 1 RP the informed -5 earns, is at least 1.
     pub fn can_buy_bonus(&self, boost: Option<Boost>, deduct_for_rp: bool) -> bool {
-        let boost_cost = boost.filter(|b| self.rp >= b.cost()).map_or(0, Boost::cost);
-        self.rp - boost_cost + u32::from(deduct_for_rp) >= 1
+        crate::camp::CampChoice {
+            boost,
+            deduct_for_rp,
+            rp_for_bonus: true,
+            deduct_for_bonus: false,
+        }
+        .pay(self.rp)
+        .bonus_bought
     }
 
     /// The boosts this player can pay for with this choice of deducting

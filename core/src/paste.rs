@@ -45,7 +45,17 @@ pub fn strip_markup(line: &str) -> String {
 /// `]` or `=...]`.
 fn format_tag(s: &str) -> Option<usize> {
     const TAGS: [&str; 12] = [
-        "b", "i", "u", "s", "color", "colour", "size", "font", "spoiler", "highlight", "strike",
+        "b",
+        "i",
+        "u",
+        "s",
+        "color",
+        "colour",
+        "size",
+        "font",
+        "spoiler",
+        "highlight",
+        "strike",
         "center",
     ];
     let inner = s.strip_prefix('[')?;
@@ -210,8 +220,14 @@ mod tests {
         assert_eq!(strip_markup("-3"), "-3");
         assert_eq!(strip_markup("vote @Mary-Jo"), "vote Mary-Jo");
         assert_eq!(strip_markup("vote O\u{2019}Neil"), "vote O'Neil");
-        assert_eq!(strip_markup("[color=#ff0000]rank [i]Ann[/i], Bob[/color]"), "rank Ann, Bob");
-        assert_eq!(strip_markup("[11, 9] [url=x]y[/url]"), "[11, 9] [url=x]y[/url]");
+        assert_eq!(
+            strip_markup("[color=#ff0000]rank [i]Ann[/i], Bob[/color]"),
+            "rank Ann, Bob"
+        );
+        assert_eq!(
+            strip_markup("[11, 9] [url=x]y[/url]"),
+            "[11, 9] [url=x]y[/url]"
+        );
     }
 
     #[test]
@@ -230,12 +246,30 @@ mod tests {
 
     #[test]
     fn chat_author_lines() {
-        assert_eq!(chat_line("Ann — Today at 18:04"), Some(ChatLine::Author("Ann", "")));
-        assert_eq!(chat_line("Mary-Jo - Yesterday at 6:04 PM"), Some(ChatLine::Author("Mary-Jo", "")));
-        assert_eq!(chat_line("Host — 21/11/2026 18:04"), Some(ChatLine::Author("Host", "")));
-        assert_eq!(chat_line("Bob — 11/21/26, 6:04 PM"), Some(ChatLine::Author("Bob", "")));
-        assert_eq!(chat_line("[18:05] Ann: vote Bob"), Some(ChatLine::Author("Ann", "vote Bob")));
-        assert_eq!(chat_line("[6:05 PM] boost 2"), Some(ChatLine::Same("boost 2")));
+        assert_eq!(
+            chat_line("Ann — Today at 18:04"),
+            Some(ChatLine::Author("Ann", ""))
+        );
+        assert_eq!(
+            chat_line("Mary-Jo - Yesterday at 6:04 PM"),
+            Some(ChatLine::Author("Mary-Jo", ""))
+        );
+        assert_eq!(
+            chat_line("Host — 21/11/2026 18:04"),
+            Some(ChatLine::Author("Host", ""))
+        );
+        assert_eq!(
+            chat_line("Bob — 11/21/26, 6:04 PM"),
+            Some(ChatLine::Author("Bob", ""))
+        );
+        assert_eq!(
+            chat_line("[18:05] Ann: vote Bob"),
+            Some(ChatLine::Author("Ann", "vote Bob"))
+        );
+        assert_eq!(
+            chat_line("[6:05 PM] boost 2"),
+            Some(ChatLine::Same("boost 2"))
+        );
         assert_eq!(chat_line("[18:05]"), Some(ChatLine::Same("")));
         assert_eq!(chat_line("vote Mary - Jo"), None);
         assert_eq!(chat_line("[11, 9]"), None);

@@ -14,6 +14,10 @@
 //!   to lose a team competition;
 //! - [`season::Season`] is the app's season: setup, the list of steps and
 //!   edits, replay from the seed, undo, the round wizard, the dice log;
+//! - [`intake`] reads a bulk paste of players' DMs (D12) into a step's
+//!   input with a verdict for every line ([`line`] reads one line);
+//!   [`messages`] gathers each player's private messages per step or per
+//!   round; [`verify`] checks a revealed seed;
 //! - [`save`] writes and reads the season file; [`post`] writes the public
 //!   posts and private messages (D10); [`case`] plays the rules cases.
 //!
@@ -30,6 +34,7 @@ pub mod dice;
 pub mod edit;
 pub mod explain;
 pub mod final_vote;
+pub mod intake;
 pub mod line;
 pub mod messages;
 pub mod options;

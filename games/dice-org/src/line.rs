@@ -280,14 +280,19 @@ fn boost(n: u32, written: &str) -> Result<Boost, LineError> {
         .ok()
         .and_then(|n| Boost::try_from(n).ok())
         .ok_or_else(|| {
-            LineError::BadNumber("a boost is +2 (for 1 RP) or +7 (for 3 RP, D2.3)", written.into())
+            LineError::BadNumber(
+                "a boost is +2 (for 1 RP) or +7 (for 3 RP, D2.3)",
+                written.into(),
+            )
         })
 }
 
 /// Words that may follow a boost or a bonus without meaning anything to
 /// it: `(1 RP)`, `for 3 RP`, `roll`, `please`.
 fn is_filler(w: &str) -> bool {
-    let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let w = w
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
     w.is_empty()
         || [
             "for", "a", "an", "the", "1", "3", "one", "three", "rp", "rps", "reward", "point",
@@ -297,7 +302,12 @@ fn is_filler(w: &str) -> bool {
         .contains(&w.as_str())
 }
 
-fn deduct(s: &str, ws: &[(usize, &str)], from: usize, amount: Option<u32>) -> Result<RawChoice, LineError> {
+fn deduct(
+    s: &str,
+    ws: &[(usize, &str)],
+    from: usize,
+    amount: Option<u32>,
+) -> Result<RawChoice, LineError> {
     let mut amount = amount;
     let mut k = from;
     if amount.is_none()
@@ -325,7 +335,10 @@ fn deduct(s: &str, ws: &[(usize, &str)], from: usize, amount: Option<u32>) -> Re
     }
     let lower: Vec<String> = rest
         .iter()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
         .collect();
     let purpose = if lower.iter().any(|w| w.starts_with("bonus")) {
         Some(DeductFor::Bonus)
@@ -349,7 +362,9 @@ fn deduct(s: &str, ws: &[(usize, &str)], from: usize, amount: Option<u32>) -> Re
 /// `before`/`after` at the end of a card line (with `votes`, `the vote`
 /// after it), taken off the words.
 fn when_at_end(ws: &mut Vec<(usize, &str)>) -> Option<When> {
-    let filler = ["votes", "vote", "the", "voting", "are", "is", "cast", "read"];
+    let filler = [
+        "votes", "vote", "the", "voting", "are", "is", "cast", "read",
+    ];
     let k = ws.iter().rposition(|w| is(w.1, &["before", "after"]))?;
     if k == 0 || !ws[k + 1..].iter().all(|w| is(w.1, &filler)) {
         return None;
@@ -382,7 +397,11 @@ fn play(ws: &[(usize, &str)], from: usize) -> Result<RawChoice, LineError> {
         (&["extra"], Card::ExtraVote),
     ];
     // "my" before the card is filler.
-    let skip = usize::from(lower.first().is_some_and(|w| w == "my" || w == "the" || w == "an" || w == "a"));
+    let skip = usize::from(
+        lower
+            .first()
+            .is_some_and(|w| w == "my" || w == "the" || w == "an" || w == "a"),
+    );
     let Some((len, card)) = card_words.iter().find_map(|(cw, card)| {
         (lower.len() >= skip + cw.len() && lower[skip..skip + cw.len()] == **cw)
             .then_some((skip + cw.len(), *card))
@@ -432,7 +451,9 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
     if first.starts_with('-') && number(first).is_some() {
         return deduct(s, &ws, 1, number(first));
     }
-    if first.starts_with('+') && let Some(n) = number(first) {
+    if first.starts_with('+')
+        && let Some(n) = number(first)
+    {
         return Ok(RawChoice::Boost(boost(n, first)?));
     }
     let head = first.trim_end_matches([':', ',']);
@@ -440,7 +461,8 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
         return Err(LineError::NotAChoice(head.to_string()));
     };
     let names = |n: usize| split_names(&after(s, &ws, n));
-    let skip_for = |n: usize| n + usize::from(ws.get(n).is_some_and(|w| is(w.1, &["for", "to", "on"])));
+    let skip_for =
+        |n: usize| n + usize::from(ws.get(n).is_some_and(|w| is(w.1, &["for", "to", "on"])));
     Ok(match word {
         Word::Deduct => return deduct(s, &ws, 1, None),
         Word::Boost => {
@@ -457,7 +479,10 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
                 ));
             };
             if let Some(extra) = ws[2..].iter().find(|w| !is_filler(w.1)) {
-                return Err(LineError::Trailing("boost", after(s, &ws, ws.iter().position(|x| x == extra).unwrap_or(2))));
+                return Err(LineError::Trailing(
+                    "boost",
+                    after(s, &ws, ws.iter().position(|x| x == extra).unwrap_or(2)),
+                ));
             }
             RawChoice::Boost(boost(n, w)?)
         }
@@ -494,7 +519,12 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
         }
         Word::Open => {
             let rest = after(s, &ws, skip_for(1));
-            if rest.is_empty() || is(&rest, &["all", "everyone", "everybody", "anyone", "all players"]) {
+            if rest.is_empty()
+                || is(
+                    &rest,
+                    &["all", "everyone", "everybody", "anyone", "all players"],
+                )
+            {
                 RawChoice::Open(Vec::new())
             } else {
                 RawChoice::Open(split_names(&rest))
@@ -503,7 +533,11 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
         Word::Vote | Word::Revote => {
             let v = names(skip_for(1));
             if v.is_empty() {
-                return Err(LineError::NoName(if word == Word::Vote { "vote" } else { "revote" }));
+                return Err(LineError::NoName(if word == Word::Vote {
+                    "vote"
+                } else {
+                    "revote"
+                }));
             }
             if word == Word::Vote {
                 RawChoice::Vote(v)
@@ -526,41 +560,98 @@ mod tests {
 
     #[test]
     fn deductions_and_boosts() {
-        assert_eq!(ok("deduct"), RawChoice::Deduct { amount: None, purpose: None });
-        assert_eq!(ok("Deduct 3"), RawChoice::Deduct { amount: Some(3), purpose: None });
-        assert_eq!(ok("-5"), RawChoice::Deduct { amount: Some(5), purpose: None });
+        assert_eq!(
+            ok("deduct"),
+            RawChoice::Deduct {
+                amount: None,
+                purpose: None
+            }
+        );
+        assert_eq!(
+            ok("Deduct 3"),
+            RawChoice::Deduct {
+                amount: Some(3),
+                purpose: None
+            }
+        );
+        assert_eq!(
+            ok("-5"),
+            RawChoice::Deduct {
+                amount: Some(5),
+                purpose: None
+            }
+        );
         assert_eq!(
             ok("ded 3 for a bonus roll"),
-            RawChoice::Deduct { amount: Some(3), purpose: Some(DeductFor::Bonus) }
+            RawChoice::Deduct {
+                amount: Some(3),
+                purpose: Some(DeductFor::Bonus)
+            }
         );
         assert_eq!(
             ok("deduct for 1 RP."),
-            RawChoice::Deduct { amount: None, purpose: Some(DeductFor::Rp) }
+            RawChoice::Deduct {
+                amount: None,
+                purpose: Some(DeductFor::Rp)
+            }
         );
-        assert_eq!(ok("-3 for bonus"), RawChoice::Deduct { amount: Some(3), purpose: Some(DeductFor::Bonus) });
-        assert!(matches!(parse_line("deduct 4"), Err(LineError::BadNumber(..))));
-        assert!(matches!(parse_line("deduct for fun"), Err(LineError::UnclearDeduction(_))));
+        assert_eq!(
+            ok("-3 for bonus"),
+            RawChoice::Deduct {
+                amount: Some(3),
+                purpose: Some(DeductFor::Bonus)
+            }
+        );
+        assert!(matches!(
+            parse_line("deduct 4"),
+            Err(LineError::BadNumber(..))
+        ));
+        assert!(matches!(
+            parse_line("deduct for fun"),
+            Err(LineError::UnclearDeduction(_))
+        ));
         assert_eq!(ok("boost 7"), RawChoice::Boost(Boost::Seven));
         assert_eq!(ok("BOOST +2 (1 RP)"), RawChoice::Boost(Boost::Two));
         assert_eq!(ok("+7"), RawChoice::Boost(Boost::Seven));
-        assert!(matches!(parse_line("boost 3"), Err(LineError::BadNumber(..))));
+        assert!(matches!(
+            parse_line("boost 3"),
+            Err(LineError::BadNumber(..))
+        ));
         assert!(matches!(parse_line("boost"), Err(LineError::BadNumber(..))));
-        assert!(matches!(parse_line("boost 2 Ann"), Err(LineError::Trailing(..))));
+        assert!(matches!(
+            parse_line("boost 2 Ann"),
+            Err(LineError::Trailing(..))
+        ));
         assert_eq!(ok("bonus"), RawChoice::Bonus);
         assert_eq!(ok("buy a bonus roll"), RawChoice::Bonus);
         assert_eq!(ok("spend 1 RP on a bonus roll"), RawChoice::Bonus);
-        assert!(matches!(parse_line("buy Ann"), Err(LineError::NotAChoice(_))));
+        assert!(matches!(
+            parse_line("buy Ann"),
+            Err(LineError::NotAChoice(_))
+        ));
     }
 
     #[test]
     fn wishes_and_closed_names() {
-        assert_eq!(ok("rank Ann, Bob > Cid"), RawChoice::Rank(vec!["Ann".into(), "Bob".into(), "Cid".into()]));
-        assert_eq!(ok("talk: Harbor Lights and Mary-Jo"), RawChoice::Rank(vec!["Harbor Lights".into(), "Mary-Jo".into()]));
+        assert_eq!(
+            ok("rank Ann, Bob > Cid"),
+            RawChoice::Rank(vec!["Ann".into(), "Bob".into(), "Cid".into()])
+        );
+        assert_eq!(
+            ok("talk: Harbor Lights and Mary-Jo"),
+            RawChoice::Rank(vec!["Harbor Lights".into(), "Mary-Jo".into()])
+        );
         assert_eq!(ok("rank:"), RawChoice::Rank(vec![]));
-        assert_eq!(ok("rank 1. Ann, 2. Bob"), RawChoice::Rank(vec!["Ann".into(), "Bob".into()]));
+        assert_eq!(
+            ok("rank 1. Ann, 2. Bob"),
+            RawChoice::Rank(vec!["Ann".into(), "Bob".into()])
+        );
         assert_eq!(ok("2) Bob"), RawChoice::Place(2, "Bob".into()));
         assert_eq!(ok("1. O'Neil Jr."), RawChoice::Place(1, "O'Neil Jr".into()));
-        assert_eq!(ok("closed Ann; Bob"), RawChoice::Closed(vec!["Ann".into(), "Bob".into()]));
+        assert_eq!(
+            ok("closed Ann; Bob"),
+            RawChoice::Closed(vec!["Ann".into(), "Bob".into()])
+        );
         assert_eq!(ok("not open to Cid"), RawChoice::Closed(vec!["Cid".into()]));
         assert_eq!(ok("open to all"), RawChoice::Open(vec![]));
         assert_eq!(ok("open to Cid"), RawChoice::Open(vec!["Cid".into()]));
@@ -570,20 +661,66 @@ mod tests {
     #[test]
     fn votes_and_cards() {
         assert_eq!(ok("vote Ann"), RawChoice::Vote(vec!["Ann".into()]));
-        assert_eq!(ok("Vote: Mary-Jo!"), RawChoice::Vote(vec!["Mary-Jo".into()]));
-        assert_eq!(ok("vote for Ann and Bob"), RawChoice::Vote(vec!["Ann".into(), "Bob".into()]));
+        assert_eq!(
+            ok("Vote: Mary-Jo!"),
+            RawChoice::Vote(vec!["Mary-Jo".into()])
+        );
+        assert_eq!(
+            ok("vote for Ann and Bob"),
+            RawChoice::Vote(vec!["Ann".into(), "Bob".into()])
+        );
         assert_eq!(ok("revote Cid"), RawChoice::Revote(vec!["Cid".into()]));
         assert!(matches!(parse_line("vote"), Err(LineError::NoName(_))));
         assert_eq!(
             ok("play Hidden Immunity on Ann after votes"),
-            RawChoice::Play { card: Card::HiddenImmunity, on: Some("Ann".into()), when: Some(When::After) }
+            RawChoice::Play {
+                card: Card::HiddenImmunity,
+                on: Some("Ann".into()),
+                when: Some(When::After)
+            }
         );
-        assert_eq!(ok("play my idol on me"), RawChoice::Play { card: Card::HiddenImmunity, on: Some("me".into()), when: None });
-        assert_eq!(ok("HII Bob"), RawChoice::Play { card: Card::HiddenImmunity, on: Some("Bob".into()), when: None });
-        assert_eq!(ok("play extra vote"), RawChoice::Play { card: Card::ExtraVote, on: None, when: None });
-        assert_eq!(ok("Extra Vote before the vote"), RawChoice::Play { card: Card::ExtraVote, on: None, when: Some(When::Before) });
-        assert!(matches!(parse_line("play steal a vote"), Err(LineError::UnknownCard(_))));
-        assert!(matches!(parse_line("hello everyone"), Err(LineError::NotAChoice(w)) if w == "hello"));
-        assert!(matches!(parse_line("re Ann"), Err(LineError::NotAChoice(_))));
+        assert_eq!(
+            ok("play my idol on me"),
+            RawChoice::Play {
+                card: Card::HiddenImmunity,
+                on: Some("me".into()),
+                when: None
+            }
+        );
+        assert_eq!(
+            ok("HII Bob"),
+            RawChoice::Play {
+                card: Card::HiddenImmunity,
+                on: Some("Bob".into()),
+                when: None
+            }
+        );
+        assert_eq!(
+            ok("play extra vote"),
+            RawChoice::Play {
+                card: Card::ExtraVote,
+                on: None,
+                when: None
+            }
+        );
+        assert_eq!(
+            ok("Extra Vote before the vote"),
+            RawChoice::Play {
+                card: Card::ExtraVote,
+                on: None,
+                when: Some(When::Before)
+            }
+        );
+        assert!(matches!(
+            parse_line("play steal a vote"),
+            Err(LineError::UnknownCard(_))
+        ));
+        assert!(
+            matches!(parse_line("hello everyone"), Err(LineError::NotAChoice(w)) if w == "hello")
+        );
+        assert!(matches!(
+            parse_line("re Ann"),
+            Err(LineError::NotAChoice(_))
+        ));
     }
 }

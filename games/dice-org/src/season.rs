@@ -381,6 +381,14 @@ impl Season {
         Some(odds(l.attributes.get(kind), l.counters, options))
     }
 
+    /// Reads a bulk paste of players' DMs for the phase the round wizard
+    /// offers next (D12; see [`crate::intake`]): the phase's input and a
+    /// verdict for every line. `aliases` (as written, player) overrule how
+    /// a name is read.
+    pub fn read_dms(&self, text: &str, aliases: &[(String, String)]) -> crate::intake::Intake {
+        crate::intake::read_dms_with(self.state(), self.next_phase(), text, aliases)
+    }
+
     /// Each team's exact chance to win and to lose the next competition
     /// with these choices (D4.2, D4.4; see [`crate::team_odds`]), team
     /// order; `None` when it is individual (one team).
@@ -398,17 +406,7 @@ impl Season {
         prefs: ByName<Prefs>,
         slots: Option<u32>,
     ) -> ConversationInput {
-        let s = self.state();
-        let left = s.options.conversation_slots.saturating_sub(s.slots_used);
-        ConversationInput {
-            prefs,
-            held: s
-                .talked()
-                .into_iter()
-                .map(|(a, b)| [s.name(a).to_string(), s.name(b).to_string()])
-                .collect(),
-            slots: Some(slots.unwrap_or(left).min(left)),
-        }
+        crate::conversation::input_for(self.state(), prefs, slots)
     }
 
     /// The plan for the rest of the round's conversations from these

@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn quotes_hold_other_words() {
         let mut q = Quotes::default();
-        assert_eq!(q.line("> vote Ann").quoted, true);
+        assert!(q.line("> vote Ann").quoted);
         assert_eq!(q.line("[quote=Producer]send your vote").text, "");
         assert_eq!(q.line("vote NAME").text, "");
         let u = q.line("[/quote] vote Bob");

@@ -114,8 +114,10 @@ pub struct Header<'a> {
     /// The name as written, trimmed.
     pub name: &'a str,
     /// `== Name ==`: always a header, even naming no player. `Name:` is a
-    /// header only when it names a player; otherwise it is a line of the
-    /// message it stands in ("ok, amending:").
+    /// header when it names a player; naming no player, it is taken for a
+    /// header (of someone not in the game) only where a header stands: at
+    /// the start or after a blank line; inside a message it is a line of
+    /// that message ("ok amending:").
     pub explicit: bool,
 }
 
@@ -128,10 +130,11 @@ pub struct BulkSplit<P> {
     /// Non-blank lines that belong to nobody (before the first header, or
     /// under a `== Name ==` header naming no player): (1-based line, text).
     pub orphans: Vec<(u32, String)>,
-    /// Header lines naming no player: (1-based line, name as written,
-    /// whether the lines under it were orphaned). A `Name:` line naming no
-    /// player stays a line of the message above it, and is listed here so
-    /// the moderator sees it was not taken as a header.
+    /// Header-like lines naming no player: (1-based line, name as written,
+    /// whether it was taken for a header, its lines orphaned). A `Name:`
+    /// line inside a message ([`Header::explicit`]) stays a line of that
+    /// message, and is listed here so the moderator sees it was not taken
+    /// as a header.
     pub unknown_headers: Vec<(u32, String, bool)>,
 }
 
@@ -153,8 +156,10 @@ pub fn split_bulk<P: PartialEq + Copy>(
 ) -> BulkSplit<P> {
     let mut out = BulkSplit::default();
     let mut current: Option<usize> = None;
+    let mut after_blank = true;
     for (i, line) in lines(text).enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let blank_before = std::mem::replace(&mut after_blank, line.trim().is_empty());
         if let Some(h) = header(line) {
             match resolve(h.name) {
                 Some(p) => {
@@ -176,12 +181,10 @@ pub fn split_bulk<P: PartialEq + Copy>(
                     continue;
                 }
                 None => {
-                    out.unknown_headers.push((
-                        number,
-                        h.name.to_string(),
-                        h.explicit || current.is_none(),
-                    ));
-                    if h.explicit {
+                    let header = h.explicit || blank_before || current.is_none();
+                    out.unknown_headers
+                        .push((number, h.name.to_string(), header));
+                    if header {
                         current = None;
                         continue;
                     }
@@ -200,6 +203,71 @@ pub fn split_bulk<P: PartialEq + Copy>(
     }
     for (_, t) in &mut out.texts {
         t.truncate(t.trim_end().len());
+    }
+    out
+}
+
+/// How one player's text from a bulk paste was taken into their draft.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// The draft was blank: the text is the draft now.
+    New,
+    /// The draft already ends with this text (the same paste split again):
+    /// unchanged. A text seen before but not last (kill A, kill B, kill A
+    /// again) is added, since the later line counts (R3.5, S2.5).
+    Unchanged,
+    /// Added after the draft's text, before its `end` line ([`appended`]).
+    Added,
+}
+
+/// What a bulk paste did to the drafts: per player (name, how, non-blank
+/// lines), and every problem in words (unknown headers, lines taken for
+/// nobody), so nothing is dropped without a reason shown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BulkAccount {
+    /// (player name, how it was taken, non-blank lines), in paste order.
+    pub taken: Vec<(String, Taken, usize)>,
+    /// Each problem as a sentence naming its line numbers.
+    pub problems: Vec<String>,
+}
+
+/// Takes a split bulk paste into name-keyed drafts (see [`Taken`]), and
+/// accounts for every line that was not taken.
+pub fn take_bulk<P: Copy>(
+    drafts: &mut std::collections::BTreeMap<String, String>,
+    split: &BulkSplit<P>,
+    name: impl Fn(P) -> String,
+) -> BulkAccount {
+    let mut out = BulkAccount::default();
+    for (p, t) in &split.texts {
+        let n = name(*p);
+        let lines = lines(t).filter(|l| !l.trim().is_empty()).count();
+        let old = drafts.entry(n.clone()).or_default();
+        let how = if old.trim().is_empty() {
+            old.clone_from(t);
+            Taken::New
+        } else if old.trim_end().ends_with(t.trim()) {
+            Taken::Unchanged
+        } else {
+            *old = appended(old, t);
+            Taken::Added
+        };
+        out.taken.push((n, how, lines));
+    }
+    for (l, n, orphaned) in &split.unknown_headers {
+        out.problems.push(if *orphaned {
+            format!("line {l}: {n:?} is not a player of this game; the lines under it were not taken")
+        } else {
+            format!("line {l}: \"{n}:\" names no player, so it was read as a line of the message above it, not as a header")
+        });
+    }
+    if !split.orphans.is_empty() {
+        let list: Vec<String> = split.orphans.iter().map(|(l, _)| l.to_string()).collect();
+        out.problems.push(format!(
+            "{} {} under no player's header, so not taken for anyone",
+            if list.len() == 1 { "line" } else { "lines" },
+            list.join(", ")
+        ));
     }
     out
 }
@@ -236,7 +304,7 @@ mod tests {
     fn headers_split_messages() {
         let names = ["Ann", "Bob", "Harbor Lights"];
         let find = |n: &str| names.iter().position(|m| m.eq_ignore_ascii_case(n));
-        let text = "stray\n== Ann ==\nkill Bob\n\nHarbor lights:\nprotect Ann\nend\n== Nobody ==\ncheck Ann\n**Bob**:\nwatch\nsorry, amending:\nok amending:\nwatch Ann\nAnn:\nexpose Bob";
+        let text = "stray\n== Ann ==\nkill Bob\n\nHarbor lights:\nprotect Ann\nend\n== Nobody ==\ncheck Ann\n**Bob**:\nwatch\nsorry, amending:\nok amending:\nwatch Ann\nAnn:\nexpose Bob\n\nZed:\nkill Ann";
         let s = split_bulk(text, find);
         assert_eq!(
             s.texts,
@@ -251,17 +319,43 @@ mod tests {
         );
         assert_eq!(
             s.orphans,
-            vec![(1, "stray".to_string()), (9, "check Ann".to_string())]
+            vec![
+                (1, "stray".to_string()),
+                (9, "check Ann".to_string()),
+                (19, "kill Ann".to_string())
+            ]
         );
-        // `== Nobody ==` orphans what follows; `ok amending:` is a line of
-        // Bob's message, listed so the moderator sees it was no header.
+        // `== Nobody ==` and `Zed:` after a blank line are headers of
+        // someone not in the game: what follows is nobody's. `ok
+        // amending:` inside Bob's message is a line of it, listed so the
+        // moderator sees it was no header.
         assert_eq!(
             s.unknown_headers,
             vec![
                 (8, "Nobody".to_string(), true),
-                (13, "ok amending".to_string(), false)
+                (13, "ok amending".to_string(), false),
+                (18, "Zed".to_string(), true)
             ]
         );
+        let mut drafts = std::collections::BTreeMap::from([
+            ("Ann".to_string(), "kill Cid\nend".to_string()),
+            (
+                "Bob".to_string(),
+                "x\nwatch\nsorry, amending:\nok amending:\nwatch Ann".to_string(),
+            ),
+        ]);
+        let account = take_bulk(&mut drafts, &s, |i| names[i].to_string());
+        assert_eq!(
+            account.taken,
+            vec![
+                ("Ann".to_string(), Taken::Added, 2),
+                ("Harbor Lights".to_string(), Taken::New, 2),
+                ("Bob".to_string(), Taken::Unchanged, 4),
+            ]
+        );
+        assert_eq!(drafts["Ann"], "kill Cid\nkill Bob\nexpose Bob\nend");
+        assert_eq!(account.problems.len(), 4, "{:?}", account.problems);
+        assert!(account.problems[3].starts_with("lines 1, 9, 19 under no player"));
         assert_eq!(header("kill Bob: now"), None);
         assert_eq!(header("a*b:"), None);
         assert_eq!(header("=== Cid ===").map(|h| h.name), Some("Cid"));

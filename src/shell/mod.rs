@@ -4,6 +4,7 @@
 //! the live region). A game page supplies its state through [`Persist`].
 
 pub mod autosave;
+pub mod bulk;
 pub mod home;
 pub mod html;
 pub mod io;

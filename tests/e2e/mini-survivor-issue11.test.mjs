@@ -118,12 +118,12 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     assert.doesNotMatch(canonical, /24 m B/);
     const said = async (name) => (await page.locator(`[data-testid=split-result] li[data-player="${name}"]`).textContent()).trim();
     assert.equal(await said('Pebble'), 'Pebble: added after the earlier text (2 lines)');
-    assert.equal(await said('Rook'), 'Rook: new (1 lines)');
-    assert.equal(await said('Lumen'), 'Lumen: added after the earlier text (1 lines)');
+    assert.equal(await said('Rook'), 'Rook: new (1 line)');
+    assert.equal(await said('Lumen'), 'Lumen: added after the earlier text (1 line)');
     // The lines under a header naming nobody are said to be nobody's.
     assert.deepEqual(await page.locator('[data-testid=split-result] li.warn').allTextContents(), [
-      'line 11: "Nobody" is not a player of this game',
-      'line 12: under no player\'s header, taken for nobody',
+      'line 11: "Nobody" is not a player of this game; the lines under it were not taken',
+      'line 12 under no player\'s header, so not taken for anyone',
     ]);
     // Said visibly (and to screen readers), not only in the live region.
     await page.waitForSelector('[data-testid=toast]:has-text("3 submissions split from the bulk box, 2 added to earlier text; 2 problems, see below the box")');
@@ -131,7 +131,7 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     await t.shot('mini-survivor-orders');
     // The same text again changes nothing.
     await page.click('[data-testid=split]');
-    assert.equal(await said('Rook'), 'Rook: already there, unchanged (1 lines)');
+    assert.equal(await said('Rook'), 'Rook: already there, unchanged (1 line)');
     assert.equal(await page.inputValue(box('Rook')), '40 v 45');
 
     // The account belongs to the Orders screen: no banner follows the

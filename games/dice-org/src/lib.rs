@@ -19,7 +19,9 @@
 //!   [`messages`] gathers each player's private messages per step or per
 //!   round; [`verify`] checks a revealed seed;
 //! - [`save`] writes and reads the season file; [`post`] writes the public
-//!   posts and private messages (D10); [`case`] plays the rules cases.
+//!   posts and private messages (D10); [`case`] plays the rules cases;
+//! - [`session`]: the season as a `console_core::Session` (one phase a
+//!   step or edit).
 //!
 //! Dice come from a [`dice::DiceSource`] the engine is given, drawn in the
 //! order of D11 and logged. No clock, no I/O, no global randomness.
@@ -47,6 +49,7 @@ pub mod save;
 pub mod save_read;
 pub mod save_write;
 pub mod season;
+pub mod session;
 pub mod setup;
 pub mod state;
 pub mod step;

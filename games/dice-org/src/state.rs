@@ -116,6 +116,21 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase in words, as the wizard and the status say it:
+    /// `competition`, `camp`, `conversation`, `vote`, `final`, `over`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Competition => "competition",
+            Phase::Camp => "camp",
+            Phase::Conversation => "conversation",
+            Phase::Vote => "vote",
+            Phase::Final => "final",
+            Phase::Over => "over",
+        }
+    }
+}
+
 /// The season at one moment.
 #[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 pub struct State {

@@ -12,7 +12,8 @@
 //! - [`post`] writes the public result post and private messages (R9);
 //! - [`case`] reads the rules-case format and produces the game record;
 //! - [`entry`] starts a game already under way from an entered position;
-//! - [`save`] writes and reads the versioned game file.
+//! - [`save`] writes and reads the versioned game file;
+//! - [`session`]: the game as a `console_core::Session` (one phase a round).
 //!
 //! No clock, no I/O, no global randomness: every random draw comes from the
 //! game's seed (R1.5), so a game replays exactly from its seed and orders.
@@ -33,6 +34,7 @@ pub mod post;
 pub mod report;
 pub mod rng;
 pub mod save;
+pub mod session;
 pub mod submission;
 pub mod survivor;
 pub mod tribe;
@@ -73,6 +75,7 @@ pub use order::{Action, Line, ParseError, RawBody, RawOrder, parse_line};
 pub use player::{GuessError, PlayerId, Roster, RosterError};
 pub use position::{Holdings, Moment, Origin, Place, Position, Segment, Setup, Survivor};
 pub use report::RoundReport;
+pub use session::{RoundError, Submissions};
 pub use submission::{
     Defaults, IdolCost, Order, Reason, Submission, Verdict, check_submission, defaults,
     move_destinations, tribe_mates,

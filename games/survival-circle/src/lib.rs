@@ -16,7 +16,9 @@
 //! - [`ai`] searches on top of the state (iterative-deepening alpha-beta
 //!   with a transposition table and exact endgame solving) within a node
 //!   budget or a caller's stop callback: no clock here;
-//! - [`case`] plays the rules cases of `cases/FORMAT.md`.
+//! - [`case`] plays the rules cases of `cases/FORMAT.md`;
+//! - [`session`]: the game as a `console_core::Session` (one phase a
+//!   move).
 //!
 //! No clock, no I/O, no global randomness.
 
@@ -31,6 +33,7 @@ pub mod options;
 pub mod player;
 pub mod post;
 pub mod save;
+pub mod session;
 pub mod state;
 pub mod value;
 

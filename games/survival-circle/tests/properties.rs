@@ -269,3 +269,36 @@ fn a_budget_stops_the_search() {
     assert!(!depths.is_empty());
     assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
 }
+
+proptest! {
+    /// Through the engine contract (`console_core::Session`): a preview is
+    /// what the commit reports, the player to move is owed until the end,
+    /// and undo gives the values back, last first.
+    #[test]
+    fn games_as_sessions(picks in prop::collection::vec(any::<u8>(), 96)) {
+        use console_core::Session;
+        use survival_circle::{Game, Mode, Players};
+        let mut g = Game::new(Options::default(), Players::default(), Mode::HotSeat, 7);
+        let mut played = Vec::new();
+        for p in picks {
+            if g.is_over() {
+                break;
+            }
+            let legal: Vec<Value> = g.state().legal_values().iter().collect();
+            let v = legal[usize::from(p) % legal.len()];
+            prop_assert_eq!(g.owed(&v), vec![g.state().to_move()]);
+            let preview = g.preview(&v).unwrap();
+            prop_assert_eq!(g.commit(v).unwrap(), preview);
+            played.push(v);
+        }
+        prop_assert_eq!(g.progress(), played.len());
+        if g.is_over() {
+            prop_assert!(g.status().starts_with("over: "));
+            prop_assert!(g.owed(&played[0]).is_empty());
+        }
+        while let Some(v) = played.pop() {
+            prop_assert_eq!(Session::undo(&mut g), Some(v));
+        }
+        prop_assert_eq!(g.progress(), 0);
+    }
+}

@@ -17,7 +17,8 @@
 //! - [`thread`] and [`bulk`]: splitting pasted threads and pasted private
 //!   messages;
 //! - [`post`]: what the moderator posts and sends (S9);
-//! - [`save`]: the versioned game file; [`case`]: the case format.
+//! - [`save`]: the versioned game file; [`case`]: the case format;
+//! - [`session`]: the game as a `console_core::Session`.
 //!
 //! No clock, no I/O, no global randomness: the deal draws from stream 0 of
 //! the seed and a day's lot from stream `1000 + phase index` (S1.6, S6.5),
@@ -45,10 +46,12 @@ pub mod report;
 pub mod roster;
 pub mod save;
 mod save_read;
+pub mod session;
 pub mod setup;
 pub mod state;
 pub mod thread;
 pub mod verb;
+pub mod verdict;
 pub mod vote;
 pub mod win;
 

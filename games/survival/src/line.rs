@@ -4,29 +4,7 @@
 
 use crate::verb::{Verb, VerbError};
 
-/// The lines of a text, split at `\r\n`, `\n` or `\r` (the last line may be
-/// empty).
-pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let s = rest?;
-        match s.bytes().position(|b| b == b'\n' || b == b'\r') {
-            Some(i) => {
-                let skip = if s.as_bytes()[i..].starts_with(b"\r\n") {
-                    2
-                } else {
-                    1
-                };
-                rest = Some(&s[i + skip..]);
-                Some(&s[..i])
-            }
-            None => {
-                rest = None;
-                Some(s)
-            }
-        }
-    })
-}
+pub use console_core::text::{is_end, lines};
 
 /// One non-blank line of a message, before `end`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,11 +26,6 @@ pub fn parse_line(line: &str) -> Result<(Verb, &str), VerbError> {
         None => (line, ""),
     };
     Verb::parse(word).map(|v| (v, rest))
-}
-
-/// Whether a line is the `end` line (any case, surrounding spaces ignored).
-pub fn is_end(line: &str) -> bool {
-    line.trim().eq_ignore_ascii_case("end")
 }
 
 /// The lines of a private message or decision text (S2.2): non-blank lines
@@ -79,13 +52,6 @@ pub fn read_message(text: &str) -> Vec<MessageLine<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn line_ends() {
-        let v: Vec<&str> = lines("a\r\nb\rc\n\nd").collect();
-        assert_eq!(v, ["a", "b", "c", "", "d"]);
-        assert_eq!(lines("").collect::<Vec<_>>(), [""]);
-    }
 
     #[test]
     fn messages_s2_2() {

@@ -27,6 +27,18 @@ impl fmt::Display for Winner {
     }
 }
 
+/// The winners in words: `"Good"`, `"the Buddies and Good"`, ... (S8.1).
+pub fn winners_text(w: &[Winner]) -> String {
+    w.iter()
+        .map(|w| match w {
+            Winner::Buddies => "the Buddies",
+            Winner::Good => "Good",
+            Winner::Evil => "the Evil Forces",
+        })
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
 /// The winner check (S8.1), run after each phase once chains end: the first
 /// check that holds ends the game. `None` while the game goes on.
 ///

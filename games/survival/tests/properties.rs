@@ -396,3 +396,34 @@ fn random_games_cover_every_cause_and_outcome() {
     assert_eq!(outcomes.len(), 5, "{outcomes:?}");
     assert!(ended > 200, "{ended}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Through the engine contract (`console_core::Session`): undo gives
+    /// back every input, last first, down to the dealt start; who is owed
+    /// is empty once the game is over; the status names the phase or the
+    /// winners.
+    #[test]
+    fn games_as_sessions(n in 5usize..=20, seed: u64, choices: u64) {
+        use console_core::Session;
+        let (_, mut game, inputs) = play(n, seed, choices);
+        prop_assert_eq!(game.progress(), inputs.len());
+        if Session::is_over(&game) {
+            prop_assert!(game.status().starts_with("over: "), "{}", game.status());
+            prop_assert!(game.owed(&PhaseInput::empty(game.phase())).is_empty());
+        } else {
+            prop_assert_eq!(game.status(), format!("{} next", game.phase()));
+        }
+        for input in inputs.iter().rev() {
+            let back = Session::undo(&mut game);
+            prop_assert_eq!(back.as_ref(), Some(input));
+        }
+        prop_assert_eq!(Session::undo(&mut game), None);
+        prop_assert_eq!(game.state(), game.start());
+        // Night 1: everyone whose card acts owes a message until they send one.
+        let empty = PhaseInput::empty(game.phase());
+        let PhaseInput::Night(night) = &empty else { unreachable!("a deal starts at night") };
+        prop_assert_eq!(game.owed(&empty), game.missing_actions(night));
+    }
+}

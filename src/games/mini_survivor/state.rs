@@ -4,6 +4,7 @@
 use crate::shell::storage::Summary;
 use crate::shell::ui::NavItem;
 use crate::shell::{Persist, Shell};
+use console_core::text::appended;
 use leptos::prelude::*;
 use mini_survivor::post::Format;
 use mini_survivor::save::GameFile;
@@ -432,29 +433,4 @@ pub fn phase_text(game: &Game) -> String {
     } else {
         format!("round {next} next")
     }
-}
-
-/// `text` with `lines` added after it but before its first `end` line.
-pub fn appended(text: &str, lines: &str) -> String {
-    let lines = lines.trim_end_matches(['\n', '\r']);
-    let cut = text
-        .split_inclusive('\n')
-        .scan(0, |at, l| {
-            let start = *at;
-            *at += l.len();
-            Some((start, l))
-        })
-        .find(|(_, l)| l.trim().eq_ignore_ascii_case("end"))
-        .map_or(text.len(), |(start, _)| start);
-    let (head, rest) = text.split_at(cut);
-    let mut out = head.to_string();
-    if !out.is_empty() && !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push_str(lines);
-    if !rest.is_empty() {
-        out.push('\n');
-        out.push_str(rest);
-    }
-    out
 }

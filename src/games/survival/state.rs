@@ -526,33 +526,6 @@ pub fn names(roster: &Roster, ids: impl IntoIterator<Item = PlayerId>) -> Vec<St
     roster.sorted_names(ids.into_iter().collect())
 }
 
-/// `text` with `more` added after it but before its first `end` line,
-/// which would hide it (S2.2); a later line of a kind replaces an earlier
-/// one (S2.5), so added lines count.
-pub fn appended(text: &str, more: &str) -> String {
-    let more = more.trim_end_matches(['\n', '\r']);
-    let mut at = 0;
-    let mut cut = text.len();
-    for l in text.split_inclusive('\n') {
-        if l.trim().eq_ignore_ascii_case("end") {
-            cut = at;
-            break;
-        }
-        at += l.len();
-    }
-    let (head, rest) = text.split_at(cut);
-    let mut out = head.trim_end_matches(['\n', '\r']).to_string();
-    if !out.is_empty() {
-        out.push('\n');
-    }
-    out.push_str(more);
-    if !rest.is_empty() {
-        out.push('\n');
-        out.push_str(rest);
-    }
-    out
-}
-
 /// The rule options of a game in words, with their rule numbers.
 pub fn option_lines(o: &survival::Options) -> Vec<String> {
     use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};

@@ -5,99 +5,29 @@
 //! their posts, R3.5); and a missing-orders list.
 
 use super::super::report_view::esc;
-use super::super::state::{Ctx, appended};
+use super::super::state::Ctx;
+use crate::shell::bulk::BulkBox;
+use console_core::text::take_bulk;
 use leptos::prelude::*;
 use mini_survivor::bulk::split_bulk;
 use mini_survivor::{Order, Place, Verdict, defaults};
 
 /// What the bulk split did for one player.
-#[derive(Clone)]
-struct Taken {
-    player: String,
-    what: &'static str,
-    lines: usize,
-}
-
 #[component]
 pub fn Orders() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let checked = Memo::new(move |_| ctx.checked());
-    // The last split's outcome, shown under the button that made it.
-    let taken = RwSignal::new(None::<(Vec<Taken>, Vec<String>)>);
-    let split = move |_| {
-        let text = ctx.bulk.get_untracked();
-        let Some(roster) = ctx
+    let split = Callback::new(move |text: String| {
+        let roster = ctx
             .live
-            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))
-        else {
-            return;
-        };
+            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))?;
         let s = split_bulk(&roster, &text);
-        let mut done = Vec::new();
+        let mut account = None;
         ctx.drafts.update(|d| {
-            for (p, t) in &s.submissions {
-                let name = roster.name(*p).to_string();
-                let lines = t.lines().filter(|l| !l.trim().is_empty()).count();
-                let old = d.get(&name).cloned().unwrap_or_default();
-                let what = if old.trim().is_empty() {
-                    d.insert(name.clone(), t.clone());
-                    "new"
-                } else if old.contains(t.trim()) {
-                    "already there, unchanged"
-                } else {
-                    d.insert(name.clone(), appended(&old, t));
-                    "added after the earlier text"
-                };
-                done.push(Taken {
-                    player: name,
-                    what,
-                    lines,
-                });
-            }
+            account = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
         });
-        let mut problems: Vec<String> = s
-            .unknown_headers
-            .iter()
-            .map(|(l, n)| format!("line {l}: {n:?} is not a player of this game"))
-            .collect();
-        if !s.orphans.is_empty() {
-            // Before the first header, or under a header naming nobody.
-            problems.push(format!(
-                "{} {}: under no player's header, taken for nobody",
-                if s.orphans.len() == 1 {
-                    "line"
-                } else {
-                    "lines"
-                },
-                s.orphans
-                    .iter()
-                    .map(|(l, _)| l.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        let added = done.iter().filter(|t| t.what.starts_with("added")).count();
-        let msg = format!(
-            "{} submissions split from the bulk box{}{}",
-            done.len(),
-            if added > 0 {
-                format!(", {added} added to earlier text")
-            } else {
-                String::new()
-            },
-            if problems.is_empty() {
-                String::new()
-            } else {
-                format!("; {} problems, see below the box", problems.len())
-            }
-        );
-        if problems.is_empty() {
-            ctx.say(msg);
-        } else {
-            ctx.warn(msg);
-        }
-        taken.set(Some((done, problems)));
-    };
+        account
+    });
     let first_player = move || {
         ctx.live.with(|l| {
             l.as_ref()
@@ -108,20 +38,7 @@ pub fn Orders() -> impl IntoView {
     view! {
         <section class="orders">
             <h2>"Orders for round " {move || ctx.live.with(|l| l.as_ref().map_or(0, |l| l.next_round()))}</h2>
-            <details class="bulk" open=move || ctx.bulk.with(|b| !b.is_empty())>
-                <summary>"Paste all submissions at once"</summary>
-                <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", first_player())}</code> " or " <code>{move || format!("== {} ==", first_player())}</code> ". Text for a player who already has some is added after it (a later order replaces an earlier one, R3.5)."</p>
-                <textarea rows="10" aria-label="All submissions" data-testid="bulk" prop:value=ctx.bulk on:input=move |ev| ctx.bulk.set(event_target_value(&ev))></textarea>
-                <button on:click=split data-testid="split">"Split into players"</button>
-                {move || taken.get().map(|(done, problems)| view! {
-                    <ul class="split-result" data-testid="split-result">
-                        {done.into_iter().map(|t| view! {
-                            <li data-player=t.player.clone()>{format!("{}: {} ({} lines)", t.player, t.what, t.lines)}</li>
-                        }).collect_view()}
-                        {problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
-                    </ul>
-                })}
-            </details>
+            <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
             <Missing checked=checked/>
             <div class="players">
                 {move || {

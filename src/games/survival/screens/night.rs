@@ -13,53 +13,35 @@
 //! first naming them, and after a commit the night's result takes the
 //! button's place; the day's commit is on the Day screen.
 
-use super::super::state::{Ctx, appended, list, names};
+use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
+use crate::shell::bulk::BulkBox;
 use crate::shell::html::esc;
+use console_core::text::take_bulk;
 use leptos::prelude::*;
 use std::fmt::Write as _;
 use survival::bulk::split_bulk;
-use survival::line::{is_end, lines};
-use survival::report::{PhaseReport, Place, Warning};
+use survival::report::PhaseReport;
+use survival::verdict::{Verdict, night_verdicts};
 use survival::{PhaseInput, PlayerId, Verb};
 
 /// Every non-blank line of `p`'s message with the engine's verdict, as
 /// list items.
 fn verdicts(report: &PhaseReport, roster: &survival::Roster, p: PlayerId, text: &str) -> String {
     let mut out = String::new();
-    let mut ended = false;
-    for (i, raw) in lines(text).enumerate() {
-        let t = raw.trim();
-        if t.is_empty() {
-            continue;
-        }
-        let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let at = Place::Night { line: n };
-        let (class, note) = if ended {
-            ("muted", "after `end`: not read (S2.2)".to_string())
-        } else if is_end(t) {
-            ended = true;
-            ("muted", "end of the message".to_string())
-        } else if let Some(r) = report.rejections.iter().find(|r| r.player == p && r.place == at) {
-            ("bad", format!("rejected: {}", r.reason.text(roster)))
-        } else if let Some(Warning::Replaced { later, .. }) = report.warnings.iter().find(
-            |w| matches!(w, Warning::Replaced { player, earlier, .. } if *player == p && *earlier == at),
-        ) {
-            ("warn", format!("replaced by {later} (S2.5)"))
-        } else if let Some(a) = report
-            .night()
-            .and_then(|d| d.accepted.iter().find(|a| a.player == p && a.place == at))
-        {
-            let who: Vec<&str> = a.targets.iter().map(|t| roster.name(*t)).collect();
-            ("ok", format!("accepted: {} {}", a.verb, who.join(" and ")).trim_end().to_string())
-        } else {
-            ("muted", "not read".to_string())
+    for l in night_verdicts(report, p, text) {
+        let class = match l.verdict {
+            Verdict::Accepted(_) => "ok",
+            Verdict::Rejected(_) => "bad",
+            Verdict::Replaced(_) => "warn",
+            Verdict::End | Verdict::AfterEnd | Verdict::NotRead => "muted",
         };
         let _ = write!(
             out,
-            "<li class=\"{class}\" value=\"{n}\"><code>{}</code> <span>{}</span></li>",
-            esc(t),
-            esc(&note)
+            "<li class=\"{class}\" value=\"{}\"><code>{}</code> <span>{}</span></li>",
+            l.number,
+            esc(l.text),
+            esc(&l.verdict.text(roster))
         );
     }
     out
@@ -81,13 +63,6 @@ fn verb_help(v: Verb) -> &'static str {
 }
 
 /// What the bulk split did for one player.
-#[derive(Clone)]
-struct Taken {
-    player: String,
-    what: &'static str,
-    lines: usize,
-}
-
 #[component]
 pub fn Night() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -129,75 +104,17 @@ fn NightEntry(
                 .unwrap_or_default()
         })
     };
-    // The last split's outcome, shown under the button that made it.
-    let taken = RwSignal::new(None::<(Vec<Taken>, Vec<String>)>);
-    let split = move |_| {
-        let text = ctx.bulk.get_untracked();
-        let Some(roster) = ctx
+    let split = Callback::new(move |text: String| {
+        let roster = ctx
             .live
-            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))
-        else {
-            return;
-        };
+            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))?;
         let s = split_bulk(&roster, &text);
-        let mut done = Vec::new();
+        let mut account = None;
         ctx.night.update(|d| {
-            for (p, t) in &s.texts {
-                let name = roster.name(*p).to_string();
-                let lines = t.lines().filter(|l| !l.trim().is_empty()).count();
-                let old = d.get(&name).cloned().unwrap_or_default();
-                let what = if old.trim().is_empty() {
-                    d.insert(name.clone(), t.clone());
-                    "new message"
-                } else if old.trim_end().ends_with(t.trim()) {
-                    // The same batch split again. A message seen before
-                    // but not last (Hazel, Cobalt, Hazel again) is added:
-                    // the later line counts (S2.5).
-                    "already there, unchanged"
-                } else {
-                    d.insert(name.clone(), appended(&old, t));
-                    "added after the earlier text"
-                };
-                done.push(Taken {
-                    player: name,
-                    what,
-                    lines,
-                });
-            }
+            account = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
         });
-        let mut problems: Vec<String> = s
-            .unknown_headers
-            .iter()
-            .map(|(l, n)| {
-                format!("line {l}: {n:?} is not a player of this game; its lines were not taken")
-            })
-            .collect();
-        if !s.orphans.is_empty() {
-            problems.push(format!(
-                "lines {} belong to no player's header and were not taken",
-                s.orphans
-                    .iter()
-                    .map(|(l, _)| l.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        let msg = format!(
-            "{} messages split from the bulk box{}",
-            done.len(),
-            if problems.is_empty() {
-                String::new()
-            } else {
-                format!("; {} problems, see below the box", problems.len())
-            }
-        );
-        if problems.is_empty() {
-            ctx.say(msg);
-        } else {
-            ctx.warn(msg);
-        }
-        taken.set(Some((done, problems)));
-    };
+        account
+    });
     // The players with a box: living players with an action tonight, and
     // anyone whose message has text.
     let boxes = Memo::new(move |_| {
@@ -253,18 +170,7 @@ fn NightEntry(
     };
     view! {
         <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
-        <details class="bulk" open=move || ctx.bulk.with(|b| !b.is_empty())>
-            <summary>"Paste many private messages at once"</summary>
-            <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", first())}</code> " or " <code>{move || format!("== {} ==", first())}</code> ". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, S2.5)."</p>
-            <textarea rows="10" spellcheck="false" aria-label="Many private messages with headers" data-testid="bulk" prop:value=ctx.bulk on:input=move |ev| ctx.bulk.set(event_target_value(&ev))></textarea>
-            <button on:click=split data-testid="split">"Split into players"</button>
-            {move || taken.get().map(|(done, problems)| view! {
-                <ul class="split-result" data-testid="split-result">
-                    {done.into_iter().map(|t| view! { <li data-player=t.player.clone()>{format!("{}: {} ({} line{})", t.player, t.what, t.lines, if t.lines == 1 { "" } else { "s" })}</li> }).collect_view()}
-                    {problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
-                </ul>
-            })}
-        </details>
+        <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste many private messages at once" noun="messages" rule="S2.5" example=Signal::derive(first)/>
         <p class="waiting" data-testid="waiting"><strong>"No action sent yet: "</strong><span data-testid="not-sent">{move || list(&missing.get())}</span></p>
         <div class="players">
             {move || boxes.get().into_iter().map(|b| player_box(ctx, preview, b)).collect_view()}

@@ -1,0 +1,78 @@
+//! The bulk paste box every game page shares: one pasted pile of private
+//! messages with a header line per player, split into the players' drafts
+//! by the page's engine and the shared splitter
+//! ([`console_core::text::split_bulk`], [`console_core::text::take_bulk`]),
+//! with an account of what was taken and every line that was not.
+
+use console_core::text::{BulkAccount, Taken};
+use leptos::prelude::*;
+
+/// The account's line for one player: `Ann: new (3 lines)`.
+fn taken_line(player: &str, how: Taken, lines: usize) -> String {
+    let how = match how {
+        Taken::New => "new",
+        Taken::Unchanged => "already there, unchanged",
+        Taken::Added => "added after the earlier text",
+    };
+    let s = if lines == 1 { "" } else { "s" };
+    format!("{player}: {how} ({lines} line{s})")
+}
+
+/// The box, its Split button and the last split's account. `split` takes
+/// the pasted text into the page's drafts and returns the account (`None`
+/// without an open game); `noun` names what is pasted ("submissions",
+/// "messages"); `example` is a player's name for the header hint; `rule`
+/// cites the rule that a later line replaces an earlier one.
+#[component]
+pub fn BulkBox(
+    shell: super::Shell,
+    /// The box's text (a draft saved with the game).
+    text: RwSignal<String>,
+    split: Callback<String, Option<BulkAccount>>,
+    summary: &'static str,
+    noun: &'static str,
+    rule: &'static str,
+    #[prop(into)] example: Signal<String>,
+) -> impl IntoView {
+    let account = RwSignal::new(None::<BulkAccount>);
+    let run = move |_| {
+        let Some(a) = split.run(text.get_untracked()) else {
+            return;
+        };
+        let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();
+        let msg = format!(
+            "{} {noun} split from the bulk box{}{}",
+            a.taken.len(),
+            if added > 0 {
+                format!(", {added} added to earlier text")
+            } else {
+                String::new()
+            },
+            if a.problems.is_empty() {
+                String::new()
+            } else {
+                format!("; {} problems, see below the box", a.problems.len())
+            }
+        );
+        if a.problems.is_empty() {
+            shell.say(msg);
+        } else {
+            shell.warn(msg);
+        }
+        account.set(Some(a));
+    };
+    view! {
+        <details class="bulk" open=move || text.with(|b| !b.is_empty())>
+            <summary>{summary}</summary>
+            <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", example.get())}</code> " or " <code>{move || format!("== {} ==", example.get())}</code> {format!(". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, {rule}).")}</p>
+            <textarea rows="10" spellcheck="false" aria-label=format!("All {noun}, with a header line per player") data-testid="bulk" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+            <button on:click=run data-testid="split">"Split into players"</button>
+            {move || account.get().map(|a| view! {
+                <ul class="split-result" data-testid="split-result">
+                    {a.taken.into_iter().map(|(p, how, n)| view! { <li data-player=p.clone()>{taken_line(&p, how, n)}</li> }).collect_view()}
+                    {a.problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
+                </ul>
+            })}
+        </details>
+    }
+}

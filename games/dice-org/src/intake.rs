@@ -490,8 +490,15 @@ struct Acc {
     ballot: Option<(Vec<PlayerId>, usize)>,
     plays: Vec<(Advantage, Option<PlayerId>, When, usize)>,
     revote: Option<(PlayerId, usize)>,
-    /// A `rank:` list is open: bare names add places.
-    in_list: bool,
+    /// A `rank:` or `closed:` list is open: bare names add to it.
+    in_list: Option<List>,
+}
+
+/// Which list bare names add to.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+enum List {
+    Rank,
+    Closed,
 }
 
 /// The phases a choice word belongs to.
@@ -789,7 +796,7 @@ impl<'a> Reader<'a> {
             let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
             let written = raw.trim();
             if written.is_empty() {
-                acc.in_list = false;
+                acc.in_list = None;
                 continue;
             }
             let skip = |s: Skip| LineReading {
@@ -812,7 +819,7 @@ impl<'a> Reader<'a> {
                 Some(ChatLine::Author(name, rest)) => {
                     let theirs = self.names.resolve(name).ok().map(|r| r.0);
                     other = (theirs != Some(me)).then(|| name.to_string());
-                    acc.in_list = false;
+                    acc.in_list = None;
                     if rest.is_empty() {
                         continue;
                     }
@@ -843,13 +850,16 @@ impl<'a> Reader<'a> {
             }
             let parsed = match parse_line(&clean) {
                 Err(LineError::NotAChoice(_))
-                    if acc.in_list && self.phase == Phase::Conversation =>
+                    if self.phase == Phase::Conversation && acc.in_list.is_some() =>
                 {
-                    let next = acc.places.iter().map(|x| x.0).max().unwrap_or(0) + 1;
-                    Ok(RawChoice::Place(
-                        next,
-                        clean.trim_end_matches(['.', '!']).to_string(),
-                    ))
+                    let name = clean.trim_end_matches(['.', '!']).to_string();
+                    Ok(match acc.in_list {
+                        Some(List::Closed) => RawChoice::Closed(vec![name]),
+                        _ => RawChoice::Place(
+                            acc.places.iter().map(|x| x.0).max().unwrap_or(0) + 1,
+                            name,
+                        ),
+                    })
                 }
                 Err(LineError::NotAChoice(_))
                     if self.phase == Phase::Conversation && self.names.resolve(&clean).is_ok() =>
@@ -862,8 +872,11 @@ impl<'a> Reader<'a> {
             let (verdict, names, notes) = match parsed {
                 Err(r) => (Verdict::Rejected(r), Vec::new(), Vec::new()),
                 Ok(raw) => {
-                    if !matches!(raw, RawChoice::Place(..)) {
-                        acc.in_list = matches!(&raw, RawChoice::Rank(v) if v.is_empty());
+                    match &raw {
+                        RawChoice::Rank(v) if v.is_empty() => acc.in_list = Some(List::Rank),
+                        RawChoice::Closed(v) if v.is_empty() => acc.in_list = Some(List::Closed),
+                        RawChoice::Place(..) | RawChoice::Closed(_) if acc.in_list.is_some() => {}
+                        _ => acc.in_list = None,
                     }
                     match self.check(me, &raw) {
                         Checked::No(r, names) => (Verdict::Rejected(r), names, Vec::new()),
@@ -1091,6 +1104,7 @@ pub fn read_dms_with(
     aliases: &[(String, String)],
 ) -> Intake {
     let names = Names::new(state, aliases);
+    let text = &choice_lists_unheaded(text, &names);
     let split = split_bulk(text, |n| names.resolve(n).ok().filter(|r| r.1).map(|r| r.0));
     let reader = Reader {
         state,
@@ -1135,6 +1149,35 @@ pub fn read_dms_with(
         messages,
         unread,
     }
+}
+
+/// `text` with every line `Rank:`, `Vote:`, `Not open to:` ... (a choice
+/// word and a colon, alone on its line) written without the colon, so the
+/// bulk splitter never takes it for a player's header (D12.1); a player of
+/// that name keeps their header. Line numbers do not change.
+fn choice_lists_unheaded(text: &str, names: &Names) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in lines(text).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let t = line.trim();
+        let head = t
+            .strip_suffix(':')
+            .map(|h| h.trim().trim_matches('*').trim());
+        match head {
+            Some(h)
+                if h.split_whitespace()
+                    .next()
+                    .is_some_and(crate::line::is_choice_word)
+                    && !names.resolve(h).is_ok_and(|r| r.1) =>
+            {
+                out.push_str(h)
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }
 
 /// The phase's input from every message's choices in force.
@@ -1394,6 +1437,18 @@ deduct\n";
         assert_eq!(c.prefs.get("Dee").unwrap().ranks, ["Ann", "Bob"]);
         assert_eq!(verdicts(&i, "Dee")[1], (2, "rejected"));
         assert_eq!(c.held, Vec::<[String; 2]>::new());
+        // `Rank:` after a blank line opens a list; it is no header.
+        let i = read_dms(
+            &s,
+            Phase::Conversation,
+            "== Zed ==\nhi!\n\nRank:\nAnn\nDee\n\n**Not open to:**\nBob\nHarbor Lights",
+        );
+        assert!(i.unread.is_empty(), "{:?}", i.unread);
+        let Some(Entry::Conversation(c)) = &i.entry else {
+            panic!()
+        };
+        assert_eq!(c.prefs.get("Zed").unwrap().ranks, ["Ann", "Dee"]);
+        assert_eq!(c.prefs.get("Zed").unwrap().closed, ["Bob", "Harbor Lights"]);
         assert_eq!(c.slots, Some(3));
     }
 

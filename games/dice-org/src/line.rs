@@ -49,7 +49,8 @@ pub enum RawChoice {
     Rank(Vec<String>),
     /// `2. NAME` or `2) NAME`: the name at that place of the ranked list.
     Place(u32, String),
-    /// `closed A, B`, `not open to A` (D6.1).
+    /// `closed A, B`, `not open to A` (D6.1); empty for `closed:` alone,
+    /// which a list of one name a line follows.
     Closed(Vec<String>),
     /// `open to A`: A is open again; `open to all` (empty): every name.
     Open(Vec<String>),
@@ -188,6 +189,12 @@ fn word_of(w: &str) -> Option<Word> {
         (Some((_, v)), None) => Some(*v),
         _ => None,
     }
+}
+
+/// Whether `w` is a choice word (any case, a prefix of three letters or
+/// more, or a synonym): `rank`, `Vote`, `talk`, `closed` ...
+pub fn is_choice_word(w: &str) -> bool {
+    word_of(w).is_some()
 }
 
 /// The words of `s` with their byte offsets.
@@ -498,24 +505,13 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
             RawChoice::Bonus
         }
         Word::Rank => RawChoice::Rank(names(skip_for(1))),
-        Word::Closed => {
-            let n = skip_for(1);
-            let v = names(n);
-            if v.is_empty() {
-                return Err(LineError::NoName("closed"));
-            }
-            RawChoice::Closed(v)
-        }
+        Word::Closed => RawChoice::Closed(names(skip_for(1))),
         Word::Not => {
             // `not open to A, B`.
             if !ws.get(1).is_some_and(|w| is(w.1, &["open"])) {
                 return Err(LineError::NotAChoice(head.to_string()));
             }
-            let v = names(skip_for(2));
-            if v.is_empty() {
-                return Err(LineError::NoName("not open to"));
-            }
-            RawChoice::Closed(v)
+            RawChoice::Closed(names(skip_for(2)))
         }
         Word::Open => {
             let rest = after(s, &ws, skip_for(1));
@@ -655,7 +651,7 @@ mod tests {
         assert_eq!(ok("not open to Cid"), RawChoice::Closed(vec!["Cid".into()]));
         assert_eq!(ok("open to all"), RawChoice::Open(vec![]));
         assert_eq!(ok("open to Cid"), RawChoice::Open(vec!["Cid".into()]));
-        assert!(matches!(parse_line("closed"), Err(LineError::NoName(_))));
+        assert_eq!(ok("closed:"), RawChoice::Closed(vec![]));
     }
 
     #[test]

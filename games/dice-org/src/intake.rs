@@ -175,7 +175,7 @@ impl fmt::Display for Reason {
             Reason::OneRevote => write!(f, "a revote names one player (D7.5, D8.2)"),
             Reason::LoneName(n) => write!(
                 f,
-                "{n:?} alone on a line: a ranked list starts with rank (D12.6)"
+                "{n:?} alone on a line: a ranked list starts with rank (D12.8)"
             ),
         }
     }
@@ -601,7 +601,7 @@ impl<'a> Reader<'a> {
         ))
     }
 
-    /// Checks one raw choice of `me` (D12.4-D12.8), not yet against the
+    /// Checks one raw choice of `me` (D12.4, D12.6-D12.10), not yet against the
     /// other lines of the message.
     fn check(&self, me: PlayerId, raw: &RawChoice) -> Checked {
         if self.phase == Phase::Over {

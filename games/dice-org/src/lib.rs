@@ -30,6 +30,7 @@ pub mod advantage;
 pub mod by_name;
 pub mod camp;
 pub mod case;
+pub mod case_text;
 pub mod competition;
 pub mod conversation;
 pub mod dice;

@@ -3,7 +3,7 @@
 //! into a [`RawChoice`], with no knowledge of the season. Stage 2
 //! ([`crate::intake`]) checks a raw choice against the season.
 //!
-//! A line is a choice word and what follows it (D12.3-D12.8): words
+//! A line is a choice word and what follows it (D12.3, D12.6-D12.10): words
 //! compare in any case, a choice word by any prefix of at least three
 //! letters of exactly one of them (`ded`, `boo`, `rev`) or by a synonym
 //! (`talk` for `rank`, `idol` for Hidden Immunity).
@@ -436,7 +436,7 @@ fn play(ws: &[(usize, &str)], from: usize) -> Result<RawChoice, LineError> {
 }
 
 /// Reads one line (its formatting already off, trimmed, not blank) into a
-/// raw choice (D12.3-D12.8).
+/// raw choice (D12.3, D12.6-D12.10).
 ///
 /// # Errors
 /// The line is no choice, or its arguments are not what the choice takes

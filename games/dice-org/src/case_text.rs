@@ -69,7 +69,12 @@ pub fn record(intake: &Intake) -> Value {
             }
             o.insert(
                 "names".into(),
-                json!(l.names.iter().map(|n| n.player.as_str()).collect::<Vec<_>>()),
+                json!(
+                    l.names
+                        .iter()
+                        .map(|n| n.player.as_str())
+                        .collect::<Vec<_>>()
+                ),
             );
             o.insert(
                 "guesses".into(),
@@ -104,7 +109,12 @@ mod tests {
     #[test]
     fn a_text_step_gives_the_input_and_every_line() {
         let s = state(&["Koru", "Mana"], &[("Ann", 0, 9, 9), ("Bob", 1, 9, 9)]);
-        let (entry, rec) = text_step("competition", "stray\n== Ann ==\ndeduct\nboost 7\n== Bob ==\nbost 2", &s).unwrap();
+        let (entry, rec) = text_step(
+            "competition",
+            "stray\n== Ann ==\ndeduct\nboost 7\n== Bob ==\nbost 2",
+            &s,
+        )
+        .unwrap();
         assert!(matches!(entry, Entry::Competition(_)));
         assert_eq!(rec["input"], json!({"Ann": {"deduct": true}}));
         assert_eq!(rec["lines"][0]["verdict"], "accepted");

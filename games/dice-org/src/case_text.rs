@@ -4,10 +4,15 @@
 //! the step plays the input the text gives, and its record gains a `text`
 //! member saying what the text gave and what became of every line.
 
+use crate::camp::CampInput;
+use crate::competition::CompetitionInput;
+use crate::conversation::ConversationInput;
+use crate::final_vote::FinalInput;
 use crate::intake::{Intake, Verdict, read_dms};
 use crate::state::{Phase, State};
 use crate::step::Entry;
-use serde_json::{Map, Value, json};
+use crate::vote::VoteInput;
+use serde::Serialize;
 
 /// The phase a step kind plays, for the kinds that take text.
 pub fn phase_of(kind: &str) -> Option<Phase> {
@@ -25,7 +30,7 @@ pub fn phase_of(kind: &str) -> Option<Phase> {
 ///
 /// # Errors
 /// A step kind that takes no text (`edit`), or a season already over.
-pub fn text_step(kind: &str, text: &str, state: &State) -> Result<(Entry, Value), String> {
+pub fn text_step(kind: &str, text: &str, state: &State) -> Result<(Entry, TextRecord), String> {
     let phase = phase_of(kind).ok_or_else(|| format!("a {kind} step takes no text"))?;
     let intake = read_dms(state, phase, text);
     let entry = intake
@@ -35,76 +40,130 @@ pub fn text_step(kind: &str, text: &str, state: &State) -> Result<(Entry, Value)
     Ok((entry, record(&intake)))
 }
 
-/// The input of an entry as its step's object form writes it.
-fn input(entry: &Entry) -> Value {
-    let v = match entry {
-        Entry::Competition(i) => serde_json::to_value(i),
-        Entry::Camp(i) => serde_json::to_value(i),
-        Entry::Conversation(i) => serde_json::to_value(i),
-        Entry::Vote(i) => serde_json::to_value(i),
-        Entry::Final(i) => serde_json::to_value(i),
-        Entry::Edit(e) => serde_json::to_value(e),
-    };
-    v.unwrap_or(Value::Null)
+/// The input a text gave, written as the step's object form writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum InputRecord {
+    /// D4.
+    Competition(CompetitionInput),
+    /// D5.
+    Camp(CampInput),
+    /// D6.
+    Conversation(ConversationInput),
+    /// D7.
+    Vote(VoteInput),
+    /// D8.
+    Final(FinalInput),
+}
+
+impl InputRecord {
+    fn of(entry: &Entry) -> Option<InputRecord> {
+        Some(match entry {
+            Entry::Competition(i) => InputRecord::Competition(i.clone()),
+            Entry::Camp(i) => InputRecord::Camp(i.clone()),
+            Entry::Conversation(i) => InputRecord::Conversation(i.clone()),
+            Entry::Vote(i) => InputRecord::Vote(i.clone()),
+            Entry::Final(i) => InputRecord::Final(i.clone()),
+            Entry::Edit(_) => return None,
+        })
+    }
+}
+
+/// One line of a text step's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineRecord {
+    /// The player whose message holds it.
+    pub player: String,
+    /// 1-based line number in that message.
+    pub line: u32,
+    /// The line as written, trimmed.
+    pub text: String,
+    /// `accepted`, `replaced`, `rejected` or `skipped`.
+    pub verdict: &'static str,
+    /// Why, for a line not in force.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The replacing line, for a replaced one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_line: Option<u32>,
+    /// The players its names were read as, in order.
+    pub names: Vec<String>,
+    /// `[as written, player]` for each shortened name.
+    pub guesses: Vec<[String; 2]>,
+    /// What an accepted line left out, and why.
+    pub notes: Vec<String>,
+}
+
+/// A line of the paste in no message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnreadRecord {
+    /// 1-based line of the paste.
+    pub line: u32,
+    /// As written.
+    pub text: String,
+    /// Why it was not read.
+    pub reason: String,
 }
 
 /// The `text` member of a text step's record (FORMAT.md): `input`, the
 /// structured input the text gave; `lines`, every non-blank line of every
-/// message with its player, number, verdict, reason, the names read and
-/// guesses; `unread`, the lines of the paste no message holds.
-pub fn record(intake: &Intake) -> Value {
+/// message; `unread`, the lines of the paste no message holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TextRecord {
+    /// The input the text gave.
+    pub input: Option<InputRecord>,
+    /// Every line read, in the order of the paste.
+    pub lines: Vec<LineRecord>,
+    /// Lines of no player.
+    pub unread: Vec<UnreadRecord>,
+}
+
+/// The record of what a paste gave and every line's verdict.
+pub fn record(intake: &Intake) -> TextRecord {
     let mut lines = Vec::new();
     for m in &intake.messages {
         for l in &m.lines {
-            let mut o = Map::new();
-            o.insert("player".into(), json!(m.player));
-            o.insert("line".into(), json!(l.number));
-            o.insert("text".into(), json!(l.text));
-            o.insert("verdict".into(), json!(l.verdict.word()));
-            if let Some(r) = l.verdict.reason() {
-                o.insert("reason".into(), json!(r));
-            }
-            if let Verdict::Replaced { by_line, .. } = l.verdict {
-                o.insert("by_line".into(), json!(by_line));
-            }
-            o.insert(
-                "names".into(),
-                json!(
-                    l.names
-                        .iter()
-                        .map(|n| n.player.as_str())
-                        .collect::<Vec<_>>()
-                ),
-            );
-            o.insert(
-                "guesses".into(),
-                json!(
-                    l.names
-                        .iter()
-                        .filter(|n| !n.exact)
-                        .map(|n| [n.written.as_str(), n.player.as_str()])
-                        .collect::<Vec<_>>()
-                ),
-            );
-            o.insert("notes".into(), json!(l.notes));
-            lines.push(Value::Object(o));
+            lines.push(LineRecord {
+                player: m.player.clone(),
+                line: l.number,
+                text: l.text.clone(),
+                verdict: l.verdict.word(),
+                reason: l.verdict.reason(),
+                by_line: match l.verdict {
+                    Verdict::Replaced { by_line, .. } => Some(by_line),
+                    _ => None,
+                },
+                names: l.names.iter().map(|n| n.player.clone()).collect(),
+                guesses: l
+                    .names
+                    .iter()
+                    .filter(|n| !n.exact)
+                    .map(|n| [n.written.clone(), n.player.clone()])
+                    .collect(),
+                notes: l.notes.clone(),
+            });
         }
     }
-    json!({
-        "input": intake.entry.as_ref().map_or(Value::Null, input),
-        "lines": lines,
-        "unread": intake
+    TextRecord {
+        input: intake.entry.as_ref().and_then(InputRecord::of),
+        lines,
+        unread: intake
             .unread
             .iter()
-            .map(|u| json!({"line": u.line, "text": u.text, "reason": u.reason}))
-            .collect::<Vec<_>>(),
-    })
+            .map(|u| UnreadRecord {
+                line: u.line,
+                text: u.text.clone(),
+                reason: u.reason.clone(),
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testkit::state;
+    use serde_json::json;
 
     #[test]
     fn a_text_step_gives_the_input_and_every_line() {
@@ -115,6 +174,7 @@ mod tests {
             &s,
         )
         .unwrap();
+        let rec = serde_json::to_value(&rec).unwrap();
         assert!(matches!(entry, Entry::Competition(_)));
         assert_eq!(rec["input"], json!({"Ann": {"deduct": true}}));
         assert_eq!(rec["lines"][0]["verdict"], "accepted");

@@ -65,11 +65,12 @@ pub fn escape(text: &str, format: Format) -> String {
 /// - BBCode: a `[` that could open a tag (`[b]`, `[/i]`, `[url=`, `[*]`,
 ///   `[quote ...`) gets an empty `[i][/i]` after it; `[11, 9]` or
 ///   `[Competition, Survival]` are no tag and stay as they are.
-/// - Discord Markdown: `\`, `*`, `_`, `~`, the backtick, `|`, `<` and `@`
-///   always (emphasis, code, spoilers, mentions); `[` before a later `](` (a masked link); `:` that
-///   opens an emoji code (`:name:`); and at the start of a line only, what
-///   starts a block there: `>`, `#`, `-` or `+` before a space, `-#`, and
-///   the `.` or `)` of `1. ` or `1) `.
+/// - Discord Markdown: `\`, `*`, `_`, the backtick, `<` and `@` always
+///   (emphasis, code, mentions); `||` and `~~` (spoilers, strikethrough);
+///   `[` before a later `](` (a masked link); `:` that opens an emoji code
+///   (`:name:`); and at the start of a line only, what starts a block
+///   there: `>`, `#`, `-` or `+` before a space, `-#`, and the `.` or `)`
+///   of `1. ` or `1) `.
 /// - Plain text: nothing.
 pub fn escape_text(text: &str, format: Format) -> String {
     match format {
@@ -88,10 +89,13 @@ pub fn escape_text(text: &str, format: Format) -> String {
             let mut out = String::with_capacity(text.len() + 8);
             let mut line_start = true;
             let mut digits = false;
+            let mut prev = None;
             for (i, c) in text.char_indices() {
                 let rest = &text[i + c.len_utf8()..];
                 let escape = match c {
-                    '\\' | '*' | '_' | '~' | '`' | '|' | '<' | '@' => true,
+                    '\\' | '*' | '_' | '`' | '<' | '@' => true,
+                    // Spoilers and strikethrough take two: `||`, `~~`.
+                    '|' | '~' => rest.starts_with(c) || prev == Some(c),
                     '[' => rest.contains("]("),
                     ':' => emoji_code(rest),
                     '>' => line_start,
@@ -104,6 +108,7 @@ pub fn escape_text(text: &str, format: Format) -> String {
                     out.push('\\');
                 }
                 out.push(c);
+                prev = Some(c);
                 match c {
                     '\n' => {
                         line_start = true;
@@ -360,6 +365,8 @@ mod tests {
             "\\- a\n\\# b\n\\> c\n1\\. d\n\\-# e"
         );
         assert_eq!(md("a - b # c > d 1. e"), "a - b # c > d 1. e");
+        assert_eq!(md("RP: 3 | counters: 2 ~ 4"), "RP: 3 | counters: 2 ~ 4");
+        assert_eq!(md("~~x~~"), "\\~\\~x\\~\\~");
         assert_eq!(
             md("[x](http://y) :smile: 12:30:45"),
             "\\[x](http://y) \\:smile: 12:30:45"

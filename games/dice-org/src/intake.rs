@@ -1131,14 +1131,22 @@ pub fn read_dms_with(
         })
         .collect();
     for (line, name, orphaned) in &split.unknown_headers {
+        let mut reason = if *orphaned {
+            format!("{name:?} names no player: the lines under it are not read (D12.1)")
+        } else {
+            format!("{name:?}: names no player, so it is a line of the message above (D12.1)")
+        };
+        // A header is a player's full name; a shortened one is offered.
+        if let Ok((p, false)) = reader.names.resolve(name) {
+            reason.push_str(&format!(
+                "; it starts {}'s name: an alias makes it theirs (D12.3)",
+                state.name(p)
+            ));
+        }
         unread.push(Unread {
             line: *line,
             text: name.clone(),
-            reason: if *orphaned {
-                format!("{name:?} names no player: the lines under it are not read (D12.1)")
-            } else {
-                format!("{name:?}: names no player, so it is a line of the message above (D12.1)")
-            },
+            reason,
         });
     }
     console_core::text::sort_small(&mut unread, |u| u.line);
@@ -1556,5 +1564,14 @@ deduct\n";
         );
         assert_eq!(i.messages[0].player, "Harbor Lights");
         assert_eq!(read_dms(&s, Phase::Over, "== Ann ==\ndeduct").entry, None);
+        let i = read_dms(&s, Phase::Competition, "== Harbor ==\ndeduct");
+        assert!(i.messages.is_empty());
+        assert!(
+            i.unread[0]
+                .reason
+                .ends_with("it starts Harbor Lights's name: an alias makes it theirs (D12.3)"),
+            "{:?}",
+            i.unread
+        );
     }
 }

@@ -435,6 +435,13 @@ fn play(ws: &[(usize, &str)], from: usize) -> Result<RawChoice, LineError> {
     Ok(RawChoice::Play { card, on, when })
 }
 
+/// Words a player may put before the choice word (`I vote Bob`, `I'd
+/// like to deduct`, `my vote: Bob`, `please boost 2`).
+const LEAD: [&str; 14] = [
+    "i", "i'll", "i'd", "ill", "id", "i'm", "im", "my", "please", "pls", "want", "would", "like",
+    "to",
+];
+
 /// Reads one line (its formatting already off, trimmed, not blank) into a
 /// raw choice (D12.3, D12.6-D12.10).
 ///
@@ -464,12 +471,23 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
         return Ok(RawChoice::Boost(boost(n, first)?));
     }
     let head = first.trim_end_matches([':', ',']);
+    // `I vote Bob`, `I would like to deduct`, `my vote is Bob`.
+    if is(head, &LEAD) && word_of(head).is_none() && ws.len() > 1 {
+        return parse_line(&s[ws[1].0..]).map_err(|e| match e {
+            LineError::NotAChoice(_) => LineError::NotAChoice(head.to_string()),
+            other => other,
+        });
+    }
     let Some(word) = word_of(head) else {
         return Err(LineError::NotAChoice(head.to_string()));
     };
     let names = |n: usize| split_names(&after(s, &ws, n));
-    let skip_for =
-        |n: usize| n + usize::from(ws.get(n).is_some_and(|w| is(w.1, &["for", "to", "on"])));
+    let skip_for = |n: usize| {
+        n + usize::from(
+            ws.get(n)
+                .is_some_and(|w| is(w.1, &["for", "to", "on", "is"])),
+        )
+    };
     Ok(match word {
         Word::Deduct => return deduct(s, &ws, 1, None),
         Word::Boost => {
@@ -718,5 +736,20 @@ mod tests {
             parse_line("re Ann"),
             Err(LineError::NotAChoice(_))
         ));
+        assert_eq!(ok("I vote Bob"), RawChoice::Vote(vec!["Bob".into()]));
+        assert_eq!(ok("My vote is Bob"), RawChoice::Vote(vec!["Bob".into()]));
+        assert_eq!(
+            ok("I would like to deduct"),
+            RawChoice::Deduct {
+                amount: None,
+                purpose: None
+            }
+        );
+        assert_eq!(
+            ok("I'm not open to Ann"),
+            RawChoice::Closed(vec!["Ann".into()])
+        );
+        assert!(matches!(parse_line("I think so"), Err(LineError::NotAChoice(w)) if w == "I"));
+        assert!(matches!(parse_line("I"), Err(LineError::NotAChoice(w)) if w == "I"));
     }
 }

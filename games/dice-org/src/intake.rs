@@ -188,8 +188,10 @@ pub enum Skip {
     Quoted,
     /// After the `end` line (D12.2).
     AfterEnd,
-    /// In a copied chat, written by someone other than the player (D12.2).
-    OtherAuthor(String),
+    /// In a copied chat, written by someone other than the player (D12.2):
+    /// the author as written, and whether that names a player of the game
+    /// (else it may be the player's chat name: an alias makes it theirs).
+    OtherAuthor(String, bool),
 }
 
 impl fmt::Display for Skip {
@@ -197,7 +199,11 @@ impl fmt::Display for Skip {
         match self {
             Skip::Quoted => write!(f, "quoted: someone else's words (D12.2)"),
             Skip::AfterEnd => write!(f, "after the end line (D12.2)"),
-            Skip::OtherAuthor(n) => write!(f, "written by {n}, not by the player (D12.2)"),
+            Skip::OtherAuthor(n, true) => write!(f, "written by {n}, not by the player (D12.2)"),
+            Skip::OtherAuthor(n, false) => write!(
+                f,
+                "written by {n}, not by the player (D12.2); if {n} is the player's chat name, an alias makes it theirs (D12.3)"
+            ),
         }
     }
 }
@@ -790,7 +796,7 @@ impl<'a> Reader<'a> {
         let mut out: Vec<LineReading> = Vec::new();
         let mut acc = Acc::default();
         let mut quotes = Quotes::default();
-        let mut other: Option<String> = None;
+        let mut other: Option<(String, bool)> = None;
         let mut ended = false;
         for (i, raw) in lines(text).enumerate() {
             let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
@@ -818,7 +824,7 @@ impl<'a> Reader<'a> {
             match chat_line(written) {
                 Some(ChatLine::Author(name, rest)) => {
                     let theirs = self.names.resolve(name).ok().map(|r| r.0);
-                    other = (theirs != Some(me)).then(|| name.to_string());
+                    other = (theirs != Some(me)).then(|| (name.to_string(), theirs.is_some()));
                     acc.in_list = None;
                     if rest.is_empty() {
                         continue;
@@ -833,8 +839,8 @@ impl<'a> Reader<'a> {
                 }
                 None => {}
             }
-            if let Some(name) = &other {
-                out.push(skip(Skip::OtherAuthor(name.clone())));
+            if let Some((name, known)) = &other {
+                out.push(skip(Skip::OtherAuthor(name.clone(), *known)));
                 continue;
             }
             let u = quotes.line(line);
@@ -1564,6 +1570,23 @@ deduct\n";
         );
         assert_eq!(i.messages[0].player, "Harbor Lights");
         assert_eq!(read_dms(&s, Phase::Over, "== Ann ==\ndeduct").entry, None);
+        // A chat name that is no player's: skipped, with the alias offered.
+        let paste = "== Ann ==\nannie_b — Today at 18:04\ndeduct";
+        let i = read_dms(&s, Phase::Competition, paste);
+        assert!(
+            i.messages[0].lines[0]
+                .verdict
+                .reason()
+                .unwrap()
+                .ends_with("an alias makes it theirs (D12.3)")
+        );
+        let i = read_dms_with(
+            &s,
+            Phase::Competition,
+            paste,
+            &[("annie_b".into(), "Ann".into())],
+        );
+        assert_eq!(verdicts(&i, "Ann"), [(2, "accepted")]);
         let i = read_dms(&s, Phase::Competition, "== Harbor ==\ndeduct");
         assert!(i.messages.is_empty());
         assert!(

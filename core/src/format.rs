@@ -58,6 +58,100 @@ pub fn escape(text: &str, format: Format) -> String {
     out
 }
 
+/// Escapes text for a format only where it would otherwise be read as
+/// markup, so a raw post stays readable (`Mary-Jo`, `[11, 9]`) and still
+/// renders as written:
+///
+/// - BBCode: a `[` that could open a tag (`[b]`, `[/i]`, `[url=`, `[*]`,
+///   `[quote ...`) gets an empty `[i][/i]` after it; `[11, 9]` or
+///   `[Competition, Survival]` are no tag and stay as they are.
+/// - Discord Markdown: `\`, `*`, `_`, the backtick, `<` and `@` always
+///   (emphasis, code, mentions); `||` and `~~` (spoilers, strikethrough);
+///   `[` before a later `](` (a masked link); `:` that opens an emoji code
+///   (`:name:`); and at the start of a line only, what starts a block
+///   there: `>`, `#`, `-` or `+` before a space, `-#`, and the `.` or `)`
+///   of `1. ` or `1) `.
+/// - Plain text: nothing.
+pub fn escape_text(text: &str, format: Format) -> String {
+    match format {
+        Format::Plain => text.to_string(),
+        Format::BBCode => {
+            let mut out = String::with_capacity(text.len());
+            for (i, c) in text.char_indices() {
+                out.push(c);
+                if c == '[' && opens_tag(&text[i + 1..]) {
+                    out.push_str("[i][/i]");
+                }
+            }
+            out
+        }
+        Format::Markdown => {
+            let mut out = String::with_capacity(text.len() + 8);
+            let mut line_start = true;
+            let mut digits = false;
+            let mut prev = None;
+            for (i, c) in text.char_indices() {
+                let rest = &text[i + c.len_utf8()..];
+                let escape = match c {
+                    '\\' | '*' | '_' | '`' | '<' | '@' => true,
+                    // Spoilers and strikethrough take two: `||`, `~~`.
+                    '|' | '~' => rest.starts_with(c) || prev == Some(c),
+                    '[' => rest.contains("]("),
+                    ':' => emoji_code(rest),
+                    '>' => line_start,
+                    '#' => line_start && (rest.starts_with([' ', '#'])),
+                    '-' | '+' => line_start && (rest.starts_with(' ') || rest.starts_with('#')),
+                    '.' | ')' => digits && rest.starts_with(' '),
+                    _ => false,
+                };
+                if escape {
+                    out.push('\\');
+                }
+                out.push(c);
+                prev = Some(c);
+                match c {
+                    '\n' => {
+                        line_start = true;
+                        digits = false;
+                    }
+                    ' ' | '\t' if line_start && !digits => {}
+                    '0'..='9' if line_start || digits => {
+                        line_start = false;
+                        digits = true;
+                    }
+                    _ => {
+                        line_start = false;
+                        digits = false;
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Whether the text after a `[` could make it a BBCode tag: an optional
+/// `/`, a tag name (letters, digits after the first, or `*`), then `]`,
+/// `=` or a space.
+fn opens_tag(after: &str) -> bool {
+    let s = after.strip_prefix('/').unwrap_or(after);
+    let name_len = s
+        .char_indices()
+        .find(|&(i, c)| !(c == '*' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit())))
+        .map_or(s.len(), |(i, _)| i);
+    name_len > 0 && s[name_len..].starts_with([']', '=', ' '])
+}
+
+/// Whether the text after a `:` makes it the start of an emoji code
+/// `:name:` (letters, digits, `_`, `+`, `-`, with a letter: `12:30:45`
+/// is a time).
+fn emoji_code(after: &str) -> bool {
+    let n = after
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '-')))
+        .unwrap_or(after.len());
+    after[..n].bytes().any(|b| b.is_ascii_alphabetic()) && after[n..].starts_with(':')
+}
+
 /// A deadline as a UNIX time in seconds (R9.6).
 pub type Deadline = i64;
 
@@ -133,6 +227,11 @@ impl Mark {
     /// A name (or any text from a player or moderator), escaped.
     pub fn name(&self, s: &str) -> String {
         escape(s, self.0)
+    }
+    /// Text from a player or moderator (or a line that holds some),
+    /// escaped only where it would be read as markup ([`escape_text`]).
+    pub fn text(&self, s: &str) -> String {
+        escape_text(s, self.0)
     }
     /// A list item line.
     pub fn item(&self, s: &str) -> String {
@@ -242,6 +341,40 @@ mod tests {
         assert_eq!(escape("**x**", Format::Markdown), "\\*\\*x\\*\\*");
         assert_eq!(escape("[b]x[/b]", Format::BBCode), "[[i][/i]b]x[[i][/i]/b]");
         assert_eq!(escape("<img>", Format::Plain), "<img>");
+    }
+
+    #[test]
+    fn text_is_escaped_only_where_it_would_be_markup() {
+        let bb = |s| escape_text(s, Format::BBCode);
+        let md = |s| escape_text(s, Format::Markdown);
+        assert_eq!(bb("Your attributes [11, 9]"), "Your attributes [11, 9]");
+        assert_eq!(bb("[Competition, Survival]"), "[Competition, Survival]");
+        assert_eq!(
+            bb("[b]x[/b] [*] [url=y]"),
+            "[[i][/i]b]x[[i][/i]/b] [[i][/i]*] [[i][/i]url=y]"
+        );
+        assert_eq!(bb("[quote author]"), "[[i][/i]quote author]");
+        assert_eq!(md("Mary-Jo O'Neil Jr."), "Mary-Jo O'Neil Jr.");
+        assert_eq!(md("Round 3: camp [11, 9]"), "Round 3: camp [11, 9]");
+        assert_eq!(
+            md("**x** _y_ `z` ||s|| @everyone <@1>"),
+            "\\*\\*x\\*\\* \\_y\\_ \\`z\\` \\|\\|s\\|\\| \\@everyone \\<\\@1>"
+        );
+        assert_eq!(
+            md("- a\n# b\n> c\n1. d\n-# e"),
+            "\\- a\n\\# b\n\\> c\n1\\. d\n\\-# e"
+        );
+        assert_eq!(md("a - b # c > d 1. e"), "a - b # c > d 1. e");
+        assert_eq!(md("RP: 3 | counters: 2 ~ 4"), "RP: 3 | counters: 2 ~ 4");
+        assert_eq!(md("~~x~~"), "\\~\\~x\\~\\~");
+        assert_eq!(
+            md("[x](http://y) :smile: 12:30:45"),
+            "\\[x](http://y) \\:smile: 12:30:45"
+        );
+        assert_eq!(escape_text("[b]*x*", Format::Plain), "[b]*x*");
+        for s in ["[b]", "Mary-Jo", "a*b"] {
+            assert_eq!(Mark(Format::BBCode).text(s), bb(s));
+        }
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //!
 //! What every game engine of the console uses, written once:
 //!
+//! - [`paste`]: what forums and chats add to pasted text (formatting,
+//!   quotes, copied chat messages' author lines), taken off for readers;
 //! - [`rng`]: the game's seeded generator (one ChaCha8 stream per purpose),
 //!   so every game replays exactly from its seed and inputs;
 //! - [`commitment`]: the SHA-256 commitment to a deal's seed and salt,
@@ -24,13 +26,14 @@
 pub mod commitment;
 pub mod format;
 pub mod names;
+pub mod paste;
 pub mod rng;
 pub mod save;
 pub mod session;
 pub mod text;
 
 pub use commitment::{Salt, sha256_hex};
-pub use format::{DISCORD_LIMIT, Deadline, Format, Mark, escape, pack, utc};
+pub use format::{DISCORD_LIMIT, Deadline, Format, Mark, escape, escape_text, pack, utc};
 pub use rng::GameRng;
 pub use save::{LoadError, SaveFile};
 pub use session::Session;

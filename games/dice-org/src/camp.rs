@@ -29,6 +29,51 @@ pub struct CampChoice {
     pub rp_for_bonus: bool,
 }
 
+/// What a member's camp choices come to with the RP they hold (D5.2,
+/// D2.3): the boost is paid before rolling if the RP cover it; the -5
+/// pays 1 RP after rolling; then a bonus roll is bought if 1 RP is left.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default)]
+pub struct CampPaid {
+    /// RP spent on the boost (0 when refused or none).
+    pub boost_spent: u32,
+    /// The boost the RP could not pay for.
+    pub boost_refused: Option<Boost>,
+    /// RP gained by the -5.
+    pub gained: u32,
+    /// Whether the bonus roll bought with RP is paid.
+    pub bonus_bought: bool,
+    /// Whether a bonus roll was asked for and the RP could not pay.
+    pub bonus_refused: bool,
+}
+
+impl CampChoice {
+    /// What these choices come to for a member holding `rp` RP (D5.2, D2.3).
+    pub fn pay(&self, rp: u32) -> CampPaid {
+        let mut paid = CampPaid::default();
+        let mut rp = rp;
+        if let Some(b) = self.boost {
+            if rp >= b.cost() {
+                rp -= b.cost();
+                paid.boost_spent = b.cost();
+            } else {
+                paid.boost_refused = Some(b);
+            }
+        }
+        if self.deduct_for_rp {
+            rp = rp.saturating_add(1);
+            paid.gained = 1;
+        }
+        if self.rp_for_bonus {
+            if rp >= 1 {
+                paid.bonus_bought = true;
+            } else {
+                paid.bonus_refused = true;
+            }
+        }
+        paid
+    }
+}
+
 /// The camp's input: player name to choices; players not listed choose nothing.
 #[derive(Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -161,23 +206,21 @@ pub fn camp(
                 ..RollOptions::default()
             };
             let l = s.living_mut(p).expect("member");
-            let mut rp_spent_boost = 0;
-            if let Some(b) = choice.boost {
-                if l.rp >= b.cost() {
-                    l.rp -= b.cost();
-                    rp_spent_boost = b.cost();
-                    options.boost = Some(b);
-                } else {
-                    rejected.push(Rejection::new(
-                        &name,
-                        format!(
-                            "has {} RP: a +{} boost costs {} RP (D2.3); rolled without it",
-                            l.rp,
-                            b.bonus(),
-                            b.cost()
-                        ),
-                    ));
-                }
+            let paid = choice.pay(l.rp);
+            let rp_spent_boost = paid.boost_spent;
+            if let Some(b) = paid.boost_refused {
+                rejected.push(Rejection::new(
+                    &name,
+                    format!(
+                        "has {} RP: a +{} boost costs {} RP (D2.3); rolled without it",
+                        l.rp,
+                        b.bonus(),
+                        b.cost()
+                    ),
+                ));
+            } else if choice.boost.is_some() {
+                l.rp -= paid.boost_spent;
+                options.boost = choice.boost;
             }
             options.minus5 = choice.deduct_for_rp;
             let d = dice.three(&name, Purpose::Gathering)?;
@@ -189,24 +232,19 @@ pub fn camp(
                 options,
                 d,
             );
-            let mut rp_gained = 0;
-            if choice.deduct_for_rp {
-                l.rp = l.rp.saturating_add(1);
-                rp_gained = 1;
-            }
+            let rp_gained = paid.gained;
+            l.rp = l.rp.saturating_add(rp_gained);
             let mut bonus_rolls = u8::from(choice.deduct_for_bonus);
             let mut rp_spent_bonus = 0;
-            if choice.rp_for_bonus {
-                if l.rp >= 1 {
-                    l.rp -= 1;
-                    rp_spent_bonus = 1;
-                    bonus_rolls += 1;
-                } else {
-                    rejected.push(Rejection::new(
-                        &name,
-                        "has 0 RP after rolling: a bonus roll costs 1 RP (D5.2); no bonus roll",
-                    ));
-                }
+            if paid.bonus_bought {
+                l.rp -= 1;
+                rp_spent_bonus = 1;
+                bonus_rolls += 1;
+            } else if paid.bonus_refused {
+                rejected.push(Rejection::new(
+                    &name,
+                    "has 0 RP after rolling: a bonus roll costs 1 RP (D5.2); no bonus roll",
+                ));
             }
             let team = &mut s.teams[t.index()];
             team.pool = team.pool.saturating_add(r.result);

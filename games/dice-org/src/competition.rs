@@ -24,6 +24,43 @@ pub struct CompetitionChoice {
     pub boost: Option<Boost>,
 }
 
+/// What a participant's choices come to with the RP they hold (D4.1,
+/// D2.3): the deduction's RP is paid at once, then the boost is bought if
+/// the RP cover it.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default)]
+pub struct Paid {
+    /// The roll's options.
+    pub options: RollOptions,
+    /// RP gained by deducting.
+    pub gained: u32,
+    /// RP spent on the boost.
+    pub spent: u32,
+    /// The boost the RP could not pay for (rolled without it).
+    pub refused: Option<Boost>,
+}
+
+impl CompetitionChoice {
+    /// What these choices come to for a player holding `rp` RP (D4.1, D2.3).
+    pub fn pay(&self, rp: u32) -> Paid {
+        let mut paid = Paid::default();
+        let mut rp = rp;
+        if self.deduct {
+            paid.options.minus3 = true;
+            paid.gained = 1;
+            rp = rp.saturating_add(1);
+        }
+        if let Some(b) = self.boost {
+            if rp >= b.cost() {
+                paid.spent = b.cost();
+                paid.options.boost = Some(b);
+            } else {
+                paid.refused = Some(b);
+            }
+        }
+        paid
+    }
+}
+
 /// The competition's input: player name to choices; players not listed
 /// choose nothing.
 #[derive(Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
@@ -177,31 +214,20 @@ pub fn competition(
             ));
             continue;
         };
-        let mut options = RollOptions::default();
-        let (mut gained, mut spent) = (0, 0);
-        if choice.deduct {
-            options.minus3 = true;
-            l.rp = l.rp.saturating_add(1);
-            gained = 1;
+        let paid = choice.pay(l.rp);
+        if let Some(b) = paid.refused {
+            rejected.push(Rejection::new(
+                name,
+                format!(
+                    "has {} RP: a +{} boost costs {} RP (D2.3); rolled without it",
+                    l.rp.saturating_add(paid.gained),
+                    b.bonus(),
+                    b.cost()
+                ),
+            ));
         }
-        if let Some(b) = choice.boost {
-            if l.rp >= b.cost() {
-                l.rp -= b.cost();
-                spent = b.cost();
-                options.boost = Some(b);
-            } else {
-                rejected.push(Rejection::new(
-                    name,
-                    format!(
-                        "has {} RP: a +{} boost costs {} RP (D2.3); rolled without it",
-                        l.rp,
-                        b.bonus(),
-                        b.cost()
-                    ),
-                ));
-            }
-        }
-        chosen[p.index()] = Some((options, gained, spent));
+        l.rp = l.rp.saturating_add(paid.gained) - paid.spent;
+        chosen[p.index()] = Some((paid.options, paid.gained, paid.spent));
     }
 
     // First rolls, team order then roster order (D11.1).

@@ -186,6 +186,25 @@ pub fn fill_slots(pairs: &[Pair], slots: u32) -> (Vec<Vec<Pair>>, Vec<Pair>) {
     (out, left)
 }
 
+/// A conversation input for the slots left this round on `state` (D6.4):
+/// the pairs that talked this round are held; `slots` defaults to the
+/// slots left, and is at most that.
+pub fn input_for(state: &State, prefs: ByName<Prefs>, slots: Option<u32>) -> ConversationInput {
+    let left = state
+        .options
+        .conversation_slots
+        .saturating_sub(state.slots_used);
+    ConversationInput {
+        prefs,
+        held: state
+            .talked()
+            .into_iter()
+            .map(|(a, b)| [state.name(a).to_string(), state.name(b).to_string()])
+            .collect(),
+        slots: Some(slots.unwrap_or(left).min(left)),
+    }
+}
+
 /// Schedules conversations (D6) from `input`; the state records the pairs
 /// scheduled as this round's talks and the slots asked for as used.
 ///

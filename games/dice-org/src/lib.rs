@@ -10,9 +10,14 @@
 //!   [`final_vote`] (D8), or a production [`edit`] (D9); each returns the
 //!   next state and a report that says why;
 //! - [`roll`] computes competition and survival rolls (D2) and their exact
-//!   odds for the app's chart;
+//!   odds for the app's chart; [`team_odds`] each team's chance to win and
+//!   to lose a team competition;
 //! - [`season::Season`] is the app's season: setup, the list of steps and
 //!   edits, replay from the seed, undo, the round wizard, the dice log;
+//! - [`intake`] reads a bulk paste of players' DMs (D12) into a step's
+//!   input with a verdict for every line ([`line`] reads one line);
+//!   [`messages`] gathers each player's private messages per step or per
+//!   round; [`verify`] checks a revealed seed;
 //! - [`save`] writes and reads the season file; [`post`] writes the public
 //!   posts and private messages (D10); [`case`] plays the rules cases;
 //! - [`session`]: the season as a `console_core::Session` (one phase a
@@ -25,12 +30,16 @@ pub mod advantage;
 pub mod by_name;
 pub mod camp;
 pub mod case;
+pub mod case_text;
 pub mod competition;
 pub mod conversation;
 pub mod dice;
 pub mod edit;
 pub mod explain;
 pub mod final_vote;
+pub mod intake;
+pub mod line;
+pub mod messages;
 pub mod options;
 pub mod order;
 pub mod penalty;
@@ -43,7 +52,11 @@ pub mod session;
 pub mod setup;
 pub mod state;
 pub mod step;
+pub mod team_odds;
+#[cfg(test)]
+mod testkit;
 pub mod tiebreak;
+pub mod verify;
 pub mod vote;
 
 pub use advantage::Advantage;
@@ -57,3 +70,4 @@ pub use season::{Board, Needs, Played, Season};
 pub use setup::{AttributeSource, SetupInput, TeamSource};
 pub use state::{Attributes, Living, Phase, Player, PlayerId, State, Team, TeamId};
 pub use step::{Entry, StepReport, apply};
+pub use team_odds::{TeamOdds, team_odds};

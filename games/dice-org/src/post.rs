@@ -19,7 +19,7 @@ use console_core::rng::GameRng;
 use std::fmt::Write as _;
 
 pub use console_core::format::{
-    DISCORD_LIMIT, Deadline, Format, Mark, deadline_text, escape, pack, utc,
+    DISCORD_LIMIT, Deadline, Format, Mark, deadline_text, escape, escape_text, pack, utc,
 };
 
 /// The generator stream of vote `n`'s reveal order (D7.6) is this plus `n`
@@ -69,7 +69,8 @@ pub struct PublicCompetition {
     pub mode: Mode,
     /// (player, team, result) in roll order.
     pub results: Vec<(String, String, u32)>,
-    /// Team scores (team mode), team order: "7" or "31/4".
+    /// Team scores (team mode), team order, as decimals: "7", "9.5",
+    /// "10.33" (see [`crate::tiebreak::decimals`]).
     pub scores: Vec<(String, String)>,
     /// Re-roll rounds: (round, [(team or player, score)]).
     pub rerolls: Vec<(u32, Vec<(String, String)>)>,
@@ -156,6 +157,12 @@ pub struct PublicVote {
     pub team: Option<String>,
     /// Hidden Immunity targets (played cards are public).
     pub protected: Vec<String>,
+    /// Extra Votes played (D7.2: a played card is public; its holder is
+    /// not named).
+    pub extra_votes: u32,
+    /// Voters who cast at least one vote: with an Extra Vote the votes
+    /// outnumber them, and the post says why.
+    pub voters: u32,
     /// Votes in the order read: shuffled, the deciding vote last.
     pub reads: Vec<VoteRead>,
     /// (candidate, counted votes), most first then name.
@@ -258,25 +265,14 @@ impl PublicCompetition {
                 .map(|c| (c.name.clone(), c.team.clone(), c.roll.result))
                 .collect(),
             scores: if r.mode == Mode::Team {
-                r.scores
-                    .iter()
-                    .map(|(t, s)| (t.clone(), s.to_string()))
-                    .collect()
+                as_decimals(&r.scores)
             } else {
                 Vec::new()
             },
             rerolls: r
                 .rerolls
                 .iter()
-                .map(|rr| {
-                    (
-                        rr.round,
-                        rr.scores
-                            .iter()
-                            .map(|(n, s)| (n.clone(), s.to_string()))
-                            .collect(),
-                    )
-                })
+                .map(|rr| (rr.round, as_decimals(&rr.scores)))
                 .collect(),
             lots: r.lots.iter().map(PublicLot::of).collect(),
             winner: r.winner.clone(),
@@ -285,6 +281,15 @@ impl PublicCompetition {
             immune: named(before, &r.immune),
         }
     }
+}
+
+/// Named scores with the scores as decimals (D4.2 means read as `9.5`).
+fn as_decimals(v: &[(String, crate::tiebreak::Score)]) -> Vec<(String, String)> {
+    let scores: Vec<_> = v.iter().map(|(_, s)| *s).collect();
+    v.iter()
+        .map(|(n, _)| n.clone())
+        .zip(crate::tiebreak::decimals(&scores))
+        .collect()
 }
 
 impl PublicCamp {
@@ -380,6 +385,17 @@ impl PublicVote {
                 .filter_map(|c| c.on)
                 .map(|p| before.name(p).to_string())
                 .collect(),
+            extra_votes: r
+                .played
+                .iter()
+                .filter(|c| c.card == crate::advantage::Advantage::ExtraVote)
+                .count() as u32,
+            voters: {
+                let mut v: Vec<PlayerId> = r.ballots.iter().map(|b| b.voter).collect();
+                crate::order::sort(&mut v);
+                v.dedup();
+                v.len() as u32
+            },
             reads,
             counts: sorted_counts(before, &r.counts),
             revote,
@@ -432,7 +448,7 @@ fn names_list(m: &Mark, v: &[String]) -> String {
     if v.is_empty() {
         "none".to_string()
     } else {
-        v.iter().map(|n| m.name(n)).collect::<Vec<_>>().join(", ")
+        v.iter().map(|n| m.text(n)).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -441,7 +457,7 @@ fn counts_line(m: &Mark, v: &[(String, u32)]) -> String {
         "no vote counted".to_string()
     } else {
         v.iter()
-            .map(|(n, c)| format!("{} {c}", m.name(n)))
+            .map(|(n, c)| format!("{} {c}", m.text(n)))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -456,26 +472,28 @@ fn lot_block(m: &Mark, l: &PublicLot, what: &str) -> String {
             i + 1,
             round
                 .iter()
-                .map(|(n, t)| format!("{} {t}", m.name(n)))
+                .map(|(n, t)| format!("{} {t}", m.text(n)))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
     }
-    let _ = writeln!(b, "{}: {}", what, m.bold(&m.name(&l.chosen)));
+    let _ = writeln!(b, "{}: {}", what, m.bold(&m.text(&l.chosen)));
     b
 }
 
+/// Votes as read, numbered once: `1. Jenna` a line in every format (a
+/// forum's `[list]` would add a bullet before the number; Discord reads
+/// the lines as a numbered list).
 fn reads_block(m: &Mark, reads: &[(String, bool)]) -> String {
-    let mut items = String::new();
+    if reads.is_empty() {
+        return "No vote was cast.\n".to_string();
+    }
+    let mut out = String::new();
     for (i, (n, counted)) in reads.iter().enumerate() {
         let extra = if *counted { "" } else { " (does not count)" };
-        items.push_str(&m.item(&format!("{}. {}{extra}", i + 1, m.name(n))));
+        let _ = writeln!(out, "{}. {}{extra}", i + 1, m.text(n));
     }
-    if reads.is_empty() {
-        "No vote was cast.\n".to_string()
-    } else {
-        m.list(&items)
-    }
+    out
 }
 
 /// The start post: teams, members and pools (D1.1, D1.3) and the
@@ -486,7 +504,7 @@ pub fn setup_post(p: &PublicSetup, format: Format) -> Vec<String> {
     for (team, members, pool) in &p.teams {
         blocks.push(format!(
             "{} (pool {pool}): {}\n",
-            m.bold(&m.name(team)),
+            m.bold(&m.text(team)),
             names_list(&m, members)
         ));
     }
@@ -506,11 +524,11 @@ pub fn competition_post(p: &PublicCompetition, format: Format) -> Vec<String> {
             for (team, score) in &p.scores {
                 let mut items = String::new();
                 for (n, _, r) in p.results.iter().filter(|x| &x.1 == team) {
-                    items.push_str(&m.item(&format!("{} {r}", m.name(n))));
+                    items.push_str(&m.item(&format!("{} {r}", m.text(n))));
                 }
                 blocks.push(format!(
                     "{} score {score}\n{}",
-                    m.bold(&m.name(team)),
+                    m.bold(&m.text(team)),
                     m.list(&items)
                 ));
             }
@@ -518,7 +536,7 @@ pub fn competition_post(p: &PublicCompetition, format: Format) -> Vec<String> {
         Mode::Individual => {
             let mut b = String::new();
             for (n, _, r) in &p.results {
-                b.push_str(&m.item(&format!("{} {r}", m.name(n))));
+                b.push_str(&m.item(&format!("{} {r}", m.text(n))));
             }
             blocks.push(m.list(&b));
         }
@@ -531,7 +549,7 @@ pub fn competition_post(p: &PublicCompetition, format: Format) -> Vec<String> {
                 "Re-roll {round}: {}",
                 scores
                     .iter()
-                    .map(|(n, s)| format!("{} {s}", m.name(n)))
+                    .map(|(n, s)| format!("{} {s}", m.text(n)))
                     .collect::<Vec<_>>()
                     .join(", ")
             );
@@ -545,12 +563,12 @@ pub fn competition_post(p: &PublicCompetition, format: Format) -> Vec<String> {
     let _ = writeln!(
         b,
         "Winner: {} ({} RP reward)",
-        m.bold(&m.name(&p.winner)),
+        m.bold(&m.text(&p.winner)),
         p.reward_rp
     );
     let _ = writeln!(b, "Immune: {}", names_list(&m, &p.immune));
     if let Some(t) = &p.to_vote {
-        let _ = writeln!(b, "{} goes to the vote.", m.bold(&m.name(t)));
+        let _ = writeln!(b, "{} goes to the vote.", m.bold(&m.text(t)));
     }
     blocks.push(b);
     pack(blocks, format)
@@ -569,7 +587,7 @@ pub fn camp_post(p: &PublicCamp, format: Format) -> Vec<String> {
         };
         blocks.push(format!(
             "{}: pool {}, {eaten}; pool now {}\n",
-            m.bold(&m.name(&t.team)),
+            m.bold(&m.text(&t.team)),
             t.pool_before,
             t.pool_after
         ));
@@ -582,14 +600,26 @@ pub fn camp_post(p: &PublicCamp, format: Format) -> Vec<String> {
 pub fn vote_post(p: &PublicVote, format: Format) -> Vec<String> {
     let m = Mark(format);
     let title = match &p.team {
-        Some(t) => format!("Round {}: {} votes", p.round, m.name(t)),
+        Some(t) => format!("Round {}: {} votes", p.round, m.text(t)),
         None => format!("Round {}: the vote", p.round),
     };
     let mut blocks = vec![m.title(&title)];
     for n in &p.protected {
         blocks.push(format!(
             "Hidden Immunity was played on {}: votes for them do not count.\n",
-            m.bold(&m.name(n))
+            m.bold(&m.text(n))
+        ));
+    }
+    if p.extra_votes > 0 {
+        blocks.push(format!(
+            "{}: {} votes from {} voters.\n",
+            if p.extra_votes == 1 {
+                "An Extra Vote was played".to_string()
+            } else {
+                format!("{} Extra Votes were played", p.extra_votes)
+            },
+            p.reads.len(),
+            p.voters
         ));
     }
     let reads: Vec<(String, bool)> = p
@@ -627,7 +657,7 @@ pub fn vote_post(p: &PublicVote, format: Format) -> Vec<String> {
                         format!("Re-roll {i}")
                     },
                     r.iter()
-                        .map(|(n, x)| format!("{} {x}", m.name(n)))
+                        .map(|(n, x)| format!("{} {x}", m.text(n)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
@@ -647,7 +677,7 @@ pub fn vote_post(p: &PublicVote, format: Format) -> Vec<String> {
     match &p.voted_out {
         Some(n) => blocks.push(format!(
             "{}\n",
-            m.bold(&format!("{} is voted out.", m.name(n)))
+            m.bold(&format!("{} is voted out.", m.text(n)))
         )),
         None => blocks.push("Nobody could be voted out: every voter was immune.\n".to_string()),
     }
@@ -692,7 +722,7 @@ pub fn final_post(p: &PublicFinal, format: Format) -> Vec<String> {
     }
     blocks.push(format!(
         "{}\n",
-        m.bold(&format!("{} wins the season!", m.name(&p.winner)))
+        m.bold(&format!("{} wins the season!", m.text(&p.winner)))
     ));
     blocks.push(format!(
         "Seed: {}\nSalt: {}\nAnyone can check the commitment published at the start.\n",
@@ -702,7 +732,8 @@ pub fn final_post(p: &PublicFinal, format: Format) -> Vec<String> {
 }
 
 /// The public post of entry `i` of a season, or `None` for an entry with
-/// no public post (conversations, edits).
+/// no public post (conversations, and edits that changed nothing public:
+/// see [`crate::messages::edit_post`]).
 pub fn public_post(season: &Season, i: usize, format: Format) -> Option<Vec<String>> {
     let played = season.played().get(i)?;
     let before = season.before(i);
@@ -724,7 +755,8 @@ pub fn public_post(season: &Season, i: usize, format: Format) -> Option<Vec<Stri
             ),
             format,
         )),
-        StepReport::Conversation(_) | StepReport::Edit(_) => None,
+        StepReport::Edit(_) => crate::messages::edit_post(season, i, format),
+        StepReport::Conversation(_) => None,
     }
 }
 
@@ -737,9 +769,26 @@ pub struct PrivateMessage {
     pub title: String,
     /// The lines.
     pub lines: Vec<String>,
+    /// Headed parts after the lines (a round's message: one per step),
+    /// each (heading, lines).
+    pub sections: Vec<(String, Vec<String>)>,
 }
 
-fn status_lines(s: &State, p: PlayerId) -> Vec<String> {
+impl PrivateMessage {
+    /// A message of lines only.
+    pub fn new(player: &str, title: impl Into<String>, lines: Vec<String>) -> PrivateMessage {
+        PrivateMessage {
+            player: player.to_string(),
+            title: title.into(),
+            lines,
+            sections: Vec::new(),
+        }
+    }
+}
+
+/// A player's RP, counters (with their penalties), advantages and
+/// immunity after a step, or that they are out (D10.2).
+pub fn status_lines(s: &State, p: PlayerId) -> Vec<String> {
     let Some(l) = s.living(p) else {
         return vec!["You are out of the game.".to_string()];
     };
@@ -787,132 +836,183 @@ pub fn status_message(s: &State, p: PlayerId) -> PrivateMessage {
         ));
     }
     lines.extend(status_lines(s, p));
-    PrivateMessage {
-        player: s.name(p).to_string(),
-        title: format!("Round {}: your status", s.round()),
+    PrivateMessage::new(
+        s.name(p),
+        format!("Round {}: your status", s.round()),
         lines,
-    }
+    )
 }
 
 /// The setup messages (D1.2): each player's attributes and team.
 pub fn setup_messages(season: &Season) -> Vec<PrivateMessage> {
     let s = season.start();
     s.alive()
-        .map(|(p, l)| PrivateMessage {
-            player: s.name(p).to_string(),
-            title: "Welcome to Dice ORG".to_string(),
-            lines: vec![
-                format!("Your team: {}", s.team_name(l.team)),
-                format!(
-                    "Your secret attributes [Competition, Survival]: {}",
-                    l.attributes
-                ),
-            ],
+        .map(|(p, l)| {
+            PrivateMessage::new(
+                s.name(p),
+                "Welcome to Dice ORG",
+                vec![
+                    format!("Your team: {}", s.team_name(l.team)),
+                    format!(
+                        "Your secret attributes [Competition, Survival]: {}",
+                        l.attributes
+                    ),
+                ],
+            )
         })
         .collect()
 }
 
-/// The private messages of entry `i` of a season: after a competition,
-/// each participant's RP and counters; after a camp, each member's
+/// The private messages of entry `i` of a season, one per player it
+/// concerns (see [`crate::messages::player_messages`] with
+/// [`Scope::Entry`](crate::messages::Scope::Entry)): after a competition,
+/// each participant's result, RP and counters; after a camp, each member's
 /// gathering result (not the roll, D5.2), whether a bonus roll found an
 /// advantage (D5.4), RP and counters; after a conversation, each player's
-/// slots; none for votes, the final and edits.
+/// slots; after a production edit, what it changed for each player it
+/// concerns; none for votes and the final.
 pub fn private_messages(season: &Season, i: usize) -> Vec<PrivateMessage> {
-    let Some(played) = season.played().get(i) else {
-        return Vec::new();
-    };
-    let after = &played.after;
-    match &played.report {
-        StepReport::Competition(r) => r
-            .rolls
-            .iter()
-            .map(|c| {
-                let mut lines = vec![format!("Your competition result: {}", c.roll.result)];
-                if c.rp_gained > 0 {
-                    lines.push(format!("You deducted 3 for {} RP.", c.rp_gained));
-                }
-                if c.rp_spent > 0 {
-                    lines.push(format!("You spent {} RP on a boost.", c.rp_spent));
-                }
-                lines.extend(status_lines(after, c.player));
-                PrivateMessage {
-                    player: c.name.clone(),
-                    title: format!("Round {}: competition", r.round),
-                    lines,
-                }
-            })
-            .collect(),
-        StepReport::Camp(r) => r
-            .teams
-            .iter()
-            .flat_map(|t| {
-                t.gathering.iter().map(move |g| {
-                    let mut lines = vec![format!("Your gathering result: {}", g.roll.result)];
-                    if g.bonus_rolls > 0 {
-                        let found = t.found.as_ref().filter(|(p, _)| *p == g.player);
-                        lines.push(match found {
-                            Some((_, card)) => {
-                                format!("Your bonus roll found an advantage: {card}!")
-                            }
-                            None => format!(
-                                "Your bonus roll{} found no advantage.",
-                                if g.bonus_rolls > 1 { "s" } else { "" }
-                            ),
-                        });
-                    }
-                    lines.extend(status_lines(after, g.player));
-                    PrivateMessage {
-                        player: g.name.clone(),
-                        title: format!("Round {}: camp", r.round),
-                        lines,
-                    }
-                })
-            })
-            .collect(),
-        StepReport::Conversation(r) => after
-            .alive()
-            .map(|(p, _)| {
-                let mut lines = Vec::new();
-                let done = season.before(i).slots_used as usize;
-                for (k, slot) in r.slots.iter().enumerate() {
-                    let with = slot.iter().find_map(|pair| {
-                        if pair.a == p {
-                            Some(pair.b)
-                        } else if pair.b == p {
-                            Some(pair.a)
-                        } else {
-                            None
-                        }
-                    });
-                    lines.push(format!(
-                        "Slot {}: {}",
-                        done + k + 1,
-                        with.map_or("no conversation".to_string(), |q| format!(
-                            "you talk with {}",
-                            after.name(q)
-                        ))
-                    ));
-                }
-                PrivateMessage {
-                    player: after.name(p).to_string(),
-                    title: format!("Round {}: conversations", r.round),
-                    lines,
-                }
-            })
-            .collect(),
-        StepReport::Vote(_) | StepReport::Final(_) | StepReport::Edit(_) => Vec::new(),
-    }
+    crate::messages::player_messages(season, crate::messages::Scope::Entry(i))
 }
 
 /// A private message as text in a format.
 pub fn private_message(msg: &PrivateMessage, format: Format, deadline: Option<Deadline>) -> String {
     let m = Mark(format);
-    let mut s = m.title(&format!("{} ({})", m.name(&msg.title), m.name(&msg.player)));
+    let mut s = m.title(&format!("{} ({})", m.text(&msg.title), m.text(&msg.player)));
     for l in &msg.lines {
-        let _ = writeln!(s, "{}", m.name(l));
+        let _ = writeln!(s, "{}", m.text(l));
+    }
+    for (heading, lines) in &msg.sections {
+        let _ = writeln!(s, "\n{}", m.bold(&m.text(heading)));
+        for l in lines {
+            let _ = writeln!(s, "{}", m.text(l));
+        }
     }
     if let Some(d) = deadline {
         let _ = writeln!(s, "Next deadline: {}", deadline_text(d, format));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::competition::{CompetitionInput, competition};
+    use crate::dice::{Dice, DiceList};
+    use crate::testkit::state;
+    use crate::vote::{Ballot, Play, VoteInput, vote};
+
+    #[test]
+    fn team_scores_read_as_decimals_d4_2() {
+        // Tagi: 10 and 9 (mean 19/2); Vanua: 12, 3 and 3 (mean 6).
+        let s = state(
+            &["Tagi", "Vanua"],
+            &[
+                ("Ann", 0, 18, 9),
+                ("Bob", 0, 18, 9),
+                ("Cid", 1, 18, 9),
+                ("Dee", 1, 18, 9),
+                ("Eve", 1, 18, 9),
+            ],
+        );
+        let mut list = DiceList::new(&[4, 4, 2, 3, 3, 3, 4, 4, 4, 1, 1, 1, 1, 1, 1]).unwrap();
+        let (_, r) =
+            competition(&s, &CompetitionInput::default(), &mut Dice::new(&mut list)).unwrap();
+        let p = PublicCompetition::of(&s, &r);
+        assert_eq!(
+            p.scores,
+            [
+                ("Tagi".to_string(), "9.5".to_string()),
+                ("Vanua".to_string(), "6".to_string())
+            ]
+        );
+        for f in Format::ALL {
+            let text = competition_post(&p, f).concat();
+            assert!(text.contains("score 9.5"), "{text}");
+            assert!(!text.contains("19/2"), "{text}");
+        }
+    }
+
+    fn extra_vote_reveal(f: Format) -> String {
+        let mut s = state(
+            &["Tagi"],
+            &[
+                ("Ann", 0, 9, 9),
+                ("Bob", 0, 9, 9),
+                ("Cid", 0, 9, 9),
+                ("Dee", 0, 9, 9),
+                ("Mary-Jo", 0, 9, 9),
+            ],
+        );
+        s.players[0].living.as_mut().unwrap().advantages = vec![crate::Advantage::ExtraVote];
+        let input = VoteInput {
+            advantages: vec![Play {
+                player: "Ann".into(),
+                card: crate::Advantage::ExtraVote,
+                on: None,
+                when: None,
+            }],
+            votes: [
+                ("Ann", Ballot::Many(vec!["Bob".into(), "Bob".into()])),
+                ("Bob", Ballot::One("Mary-Jo".into())),
+                ("Cid", Ballot::One("Bob".into())),
+                ("Dee", Ballot::One("Mary-Jo".into())),
+                ("Mary-Jo", Ballot::One("Dee".into())),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+            revote: Default::default(),
+        };
+        let mut list = DiceList::new(&[]).unwrap();
+        let (after, r) = vote(&s, &input, &mut Dice::new(&mut list)).unwrap();
+        assert_eq!(r.ballots.len(), 6);
+        vote_post(&PublicVote::of(&s, &after, &r, 5), f).concat()
+    }
+
+    #[test]
+    fn an_extra_vote_is_announced_d7_2() {
+        for f in Format::ALL {
+            let text = extra_vote_reveal(f);
+            assert!(
+                text.contains("An Extra Vote was played: 6 votes from 5 voters."),
+                "{text}"
+            );
+            assert!(!text.contains("Ann"), "the holder is not named: {text}");
+        }
+    }
+
+    #[test]
+    fn votes_are_numbered_once() {
+        for f in Format::ALL {
+            let text = extra_vote_reveal(f);
+            let numbered: Vec<&str> = text
+                .lines()
+                .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+                .collect();
+            assert_eq!(numbered.len(), 6, "{text}");
+            assert!(numbered[0].starts_with("1. "), "{text}");
+            assert!(!text.contains("[*]"), "{text}");
+            assert!(!text.contains("- 1."), "{text}");
+        }
+    }
+
+    #[test]
+    fn raw_text_is_not_cluttered_and_still_escapes_markup() {
+        let md = extra_vote_reveal(Format::Markdown);
+        assert!(md.contains("Mary-Jo"), "{md}");
+        assert!(!md.contains("Mary\\-Jo"), "{md}");
+        let mut s = state(&["Tagi"], &[("Ann", 0, 11, 9), ("Bob", 0, 9, 9)]);
+        s.votes_held = 2;
+        let p = status_message(&s, PlayerId(0));
+        let bb = private_message(&p, Format::BBCode, None);
+        assert!(bb.contains("[11, 9]"), "{bb}");
+        assert!(!bb.contains("[[i][/i]"), "{bb}");
+        // A card's name is the producers' free text: markup in it is escaped.
+        s.players[0].living.as_mut().unwrap().advantages =
+            vec![crate::Advantage::Other("[b]Idol[/b] *x*".into())];
+        let p = status_message(&s, PlayerId(0));
+        assert!(private_message(&p, Format::BBCode, None).contains("[[i][/i]b]Idol"));
+        assert!(private_message(&p, Format::Markdown, None).contains("\\*x\\*"));
+    }
 }

@@ -381,6 +381,24 @@ impl Season {
         Some(odds(l.attributes.get(kind), l.counters, options))
     }
 
+    /// Reads a bulk paste of players' DMs for the phase the round wizard
+    /// offers next (D12; see [`crate::intake`]): the phase's input and a
+    /// verdict for every line. `aliases` (as written, player) overrule how
+    /// a name is read.
+    pub fn read_dms(&self, text: &str, aliases: &[(String, String)]) -> crate::intake::Intake {
+        crate::intake::read_dms_with(self.state(), self.next_phase(), text, aliases)
+    }
+
+    /// Each team's exact chance to win and to lose the next competition
+    /// with these choices (D4.2, D4.4; see [`crate::team_odds`]), team
+    /// order; `None` when it is individual (one team).
+    pub fn team_odds(
+        &self,
+        input: &crate::competition::CompetitionInput,
+    ) -> Option<Vec<crate::team_odds::TeamOdds>> {
+        crate::team_odds::team_odds(self.state(), input)
+    }
+
     /// A conversation input for the slots left this round (D6.4): the pairs
     /// that talked this round are held, `slots` defaults to the slots left.
     pub fn conversation_input(
@@ -388,17 +406,7 @@ impl Season {
         prefs: ByName<Prefs>,
         slots: Option<u32>,
     ) -> ConversationInput {
-        let s = self.state();
-        let left = s.options.conversation_slots.saturating_sub(s.slots_used);
-        ConversationInput {
-            prefs,
-            held: s
-                .talked()
-                .into_iter()
-                .map(|(a, b)| [s.name(a).to_string(), s.name(b).to_string()])
-                .collect(),
-            slots: Some(slots.unwrap_or(left).min(left)),
-        }
+        crate::conversation::input_for(self.state(), prefs, slots)
     }
 
     /// The plan for the rest of the round's conversations from these
@@ -417,8 +425,14 @@ impl Offer {
     /// after rolling (D5.2): the RP they hold, less a boost paid before
     /// rolling (D2.3), plus the 1 RP the informed -5 earns, is at least 1.
     pub fn can_buy_bonus(&self, boost: Option<Boost>, deduct_for_rp: bool) -> bool {
-        let boost_cost = boost.filter(|b| self.rp >= b.cost()).map_or(0, Boost::cost);
-        self.rp - boost_cost + u32::from(deduct_for_rp) >= 1
+        crate::camp::CampChoice {
+            boost,
+            deduct_for_rp,
+            rp_for_bonus: true,
+            deduct_for_bonus: false,
+        }
+        .pay(self.rp)
+        .bonus_bought
     }
 
     /// The boosts this player can pay for with this choice of deducting

@@ -51,6 +51,39 @@ impl Score {
     }
 }
 
+impl Score {
+    /// The score as a decimal with at most `places` decimal places,
+    /// rounded half up, trailing zeros dropped: `9.5`, `10.33`, `7`.
+    pub fn decimal(self, places: u32) -> String {
+        let scale = 10u128.pow(places);
+        let (num, den) = (u128::from(self.num), u128::from(self.den));
+        let scaled = (num * scale * 2 + den) / (den * 2);
+        let (whole, frac) = (scaled / scale, scaled % scale);
+        if frac == 0 {
+            return whole.to_string();
+        }
+        let digits = format!("{frac:0width$}", width = places as usize);
+        format!("{whole}.{}", digits.trim_end_matches('0'))
+    }
+}
+
+/// Scores as decimals for a post (D4.2 team means): exact when they end
+/// within two places (`9.5`, `9.25`), else rounded to two (`10.33`); more
+/// places when two different scores would read the same, so a post never
+/// shows a tie that is not one (and every tie shows as one).
+pub fn decimals(scores: &[Score]) -> Vec<String> {
+    let mut places = 2;
+    loop {
+        let out: Vec<String> = scores.iter().map(|s| s.decimal(places)).collect();
+        let clash =
+            (0..scores.len()).any(|i| (0..i).any(|j| out[i] == out[j] && scores[i] != scores[j]));
+        if !clash || places >= 12 {
+            return out;
+        }
+        places += 1;
+    }
+}
+
 impl Ord for Score {
     fn cmp(&self, other: &Score) -> Ordering {
         (u128::from(self.num) * u128::from(other.den))
@@ -300,6 +333,25 @@ mod tests {
         assert_eq!(Score::new(62, 8).to_string(), "31/4");
         assert_eq!(Score::try_from("31/4".to_string()), Ok(Score::new(31, 4)));
         assert!(Score::try_from("1/0".to_string()).is_err());
+    }
+
+    #[test]
+    fn scores_read_as_decimals_in_posts() {
+        assert_eq!(Score::new(19, 2).decimal(2), "9.5");
+        assert_eq!(Score::new(37, 4).decimal(2), "9.25");
+        assert_eq!(Score::new(31, 3).decimal(2), "10.33");
+        assert_eq!(Score::new(32, 3).decimal(2), "10.67");
+        assert_eq!(Score::new(2, 3).decimal(2), "0.67");
+        assert_eq!(Score::new(1, 200).decimal(2), "0.01");
+        assert_eq!(Score::whole(7).decimal(2), "7");
+        assert_eq!(Score::new(999, 1000).decimal(2), "1");
+        // 67/8 and 109/13 both read 8.38 at two places: three then.
+        let d = decimals(&[Score::new(67, 8), Score::new(109, 13), Score::new(67, 8)]);
+        assert_eq!(d, ["8.375", "8.385", "8.375"]);
+        assert_eq!(
+            decimals(&[Score::new(19, 2), Score::whole(9)]),
+            ["9.5", "9"]
+        );
     }
 
     #[test]

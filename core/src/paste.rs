@@ -1,0 +1,278 @@
+//! What forums and chats add to text a moderator pastes, for every game's
+//! readers: formatting (BBCode tags, Markdown emphasis and spoilers, list
+//! bullets, curly apostrophes), quotes (`[quote]...[/quote]` blocks, `> `
+//! lines) that hold someone else's words, and the author lines of copied
+//! Discord messages (`Ann — Today at 18:04`, `[18:05] Ann: vote Bob`).
+
+/// The line without forum or chat formatting: BBCode tags (`[b]`, `[/i]`,
+/// `[color=red]`, `[size=4]`, `[s]`, `[font=x]`, `[spoiler]`...) other than
+/// quotes, Markdown `*`, `_`, `~`, backticks and `||` spoilers, a `@`
+/// before a name, a list bullet (`- `, `* `, `• `) at the start; curly
+/// apostrophes read as `'`. Spaces are trimmed at both ends.
+pub fn strip_markup(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line.trim();
+    for bullet in ["- ", "* ", "• ", "· "] {
+        if let Some(r) = rest.strip_prefix(bullet) {
+            rest = r.trim_start();
+            break;
+        }
+    }
+    let mut chars = rest.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '[' => {
+                if let Some(len) = format_tag(&rest[i..]) {
+                    // Skip the tag's characters.
+                    while chars.peek().is_some_and(|&(j, _)| j < i + len) {
+                        chars.next();
+                    }
+                } else {
+                    out.push(c);
+                }
+            }
+            '*' | '_' | '~' | '`' | '|' => {}
+            '@' if out.is_empty() || out.ends_with(' ') => {}
+            '\u{2018}' | '\u{2019}' | '\u{02BC}' => out.push('\''),
+            _ => out.push(c),
+        }
+    }
+    out.trim().to_string()
+}
+
+/// The length of a formatting tag (not a quote) at the start of `s`:
+/// `[b]`, `[/b]`, `[color=#f00]`, `[size=4]` ...: a known tag name, then
+/// `]` or `=...]`.
+fn format_tag(s: &str) -> Option<usize> {
+    const TAGS: [&str; 12] = [
+        "b",
+        "i",
+        "u",
+        "s",
+        "color",
+        "colour",
+        "size",
+        "font",
+        "spoiler",
+        "highlight",
+        "strike",
+        "center",
+    ];
+    let inner = s.strip_prefix('[')?;
+    let inner = inner.strip_prefix('/').unwrap_or(inner);
+    let close = inner.find(']')?;
+    let body = &inner[..close];
+    let name = body.split('=').next().unwrap_or("");
+    TAGS.iter()
+        .any(|t| name.eq_ignore_ascii_case(t))
+        .then_some(s.len() - inner.len() + close + 1)
+}
+
+/// Tracks `[quote]...[/quote]` blocks across the lines of a text (they
+/// nest, and may open and close on one line).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Quotes {
+    depth: u32,
+}
+
+/// What is left of a line once quoted words are taken out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unquoted {
+    /// The line's own words.
+    pub text: String,
+    /// Whether any of the line was quoted (a `> ` line, or inside a
+    /// `[quote]` block, or a quote tag).
+    pub quoted: bool,
+}
+
+impl Quotes {
+    /// The next line of the text with its quoted parts removed: a line
+    /// starting with `>` is all quoted (Discord, Markdown); words inside
+    /// `[quote]`, `[quote=Name]`, `[quote name="x"]` ... `[/quote]` are.
+    pub fn line(&mut self, line: &str) -> Unquoted {
+        let t = line.trim_start();
+        if self.depth == 0 && t.starts_with('>') {
+            return Unquoted {
+                text: String::new(),
+                quoted: true,
+            };
+        }
+        let mut out = String::new();
+        let mut quoted = self.depth > 0;
+        let lower = line.to_ascii_lowercase();
+        let mut i = 0;
+        let mut seg = 0;
+        while let Some(k) = lower[i..].find('[') {
+            let at = i + k;
+            let rest = &lower[at..];
+            let open = rest.starts_with("[quote]")
+                || rest.starts_with("[quote=")
+                || rest.starts_with("[quote ");
+            let close = rest.starts_with("[/quote]");
+            if !(open || close) {
+                i = at + 1;
+                continue;
+            }
+            let end = at + rest.find(']').map_or(rest.len(), |e| e + 1);
+            if self.depth == 0 {
+                out.push_str(&line[seg..at]);
+            }
+            quoted = true;
+            if open {
+                self.depth += 1;
+            } else {
+                self.depth = self.depth.saturating_sub(1);
+            }
+            i = end;
+            seg = end;
+        }
+        if self.depth == 0 {
+            out.push_str(&line[seg..]);
+        }
+        Unquoted { text: out, quoted }
+    }
+}
+
+/// An author line of messages copied from a chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChatLine<'a> {
+    /// `Ann — Today at 18:04` (an em dash, en dash or hyphen between the
+    /// name and a time stamp), or `[18:05] Ann: text`: a message by this
+    /// author, with the text on the line (maybe empty).
+    Author(&'a str, &'a str),
+    /// `[18:05] text` or `[18:05]` alone: a further message by the
+    /// author before, with the text on the line.
+    Same(&'a str),
+}
+
+/// Whether `s` is a time: `18:04`, `6:04 PM`, `18:04:59`.
+fn is_time(s: &str) -> bool {
+    let s = s.trim();
+    let s = ["AM", "PM", "am", "pm"]
+        .iter()
+        .find_map(|m| s.strip_suffix(m))
+        .unwrap_or(s)
+        .trim_end();
+    let mut parts = 0;
+    for p in s.split(':') {
+        parts += 1;
+        if p.is_empty() || p.len() > 2 || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+    }
+    (2..=3).contains(&parts)
+}
+
+/// Whether `s` is a chat time stamp: `Today at 18:04`, `Yesterday at
+/// 6:04 PM`, `Monday at 9:00`, `21/11/2026 18:04`, `11/21/26, 6:04 PM`.
+fn is_stamp(s: &str) -> bool {
+    let s = s.trim();
+    if let Some((day, time)) = s.split_once(" at ") {
+        return !day.is_empty() && day.chars().all(char::is_alphabetic) && is_time(time);
+    }
+    match s.split_once([' ', ',']) {
+        Some((date, time)) => {
+            date.bytes().any(|b| b.is_ascii_digit())
+                && date
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'.' | b'-'))
+                && is_time(time.trim_start_matches(',').trim())
+        }
+        None => is_time(s),
+    }
+}
+
+/// The chat author line `line` is, if any (see [`ChatLine`]).
+pub fn chat_line(line: &str) -> Option<ChatLine<'_>> {
+    let t = line.trim();
+    if let Some(after) = t.strip_prefix('[')
+        && let Some(close) = after.find(']')
+        && is_time(&after[..close])
+    {
+        let rest = after[close + 1..].trim_start();
+        if let Some((name, text)) = rest.split_once(": ")
+            && crate::names::check_name(name.trim()).is_ok()
+        {
+            return Some(ChatLine::Author(name.trim(), text.trim()));
+        }
+        return Some(ChatLine::Same(rest));
+    }
+    for dash in [" — ", " – ", " - "] {
+        if let Some(i) = t.rfind(dash) {
+            let (name, stamp) = (t[..i].trim(), &t[i + dash.len()..]);
+            if !name.is_empty() && name.chars().count() <= 64 && is_stamp(stamp) {
+                return Some(ChatLine::Author(name, ""));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_comes_off() {
+        assert_eq!(strip_markup("[b]vote Ann[/b]"), "vote Ann");
+        assert_eq!(strip_markup("**boost 7** ||secret||"), "boost 7 secret");
+        assert_eq!(strip_markup("- deduct 3"), "deduct 3");
+        assert_eq!(strip_markup("-3"), "-3");
+        assert_eq!(strip_markup("vote @Mary-Jo"), "vote Mary-Jo");
+        assert_eq!(strip_markup("vote O\u{2019}Neil"), "vote O'Neil");
+        assert_eq!(
+            strip_markup("[color=#ff0000]rank [i]Ann[/i], Bob[/color]"),
+            "rank Ann, Bob"
+        );
+        assert_eq!(
+            strip_markup("[11, 9] [url=x]y[/url]"),
+            "[11, 9] [url=x]y[/url]"
+        );
+    }
+
+    #[test]
+    fn quotes_hold_other_words() {
+        let mut q = Quotes::default();
+        assert!(q.line("> vote Ann").quoted);
+        assert_eq!(q.line("[quote=Producer]send your vote").text, "");
+        assert_eq!(q.line("vote NAME").text, "");
+        let u = q.line("[/quote] vote Bob");
+        assert_eq!((u.text.trim(), u.quoted), ("vote Bob", true));
+        let u = q.line("vote Cid");
+        assert_eq!((u.text.as_str(), u.quoted), ("vote Cid", false));
+        let u = q.line("[QUOTE]a[quote]b[/quote]c[/QUOTE]d");
+        assert_eq!(u.text, "d");
+    }
+
+    #[test]
+    fn chat_author_lines() {
+        assert_eq!(
+            chat_line("Ann — Today at 18:04"),
+            Some(ChatLine::Author("Ann", ""))
+        );
+        assert_eq!(
+            chat_line("Mary-Jo - Yesterday at 6:04 PM"),
+            Some(ChatLine::Author("Mary-Jo", ""))
+        );
+        assert_eq!(
+            chat_line("Host — 21/11/2026 18:04"),
+            Some(ChatLine::Author("Host", ""))
+        );
+        assert_eq!(
+            chat_line("Bob — 11/21/26, 6:04 PM"),
+            Some(ChatLine::Author("Bob", ""))
+        );
+        assert_eq!(
+            chat_line("[18:05] Ann: vote Bob"),
+            Some(ChatLine::Author("Ann", "vote Bob"))
+        );
+        assert_eq!(
+            chat_line("[6:05 PM] boost 2"),
+            Some(ChatLine::Same("boost 2"))
+        );
+        assert_eq!(chat_line("[18:05]"), Some(ChatLine::Same("")));
+        assert_eq!(chat_line("vote Mary - Jo"), None);
+        assert_eq!(chat_line("[11, 9]"), None);
+        assert_eq!(chat_line("rank Ann - Bob"), None);
+    }
+}

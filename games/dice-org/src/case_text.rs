@@ -1,0 +1,190 @@
+//! Steps given as pasted DM text in the case format (`cases/FORMAT.md`,
+//! "A step as pasted text"; RULES.md D12): a step whose body is a JSON
+//! string is the players' DMs for that phase, read by [`crate::intake`];
+//! the step plays the input the text gives, and its record gains a `text`
+//! member saying what the text gave and what became of every line.
+
+use crate::camp::CampInput;
+use crate::competition::CompetitionInput;
+use crate::conversation::ConversationInput;
+use crate::final_vote::FinalInput;
+use crate::intake::{Intake, Verdict, read_dms};
+use crate::state::{Phase, State};
+use crate::step::Entry;
+use crate::vote::VoteInput;
+use serde::Serialize;
+
+/// The phase a step kind plays, for the kinds that take text.
+pub fn phase_of(kind: &str) -> Option<Phase> {
+    Some(match kind {
+        "competition" => Phase::Competition,
+        "camp" => Phase::Camp,
+        "conversation" => Phase::Conversation,
+        "vote" => Phase::Vote,
+        "final" => Phase::Final,
+        _ => return None,
+    })
+}
+
+/// Reads a text step: the entry to play and the record's `text` member.
+///
+/// # Errors
+/// A step kind that takes no text (`edit`), or a season already over.
+pub fn text_step(kind: &str, text: &str, state: &State) -> Result<(Entry, TextRecord), String> {
+    let phase = phase_of(kind).ok_or_else(|| format!("a {kind} step takes no text"))?;
+    let intake = read_dms(state, phase, text);
+    let entry = intake
+        .entry
+        .clone()
+        .ok_or_else(|| "the season is over: no text to read".to_string())?;
+    Ok((entry, record(&intake)))
+}
+
+/// The input a text gave, written as the step's object form writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum InputRecord {
+    /// D4.
+    Competition(CompetitionInput),
+    /// D5.
+    Camp(CampInput),
+    /// D6.
+    Conversation(ConversationInput),
+    /// D7.
+    Vote(VoteInput),
+    /// D8.
+    Final(FinalInput),
+}
+
+impl InputRecord {
+    fn of(entry: &Entry) -> Option<InputRecord> {
+        Some(match entry {
+            Entry::Competition(i) => InputRecord::Competition(i.clone()),
+            Entry::Camp(i) => InputRecord::Camp(i.clone()),
+            Entry::Conversation(i) => InputRecord::Conversation(i.clone()),
+            Entry::Vote(i) => InputRecord::Vote(i.clone()),
+            Entry::Final(i) => InputRecord::Final(i.clone()),
+            Entry::Edit(_) => return None,
+        })
+    }
+}
+
+/// One line of a text step's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineRecord {
+    /// The player whose message holds it.
+    pub player: String,
+    /// 1-based line number in that message.
+    pub line: u32,
+    /// The line as written, trimmed.
+    pub text: String,
+    /// `accepted`, `replaced`, `rejected` or `skipped`.
+    pub verdict: &'static str,
+    /// Why, for a line not in force.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The replacing line, for a replaced one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_line: Option<u32>,
+    /// The players its names were read as, in order.
+    pub names: Vec<String>,
+    /// `[as written, player]` for each shortened name.
+    pub guesses: Vec<[String; 2]>,
+    /// What an accepted line left out, and why.
+    pub notes: Vec<String>,
+}
+
+/// A line of the paste in no message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnreadRecord {
+    /// 1-based line of the paste.
+    pub line: u32,
+    /// As written.
+    pub text: String,
+    /// Why it was not read.
+    pub reason: String,
+}
+
+/// The `text` member of a text step's record (FORMAT.md): `input`, the
+/// structured input the text gave; `lines`, every non-blank line of every
+/// message; `unread`, the lines of the paste no message holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TextRecord {
+    /// The input the text gave.
+    pub input: Option<InputRecord>,
+    /// Every line read, in the order of the paste.
+    pub lines: Vec<LineRecord>,
+    /// Lines of no player.
+    pub unread: Vec<UnreadRecord>,
+}
+
+/// The record of what a paste gave and every line's verdict.
+pub fn record(intake: &Intake) -> TextRecord {
+    let mut lines = Vec::new();
+    for m in &intake.messages {
+        for l in &m.lines {
+            lines.push(LineRecord {
+                player: m.player.clone(),
+                line: l.number,
+                text: l.text.clone(),
+                verdict: l.verdict.word(),
+                reason: l.verdict.reason(),
+                by_line: match l.verdict {
+                    Verdict::Replaced { by_line, .. } => Some(by_line),
+                    _ => None,
+                },
+                names: l.names.iter().map(|n| n.player.clone()).collect(),
+                guesses: l
+                    .names
+                    .iter()
+                    .filter(|n| !n.exact)
+                    .map(|n| [n.written.clone(), n.player.clone()])
+                    .collect(),
+                notes: l.notes.clone(),
+            });
+        }
+    }
+    TextRecord {
+        input: intake.entry.as_ref().and_then(InputRecord::of),
+        lines,
+        unread: intake
+            .unread
+            .iter()
+            .map(|u| UnreadRecord {
+                line: u.line,
+                text: u.text.clone(),
+                reason: u.reason.clone(),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::state;
+    use serde_json::json;
+
+    #[test]
+    fn a_text_step_gives_the_input_and_every_line() {
+        let s = state(&["Koru", "Mana"], &[("Ann", 0, 9, 9), ("Bob", 1, 9, 9)]);
+        let (entry, rec) = text_step(
+            "competition",
+            "stray\n== Ann ==\ndeduct\nboost 7\n== Bob ==\nbost 2",
+            &s,
+        )
+        .unwrap();
+        let rec = serde_json::to_value(&rec).unwrap();
+        assert!(matches!(entry, Entry::Competition(_)));
+        assert_eq!(rec["input"], json!({"Ann": {"deduct": true}}));
+        assert_eq!(rec["lines"][0]["verdict"], "accepted");
+        assert_eq!(rec["lines"][1]["verdict"], "rejected");
+        assert_eq!(
+            rec["lines"][1]["reason"],
+            "the boost costs 3 RP and the player would have 1 (D2.3, D5.2)"
+        );
+        assert_eq!(rec["lines"][2]["player"], "Bob");
+        assert_eq!(rec["unread"][0]["line"], 1);
+        assert!(text_step("edit", "x", &s).is_err());
+    }
+}

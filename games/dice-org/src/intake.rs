@@ -1,0 +1,1600 @@
+//! Stage 2 of reading players' DMs (D12): a bulk paste of private
+//! messages under per-player headers, split by the shared splitter
+//! ([`console_core::text::split_bulk`]), each message read line by line
+//! ([`crate::line`]) and every choice checked against the season for the
+//! phase being played. The result is the phase's [`Entry`] (the same input
+//! the screens' controls give, so they can show what the text gave) and a
+//! verdict for every line: accepted (with how each name was read),
+//! replaced by a later line, rejected with the reason, or skipped (quoted,
+//! after `end`, written by someone else).
+//!
+//! Checks made here are the ones a line can fail on its own or against
+//! the season before the step is played: the phase (D3.1), who may choose
+//! (D3.2, D7.1, D8.1), names (D12.3), what the player can pay (D2.3,
+//! D5.2), cards held (D7.2), candidates and finalists (D7.3, D8.2). The
+//! step itself still checks everything it is given.
+
+use crate::advantage::Advantage;
+use crate::by_name::ByName;
+use crate::camp::{CampChoice, CampInput};
+use crate::competition::{CompetitionChoice, CompetitionInput};
+use crate::conversation::{Prefs, input_for};
+use crate::final_vote::FinalInput;
+use crate::line::{Card, DeductFor, LineError, RawChoice, parse_line};
+use crate::roll::Boost;
+use crate::state::{Phase, PlayerId, State};
+use crate::step::Entry;
+use crate::vote::{Ballot, Play, VoteInput, When};
+use console_core::names::NameIndex;
+use console_core::paste::{ChatLine, Quotes, chat_line, strip_markup};
+use console_core::text::{is_end, lines, split_bulk};
+use std::fmt;
+
+/// How a name on a line was read (D12.3): the player it names and whether
+/// it was their full name; anything else (a part of a name) is a guess the
+/// producers can overrule.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct NameRead {
+    /// As written.
+    pub written: String,
+    /// The player it was read as.
+    pub player: String,
+    /// Whether it is the player's full name (case and spaces aside) or an
+    /// alias the producers set; false for a shortened name.
+    pub exact: bool,
+}
+
+/// A line's choice once checked, names as in the roster.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum Choice {
+    /// Competition: deduct 3 for 1 RP (D4.1).
+    Deduct,
+    /// Camp: deduct 3 before rolling for a bonus roll (D5.2).
+    DeductForBonus,
+    /// Camp: deduct 5 after rolling for 1 RP (D5.2).
+    DeductForRp,
+    /// An RP boost (D2.3).
+    Boost(Boost),
+    /// Camp: spend 1 RP for a bonus roll (D5.2).
+    BonusRoll,
+    /// The ranked list, most wanted first (D6.1).
+    Rank(Vec<String>),
+    /// One place of the ranked list.
+    Place(u32, String),
+    /// Not open to these players (D6.1).
+    Closed(Vec<String>),
+    /// Open again to these players; empty: to everyone.
+    Open(Vec<String>),
+    /// A ballot (D7.3), two names with an Extra Vote; or a juror's vote (D8.2).
+    Vote(Vec<String>),
+    /// A revote (D7.5, D8.2).
+    Revote(String),
+    /// A card played (D7.2).
+    Play {
+        /// The card.
+        card: Advantage,
+        /// Hidden Immunity's voter.
+        on: Option<String>,
+        /// The opportunity.
+        when: When,
+    },
+}
+
+/// Why a line was not used (D12).
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum Reason {
+    /// The line is no choice, or malformed.
+    Line(LineError),
+    /// A choice of another phase: (the choice's word, the phase now).
+    WrongPhase(&'static str, Phase),
+    /// The season is over (D8.2).
+    Over,
+    /// The writer is out of the game (D3.2).
+    Out,
+    /// The writer does not vote in this vote (D7.1).
+    NotAVoter,
+    /// The writer is not on the jury (D8.1).
+    NotAJuror,
+    /// No name on the line names a player: why, per name.
+    Names(Vec<String>),
+    /// `deduct` at camp without 3 or 5 (D5.2).
+    WhichDeduction,
+    /// A deduction the phase does not offer.
+    WrongDeduction(Phase),
+    /// A choice the player cannot pay for: (what, RP they would have, cost).
+    CannotPay(&'static str, u32, u32),
+    /// A card the player does not hold (D7.2).
+    NotHeld(Advantage),
+    /// An Extra Vote played after the votes (D7.2).
+    ExtraVoteAfter,
+    /// Hidden Immunity played on nobody, or on someone not voting (D7.2).
+    HiddenImmunityOn(Option<String>),
+    /// A vote for someone who is no candidate: (name, why) (D7.3).
+    NotACandidate(String, &'static str),
+    /// A juror's vote for someone who is no finalist (D8.2).
+    NotAFinalist(String),
+    /// A revote names one player only (D7.5, D8.2).
+    OneRevote,
+    /// A bare name outside a ranked list.
+    LoneName(String),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let phase = |p: &Phase| match p {
+            Phase::Competition => "the competition",
+            Phase::Camp => "camp",
+            Phase::Conversation => "the conversations",
+            Phase::Vote => "the vote",
+            Phase::Final => "the final",
+            Phase::Over => "nothing (the season is over)",
+        };
+        match self {
+            Reason::Line(e) => e.fmt(f),
+            Reason::WrongPhase(w, now) => write!(
+                f,
+                "a {w} line is not for {}: the text is read for {} (D12.4)",
+                phase(now),
+                phase(now)
+            ),
+            Reason::Over => write!(f, "the season is over (D8.2)"),
+            Reason::Out => write!(f, "the player is out of the game (D3.2)"),
+            Reason::NotAVoter => write!(f, "the player does not vote in this vote (D7.1)"),
+            Reason::NotAJuror => write!(f, "the player is not on the jury (D8.1)"),
+            Reason::Names(v) => write!(f, "{}", v.join("; ")),
+            Reason::WhichDeduction => write!(
+                f,
+                "at camp, write deduct 3 (before rolling, for a bonus roll) or deduct 5 (after rolling, for 1 RP) (D5.2)"
+            ),
+            Reason::WrongDeduction(Phase::Camp) => write!(
+                f,
+                "at camp, 3 is deducted for a bonus roll and 5 for 1 RP (D5.2)"
+            ),
+            Reason::WrongDeduction(_) => {
+                write!(f, "in a competition, 3 is deducted for 1 RP (D4.1)")
+            }
+            Reason::CannotPay(what, rp, cost) => write!(
+                f,
+                "{what} costs {cost} RP and the player would have {rp} (D2.3, D5.2)"
+            ),
+            Reason::NotHeld(a) => write!(f, "the player does not hold {a} (D7.2)"),
+            Reason::ExtraVoteAfter => {
+                write!(f, "an Extra Vote is played before votes are cast (D7.2)")
+            }
+            Reason::HiddenImmunityOn(None) => {
+                write!(f, "Hidden Immunity is played on a voter: name one (D7.2)")
+            }
+            Reason::HiddenImmunityOn(Some(n)) => {
+                write!(
+                    f,
+                    "Hidden Immunity is played on a voter, and {n} does not vote (D7.2)"
+                )
+            }
+            Reason::NotACandidate(n, why) => write!(f, "{n} {why}: not a candidate (D7.3)"),
+            Reason::NotAFinalist(n) => write!(f, "{n} is not a finalist (D8.2)"),
+            Reason::OneRevote => write!(f, "a revote names one player (D7.5, D8.2)"),
+            Reason::LoneName(n) => write!(
+                f,
+                "{n:?} alone on a line: a ranked list starts with rank (D12.8)"
+            ),
+        }
+    }
+}
+
+/// Why a line was skipped without being read as a choice.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum Skip {
+    /// Quoted words (`> `, `[quote]`): someone else's (D12.2).
+    Quoted,
+    /// After the `end` line (D12.2).
+    AfterEnd,
+    /// In a copied chat, written by someone other than the player (D12.2):
+    /// the author as written, and whether that names a player of the game
+    /// (else it may be the player's chat name: an alias makes it theirs).
+    OtherAuthor(String, bool),
+}
+
+impl fmt::Display for Skip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Skip::Quoted => write!(f, "quoted: someone else's words (D12.2)"),
+            Skip::AfterEnd => write!(f, "after the end line (D12.2)"),
+            Skip::OtherAuthor(n, true) => write!(f, "written by {n}, not by the player (D12.2)"),
+            Skip::OtherAuthor(n, false) => write!(
+                f,
+                "written by {n}, not by the player (D12.2); if {n} is the player's chat name, an alias makes it theirs (D12.3)"
+            ),
+        }
+    }
+}
+
+/// What became of one line.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum Verdict {
+    /// Read and in force.
+    Accepted(Choice),
+    /// Read, then replaced by a later line of the same kind (D12.5).
+    Replaced {
+        /// The choice it held.
+        choice: Choice,
+        /// The replacing line's number.
+        by_line: u32,
+    },
+    /// Not used: why.
+    Rejected(Reason),
+    /// Not read: why.
+    Skipped(Skip),
+}
+
+impl Verdict {
+    /// `accepted`, `replaced`, `rejected` or `skipped`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Accepted(_) => "accepted",
+            Verdict::Replaced { .. } => "replaced",
+            Verdict::Rejected(_) => "rejected",
+            Verdict::Skipped(_) => "skipped",
+        }
+    }
+
+    /// The reason in words, for a line not in force.
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            Verdict::Accepted(_) => None,
+            Verdict::Replaced { by_line, .. } => {
+                Some(format!("replaced by line {by_line} (D12.5)"))
+            }
+            Verdict::Rejected(r) => Some(r.to_string()),
+            Verdict::Skipped(s) => Some(s.to_string()),
+        }
+    }
+}
+
+/// One non-blank line of a player's message and its verdict.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct LineReading {
+    /// 1-based line number in the player's message (blank lines counted).
+    pub number: u32,
+    /// The line as written, trimmed.
+    pub text: String,
+    /// What became of it.
+    pub verdict: Verdict,
+    /// How each name on it was read.
+    pub names: Vec<NameRead>,
+    /// What was left out of an accepted line, and why.
+    pub notes: Vec<String>,
+}
+
+/// One player's message read.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct MessageReading {
+    /// The player, as in the roster.
+    pub player: String,
+    /// Every non-blank line but the `end` line and chat author lines.
+    pub lines: Vec<LineReading>,
+}
+
+/// A line of the paste that belongs to no player (before the first
+/// header, under a header naming nobody) or a header naming nobody.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct Unread {
+    /// 1-based line of the paste.
+    pub line: u32,
+    /// The line as written.
+    pub text: String,
+    /// Why it was not read.
+    pub reason: String,
+}
+
+/// A bulk paste read for one phase.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct Intake {
+    /// The phase it was read for.
+    pub phase: Phase,
+    /// The phase's input the text gives; `None` when the season is over.
+    pub entry: Option<Entry>,
+    /// Each player's message, in the order of the paste.
+    pub messages: Vec<MessageReading>,
+    /// Lines of the paste no player's message holds.
+    pub unread: Vec<Unread>,
+}
+
+impl Intake {
+    /// Lines not used, over every message: (player, line).
+    pub fn problems(&self) -> impl Iterator<Item = (&str, &LineReading)> {
+        self.messages.iter().flat_map(|m| {
+            m.lines
+                .iter()
+                .filter(|l| matches!(l.verdict, Verdict::Rejected(_)))
+                .map(move |l| (m.player.as_str(), l))
+        })
+    }
+
+    /// Lines with a name read from a part of it (a guess to confirm).
+    pub fn guesses(&self) -> impl Iterator<Item = (&str, &LineReading, &NameRead)> {
+        self.messages.iter().flat_map(|m| {
+            m.lines.iter().flat_map(move |l| {
+                l.names
+                    .iter()
+                    .filter(|n| !n.exact)
+                    .map(move |n| (m.player.as_str(), l, n))
+            })
+        })
+    }
+
+    /// `draft` (the screen's input for this phase) with every player whose
+    /// message the paste holds set to what their message gives; other
+    /// players keep the draft's choices. A draft of another phase is
+    /// replaced.
+    pub fn merged(&self, draft: &Entry) -> Option<Entry> {
+        let read = self.entry.clone()?;
+        let mine = |n: &String| self.messages.iter().any(|m| m.player == *n);
+        Some(match (read, draft) {
+            (Entry::Competition(mut r), Entry::Competition(d)) => {
+                keep_choices(&d.choices, &mut r.choices, &mine);
+                Entry::Competition(r)
+            }
+            (Entry::Camp(mut r), Entry::Camp(d)) => {
+                keep_choices(&d.choices, &mut r.choices, &mine);
+                Entry::Camp(r)
+            }
+            (Entry::Conversation(mut r), Entry::Conversation(d)) => {
+                keep_choices(&d.prefs, &mut r.prefs, &mine);
+                Entry::Conversation(r)
+            }
+            (Entry::Vote(mut r), Entry::Vote(d)) => {
+                keep_choices(&d.votes, &mut r.votes, &mine);
+                keep_choices(&d.revote, &mut r.revote, &mine);
+                let mut plays: Vec<Play> = d
+                    .advantages
+                    .iter()
+                    .filter(|p| !mine(&p.player))
+                    .cloned()
+                    .collect();
+                plays.append(&mut r.advantages);
+                r.advantages = plays;
+                Entry::Vote(r)
+            }
+            (Entry::Final(mut r), Entry::Final(d)) => {
+                keep_choices(&d.votes, &mut r.votes, &mine);
+                keep_choices(&d.revote, &mut r.revote, &mine);
+                Entry::Final(r)
+            }
+            (r, _) => r,
+        })
+    }
+}
+
+fn keep_choices<V: Clone>(from: &ByName<V>, into: &mut ByName<V>, mine: &impl Fn(&String) -> bool) {
+    for (k, v) in from {
+        if !mine(k) && !into.contains_key(k) {
+            into.insert(k.clone(), v.clone());
+        }
+    }
+}
+
+/// The roster's names for reading: every player (out ones too, so a
+/// reason can say who is out), living players first when a shortened
+/// name could be either, and aliases the producers set.
+struct Names<'a> {
+    state: &'a State,
+    all: NameIndex,
+    living: NameIndex,
+    living_ids: Vec<PlayerId>,
+    aliases: Vec<(String, PlayerId)>,
+}
+
+impl<'a> Names<'a> {
+    fn new(state: &'a State, aliases: &[(String, String)]) -> Names<'a> {
+        let names: Vec<&str> = state.players.iter().map(|p| p.name.as_str()).collect();
+        let living_ids: Vec<PlayerId> = state.alive().map(|(p, _)| p).collect();
+        let living: Vec<&str> = living_ids.iter().map(|&p| state.name(p)).collect();
+        let all = NameIndex::new(&names);
+        let aliases = aliases
+            .iter()
+            .filter_map(|(w, n)| {
+                let p = state
+                    .find(n)
+                    .or_else(|| all.resolve(n).ok().map(|i| PlayerId(i as u16)))?;
+                Some((console_core::names::key(w), p))
+            })
+            .collect();
+        Names {
+            state,
+            all,
+            living: NameIndex::new(&living),
+            living_ids,
+            aliases,
+        }
+    }
+
+    /// The player `written` names: an alias, a full name, or a shortened
+    /// name of exactly one living player (else of one player of all).
+    fn resolve(&self, written: &str) -> Result<(PlayerId, bool), String> {
+        let k = console_core::names::key(written);
+        if let Some((_, p)) = self.aliases.iter().find(|(a, _)| *a == k) {
+            return Ok((*p, true));
+        }
+        if self.all.is_full_name(written) {
+            let i = self.all.resolve(written).map_err(|e| e.to_string())?;
+            return Ok((PlayerId(i as u16), true));
+        }
+        match self.living.resolve(written) {
+            Ok(i) => Ok((self.living_ids[i], false)),
+            Err(_) => self
+                .all
+                .resolve(written)
+                .map(|i| (PlayerId(i as u16), false))
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The players of a list item: one name, or several full names written
+    /// with spaces only between them (`Ann Bob`), when only one split of
+    /// the words gives full names.
+    fn resolve_item(&self, item: &str) -> Result<Vec<(PlayerId, bool)>, String> {
+        match self.resolve(item) {
+            Ok(r) => Ok(vec![r]),
+            Err(e) => {
+                let ws: Vec<&str> = item.split_whitespace().collect();
+                if ws.len() < 2 {
+                    return Err(e);
+                }
+                match self.split_full(&ws) {
+                    Some(v) => Ok(v.into_iter().map(|p| (p, true)).collect()),
+                    None => Err(e),
+                }
+            }
+        }
+    }
+
+    /// The one way to cut `ws` into full names, if there is exactly one.
+    fn split_full(&self, ws: &[&str]) -> Option<Vec<PlayerId>> {
+        // ways[i]: how many cuts of ws[i..] (capped at 2) and the first one.
+        let n = ws.len();
+        let mut ways: Vec<(u32, Vec<PlayerId>)> = vec![(0, Vec::new()); n + 1];
+        ways[n] = (1, Vec::new());
+        for i in (0..n).rev() {
+            for j in i + 1..=n {
+                let w = ws[i..j].join(" ");
+                if ways[j].0 == 0 || !self.all.is_full_name(&w) {
+                    continue;
+                }
+                let Ok(p) = self.all.resolve(&w) else {
+                    continue;
+                };
+                if ways[i].0 == 0 {
+                    let mut v = vec![PlayerId(p as u16)];
+                    v.extend(ways[j].1.iter().copied());
+                    ways[i].1 = v;
+                }
+                ways[i].0 = (ways[i].0 + ways[j].0).min(2);
+            }
+        }
+        (ways[0].0 == 1).then(|| ways[0].1.clone())
+    }
+
+    fn name(&self, p: PlayerId) -> String {
+        self.state.name(p).to_string()
+    }
+}
+
+/// What one player's message gives so far, with the index (into the
+/// message's lines) of the line in force for each kind.
+#[derive(Default)]
+struct Acc {
+    deduct: Option<usize>,
+    deduct_bonus: Option<usize>,
+    deduct_rp: Option<usize>,
+    boost: Option<(Boost, usize)>,
+    bonus: Option<usize>,
+    /// (place, player, line): a rank line's names take places 1..k.
+    places: Vec<(u32, PlayerId, usize)>,
+    /// Line of the last `rank` line (the list's start).
+    rank_line: Option<usize>,
+    closed: Vec<PlayerId>,
+    ballot: Option<(Vec<PlayerId>, usize)>,
+    plays: Vec<(Advantage, Option<PlayerId>, When, usize)>,
+    revote: Option<(PlayerId, usize)>,
+    /// A `rank:` or `closed:` list is open: bare names add to it.
+    in_list: Option<List>,
+}
+
+/// Which list bare names add to.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+enum List {
+    Rank,
+    Closed,
+}
+
+/// The phases a choice word belongs to.
+fn phases_of(raw: &RawChoice) -> &'static [Phase] {
+    match raw {
+        RawChoice::Deduct { .. } | RawChoice::Boost(_) => &[Phase::Competition, Phase::Camp],
+        RawChoice::Bonus => &[Phase::Camp],
+        RawChoice::Rank(_) | RawChoice::Place(..) | RawChoice::Closed(_) | RawChoice::Open(_) => {
+            &[Phase::Conversation]
+        }
+        RawChoice::Vote(_) | RawChoice::Revote(_) => &[Phase::Vote, Phase::Final],
+        RawChoice::Play { .. } => &[Phase::Vote],
+    }
+}
+
+/// The reader of one phase's paste.
+struct Reader<'a> {
+    state: &'a State,
+    phase: Phase,
+    names: Names<'a>,
+    voters: Vec<PlayerId>,
+    jury: Vec<PlayerId>,
+}
+
+/// The outcome of checking one line.
+enum Checked {
+    Ok(Choice, Vec<NameRead>, Vec<String>),
+    No(Reason, Vec<NameRead>),
+}
+
+impl<'a> Reader<'a> {
+    /// Names of a list, each resolved; (players, reads, notes on the ones
+    /// left out). `me` is the writer.
+    fn list(
+        &self,
+        me: PlayerId,
+        items: &[String],
+        living_only: bool,
+    ) -> (Vec<PlayerId>, Vec<NameRead>, Vec<String>) {
+        let mut ps = Vec::new();
+        let mut reads = Vec::new();
+        let mut notes = Vec::new();
+        for item in items {
+            match self.names.resolve_item(item) {
+                Ok(v) => {
+                    for (p, exact) in v {
+                        reads.push(NameRead {
+                            written: item.clone(),
+                            player: self.names.name(p),
+                            exact,
+                        });
+                        if p == me {
+                            notes.push(format!("{item} is the player themself: left out (D6.1)"));
+                        } else if living_only && self.state.living(p).is_none() {
+                            notes.push(format!(
+                                "{} is out of the game: left out (D6.2)",
+                                self.names.name(p)
+                            ));
+                        } else if ps.contains(&p) {
+                            notes.push(format!(
+                                "{} twice: the first place counts (D6.1)",
+                                self.names.name(p)
+                            ));
+                        } else {
+                            ps.push(p);
+                        }
+                    }
+                }
+                Err(e) => notes.push(e),
+            }
+        }
+        (ps, reads, notes)
+    }
+
+    /// One name (a vote, a revote, a card's target): the player and the read.
+    fn one(&self, me: PlayerId, written: &str) -> Result<(PlayerId, NameRead), String> {
+        let lower = written.to_lowercase();
+        if ["me", "myself", "self"].contains(&lower.as_str()) {
+            return Ok((
+                me,
+                NameRead {
+                    written: written.to_string(),
+                    player: self.names.name(me),
+                    exact: true,
+                },
+            ));
+        }
+        let v = self.names.resolve_item(written)?;
+        if v.len() != 1 {
+            return Err(format!("{written:?} names several players"));
+        }
+        let (p, exact) = v[0];
+        Ok((
+            p,
+            NameRead {
+                written: written.to_string(),
+                player: self.names.name(p),
+                exact,
+            },
+        ))
+    }
+
+    /// Checks one raw choice of `me` (D12.4, D12.6-D12.10), not yet against the
+    /// other lines of the message.
+    fn check(&self, me: PlayerId, raw: &RawChoice) -> Checked {
+        if self.phase == Phase::Over {
+            return Checked::No(Reason::Over, Vec::new());
+        }
+        if !phases_of(raw).contains(&self.phase) {
+            return Checked::No(Reason::WrongPhase(raw.word(), self.phase), Vec::new());
+        }
+        let living = self.state.living(me);
+        if self.phase != Phase::Final && living.is_none() {
+            return Checked::No(Reason::Out, Vec::new());
+        }
+        let holds = |a: &Advantage| living.is_some_and(|l| l.advantages.contains(a));
+        let ok = |c: Choice| Checked::Ok(c, Vec::new(), Vec::new());
+        match raw {
+            RawChoice::Deduct { amount, purpose } => match self.phase {
+                Phase::Competition => match (amount, purpose) {
+                    (Some(5), _) | (_, Some(DeductFor::Bonus)) => {
+                        Checked::No(Reason::WrongDeduction(Phase::Competition), Vec::new())
+                    }
+                    _ => ok(Choice::Deduct),
+                },
+                _ => match (amount, purpose) {
+                    (None, None) => Checked::No(Reason::WhichDeduction, Vec::new()),
+                    (Some(3), Some(DeductFor::Rp)) | (Some(5), Some(DeductFor::Bonus)) => {
+                        Checked::No(Reason::WrongDeduction(Phase::Camp), Vec::new())
+                    }
+                    (Some(3), _) | (None, Some(DeductFor::Bonus)) => ok(Choice::DeductForBonus),
+                    _ => ok(Choice::DeductForRp),
+                },
+            },
+            RawChoice::Boost(b) => ok(Choice::Boost(*b)),
+            RawChoice::Bonus => ok(Choice::BonusRoll),
+            RawChoice::Rank(items) => {
+                let (ps, reads, notes) = self.list(me, items, true);
+                if ps.is_empty() && !items.is_empty() {
+                    return Checked::No(Reason::Names(notes), reads);
+                }
+                Checked::Ok(
+                    Choice::Rank(ps.iter().map(|&p| self.names.name(p)).collect()),
+                    reads,
+                    notes,
+                )
+            }
+            RawChoice::Place(n, item) => {
+                let (ps, reads, notes) = self.list(me, std::slice::from_ref(item), true);
+                match ps.first() {
+                    Some(&p) => Checked::Ok(Choice::Place(*n, self.names.name(p)), reads, notes),
+                    None => Checked::No(Reason::Names(notes), reads),
+                }
+            }
+            RawChoice::Closed(items) | RawChoice::Open(items) => {
+                let (ps, reads, notes) = self.list(me, items, true);
+                if ps.is_empty() && !items.is_empty() {
+                    return Checked::No(Reason::Names(notes), reads);
+                }
+                let names = ps.iter().map(|&p| self.names.name(p)).collect();
+                let c = if matches!(raw, RawChoice::Closed(_)) {
+                    Choice::Closed(names)
+                } else {
+                    Choice::Open(names)
+                };
+                Checked::Ok(c, reads, notes)
+            }
+            RawChoice::Vote(items) | RawChoice::Revote(items) => {
+                let revote = matches!(raw, RawChoice::Revote(_));
+                if revote && items.len() > 1 {
+                    return Checked::No(Reason::OneRevote, Vec::new());
+                }
+                if self.phase == Phase::Final {
+                    if !self.jury.contains(&me) {
+                        return Checked::No(Reason::NotAJuror, Vec::new());
+                    }
+                } else if !self.voters.contains(&me) {
+                    return Checked::No(Reason::NotAVoter, Vec::new());
+                }
+                let mut ps = Vec::new();
+                let mut reads = Vec::new();
+                let mut errs = Vec::new();
+                for item in items {
+                    match self.one(me, item) {
+                        Ok((p, r)) => {
+                            reads.push(r);
+                            ps.push(p);
+                        }
+                        Err(e) => errs.push(e),
+                    }
+                }
+                if !errs.is_empty() {
+                    return Checked::No(Reason::Names(errs), reads);
+                }
+                if self.phase == Phase::Final {
+                    if ps.len() > 1 {
+                        return Checked::No(Reason::OneRevote, reads);
+                    }
+                    if self.state.living(ps[0]).is_none() {
+                        return Checked::No(Reason::NotAFinalist(self.names.name(ps[0])), reads);
+                    }
+                    let n = self.names.name(ps[0]);
+                    let c = if revote {
+                        Choice::Revote(n)
+                    } else {
+                        Choice::Vote(vec![n])
+                    };
+                    return Checked::Ok(c, reads, Vec::new());
+                }
+                // Candidates (D7.3): voters who are not immune. A vote on a
+                // Hidden Immunity target is cast and does not count.
+                for &p in &ps {
+                    let why = if self.state.living(p).is_none() {
+                        Some("is out of the game")
+                    } else if !self.voters.contains(&p) {
+                        Some("is not a voter in this vote")
+                    } else if self.state.living(p).is_some_and(|l| l.immune) {
+                        Some("is immune")
+                    } else {
+                        None
+                    };
+                    if let Some(why) = why {
+                        return Checked::No(Reason::NotACandidate(self.names.name(p), why), reads);
+                    }
+                }
+                let names: Vec<String> = ps.iter().map(|&p| self.names.name(p)).collect();
+                let c = if revote {
+                    Choice::Revote(names[0].clone())
+                } else {
+                    Choice::Vote(names)
+                };
+                Checked::Ok(c, reads, Vec::new())
+            }
+            RawChoice::Play { card, on, when } => {
+                let card = match card {
+                    Card::HiddenImmunity => Advantage::HiddenImmunity,
+                    Card::ExtraVote => Advantage::ExtraVote,
+                };
+                if !holds(&card) {
+                    return Checked::No(Reason::NotHeld(card), Vec::new());
+                }
+                let when = when.unwrap_or_default();
+                match card {
+                    Advantage::ExtraVote => {
+                        if !self.voters.contains(&me) {
+                            return Checked::No(Reason::NotAVoter, Vec::new());
+                        }
+                        if when == When::After {
+                            return Checked::No(Reason::ExtraVoteAfter, Vec::new());
+                        }
+                        ok(Choice::Play {
+                            card,
+                            on: None,
+                            when,
+                        })
+                    }
+                    _ => {
+                        let Some(on) = on else {
+                            return Checked::No(Reason::HiddenImmunityOn(None), Vec::new());
+                        };
+                        match self.one(me, on) {
+                            Err(e) => Checked::No(Reason::Names(vec![e]), Vec::new()),
+                            Ok((t, read)) => {
+                                if !self.voters.contains(&t) {
+                                    return Checked::No(
+                                        Reason::HiddenImmunityOn(Some(self.names.name(t))),
+                                        vec![read],
+                                    );
+                                }
+                                Checked::Ok(
+                                    Choice::Play {
+                                        card,
+                                        on: Some(self.names.name(t)),
+                                        when,
+                                    },
+                                    vec![read],
+                                    Vec::new(),
+                                )
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads one player's message.
+    fn message(&self, me: PlayerId, text: &str) -> (MessageReading, Acc) {
+        let mut out: Vec<LineReading> = Vec::new();
+        let mut acc = Acc::default();
+        let mut quotes = Quotes::default();
+        let mut other: Option<(String, bool)> = None;
+        let mut ended = false;
+        for (i, raw) in lines(text).enumerate() {
+            let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let written = raw.trim();
+            if written.is_empty() {
+                acc.in_list = None;
+                continue;
+            }
+            let skip = |s: Skip| LineReading {
+                number,
+                text: written.to_string(),
+                verdict: Verdict::Skipped(s),
+                names: Vec::new(),
+                notes: Vec::new(),
+            };
+            if ended {
+                out.push(skip(Skip::AfterEnd));
+                continue;
+            }
+            if is_end(written) {
+                ended = true;
+                continue;
+            }
+            let mut line = written;
+            match chat_line(written) {
+                Some(ChatLine::Author(name, rest)) => {
+                    let theirs = self.names.resolve(name).ok().map(|r| r.0);
+                    other = (theirs != Some(me)).then(|| (name.to_string(), theirs.is_some()));
+                    acc.in_list = None;
+                    if rest.is_empty() {
+                        continue;
+                    }
+                    line = rest;
+                }
+                Some(ChatLine::Same(rest)) => {
+                    if rest.is_empty() {
+                        continue;
+                    }
+                    line = rest;
+                }
+                None => {}
+            }
+            if let Some((name, known)) = &other {
+                out.push(skip(Skip::OtherAuthor(name.clone(), *known)));
+                continue;
+            }
+            let u = quotes.line(line);
+            if u.text.trim().is_empty() {
+                if u.quoted {
+                    out.push(skip(Skip::Quoted));
+                }
+                continue;
+            }
+            let clean = strip_markup(&u.text);
+            if clean.is_empty() {
+                continue;
+            }
+            let parsed = match parse_line(&clean) {
+                Err(LineError::NotAChoice(_))
+                    if self.phase == Phase::Conversation && acc.in_list.is_some() =>
+                {
+                    let name = clean.trim_end_matches(['.', '!']).to_string();
+                    Ok(match acc.in_list {
+                        Some(List::Closed) => RawChoice::Closed(vec![name]),
+                        _ => RawChoice::Place(
+                            acc.places.iter().map(|x| x.0).max().unwrap_or(0) + 1,
+                            name,
+                        ),
+                    })
+                }
+                Err(LineError::NotAChoice(_))
+                    if self.phase == Phase::Conversation && self.names.resolve(&clean).is_ok() =>
+                {
+                    Err(Reason::LoneName(clean.clone()))
+                }
+                other => other.map_err(Reason::Line),
+            };
+            let idx = out.len();
+            let (verdict, names, notes) = match parsed {
+                Err(r) => (Verdict::Rejected(r), Vec::new(), Vec::new()),
+                Ok(raw) => {
+                    match &raw {
+                        RawChoice::Rank(v) if v.is_empty() => acc.in_list = Some(List::Rank),
+                        RawChoice::Closed(v) if v.is_empty() => acc.in_list = Some(List::Closed),
+                        RawChoice::Place(..) | RawChoice::Closed(_) if acc.in_list.is_some() => {}
+                        _ => acc.in_list = None,
+                    }
+                    match self.check(me, &raw) {
+                        Checked::No(r, names) => (Verdict::Rejected(r), names, Vec::new()),
+                        Checked::Ok(choice, names, notes) => {
+                            let replaced = self.record(me, &mut acc, &choice, idx);
+                            for k in replaced {
+                                if let Verdict::Accepted(c) = &out[k].verdict {
+                                    out[k].verdict = Verdict::Replaced {
+                                        choice: c.clone(),
+                                        by_line: number,
+                                    };
+                                }
+                            }
+                            (Verdict::Accepted(choice), names, notes)
+                        }
+                    }
+                }
+            };
+            out.push(LineReading {
+                number,
+                text: written.to_string(),
+                verdict,
+                names,
+                notes,
+            });
+        }
+        self.finish(me, &mut acc, &mut out);
+        (
+            MessageReading {
+                player: self.names.name(me),
+                lines: out,
+            },
+            acc,
+        )
+    }
+
+    /// Records an accepted choice at line index `idx`; returns the lines it
+    /// replaces (D12.5).
+    fn record(&self, me: PlayerId, acc: &mut Acc, c: &Choice, idx: usize) -> Vec<usize> {
+        let p = |n: &String| self.state.find(n).expect("checked names are players");
+        let mut replaced = Vec::new();
+        let mut set = |slot: &mut Option<usize>| {
+            if let Some(k) = slot.replace(idx) {
+                replaced.push(k);
+            }
+        };
+        match c {
+            Choice::Deduct => set(&mut acc.deduct),
+            Choice::DeductForBonus => set(&mut acc.deduct_bonus),
+            Choice::DeductForRp => set(&mut acc.deduct_rp),
+            Choice::BonusRoll => set(&mut acc.bonus),
+            Choice::Boost(b) => {
+                if let Some((_, k)) = acc.boost.replace((*b, idx)) {
+                    replaced.push(k);
+                }
+            }
+            Choice::Rank(v) => {
+                replaced.extend(acc.places.iter().map(|x| x.2));
+                replaced.extend(acc.rank_line);
+                replaced.sort_unstable();
+                replaced.dedup();
+                acc.places = v
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| (k as u32 + 1, p(n), idx))
+                    .collect();
+                acc.rank_line = Some(idx);
+            }
+            Choice::Place(n, name) => {
+                if let Some(k) = acc.places.iter().position(|x| x.0 == *n) {
+                    let line = acc.places[k].2;
+                    acc.places.remove(k);
+                    if Some(line) != acc.rank_line {
+                        replaced.push(line);
+                    }
+                }
+                acc.places.push((*n, p(name), idx));
+            }
+            Choice::Closed(v) => {
+                for n in v {
+                    let q = p(n);
+                    if !acc.closed.contains(&q) {
+                        acc.closed.push(q);
+                    }
+                }
+            }
+            Choice::Open(v) => {
+                if v.is_empty() {
+                    acc.closed.clear();
+                } else {
+                    acc.closed.retain(|q| !v.iter().any(|n| p(n) == *q));
+                }
+            }
+            Choice::Vote(v) => {
+                if let Some((_, k)) = acc.ballot.replace((v.iter().map(p).collect(), idx)) {
+                    replaced.push(k);
+                }
+            }
+            Choice::Revote(n) => {
+                if let Some((_, k)) = acc.revote.replace((p(n), idx)) {
+                    replaced.push(k);
+                }
+            }
+            Choice::Play { card, on, when } => {
+                if let Some(k) = acc.plays.iter().position(|x| x.0 == *card) {
+                    replaced.push(acc.plays.remove(k).3);
+                }
+                acc.plays
+                    .push((card.clone(), on.as_ref().map(p), *when, idx));
+            }
+        }
+        let _ = me;
+        replaced
+    }
+
+    /// The checks that need the whole message: what the player can pay
+    /// for (D2.3, D5.2) and how many votes they hold (D7.2).
+    fn finish(&self, me: PlayerId, acc: &mut Acc, out: &mut [LineReading]) {
+        let Some(l) = self.state.living(me) else {
+            return;
+        };
+        let reject =
+            |out: &mut [LineReading], k: usize, r: Reason| out[k].verdict = Verdict::Rejected(r);
+        match self.phase {
+            Phase::Competition => {
+                if let Some((b, k)) = acc.boost {
+                    let paid = CompetitionChoice {
+                        deduct: acc.deduct.is_some(),
+                        boost: Some(b),
+                    }
+                    .pay(l.rp);
+                    if paid.refused.is_some() {
+                        reject(
+                            out,
+                            k,
+                            Reason::CannotPay(
+                                "the boost",
+                                l.rp.saturating_add(paid.gained),
+                                b.cost(),
+                            ),
+                        );
+                        acc.boost = None;
+                    }
+                }
+            }
+            Phase::Camp => {
+                let choice = self.camp_choice(acc);
+                let paid = choice.pay(l.rp);
+                if let (Some(_), Some((b, k))) = (paid.boost_refused, acc.boost) {
+                    reject(out, k, Reason::CannotPay("the boost", l.rp, b.cost()));
+                    acc.boost = None;
+                }
+                if let (true, Some(k)) = (paid.bonus_refused, acc.bonus) {
+                    let left = l.rp - paid.boost_spent + paid.gained;
+                    reject(
+                        out,
+                        k,
+                        Reason::CannotPay("a bonus roll after rolling", left, 1),
+                    );
+                    acc.bonus = None;
+                }
+            }
+            Phase::Vote => {
+                // Two names: an Extra Vote's (D7.2).
+                if let Some((v, k)) = acc.ballot.clone() {
+                    let holds = l.advantages.contains(&Advantage::ExtraVote);
+                    let allowed = 1 + usize::from(holds);
+                    if v.len() > allowed {
+                        let kept: Vec<PlayerId> = v[..allowed].to_vec();
+                        out[k].notes.push(format!(
+                            "{} left out: one vote{} (D7.2, D7.3)",
+                            v[allowed..]
+                                .iter()
+                                .map(|&p| self.names.name(p))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            if holds {
+                                " and an Extra Vote"
+                            } else {
+                                ", and no Extra Vote held"
+                            }
+                        ));
+                        let names = kept.iter().map(|&p| self.names.name(p)).collect();
+                        out[k].verdict = Verdict::Accepted(Choice::Vote(names));
+                        acc.ballot = Some((kept, k));
+                    }
+                    let two = acc.ballot.as_ref().is_some_and(|b| b.0.len() == 2);
+                    if two && !acc.plays.iter().any(|x| x.0 == Advantage::ExtraVote) {
+                        out[k]
+                            .notes
+                            .push("two votes read as playing the Extra Vote (D7.2)".to_string());
+                        acc.plays
+                            .push((Advantage::ExtraVote, None, When::Before, k));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn camp_choice(&self, acc: &Acc) -> CampChoice {
+        CampChoice {
+            deduct_for_bonus: acc.deduct_bonus.is_some(),
+            boost: acc.boost.map(|b| b.0),
+            deduct_for_rp: acc.deduct_rp.is_some(),
+            rp_for_bonus: acc.bonus.is_some(),
+        }
+    }
+}
+
+/// Reads a bulk paste of players' DMs for `phase` on `state` (D12): see
+/// [`read_dms_with`]; no aliases.
+pub fn read_dms(state: &State, phase: Phase, text: &str) -> Intake {
+    read_dms_with(state, phase, text, &[])
+}
+
+/// Reads a bulk paste of players' DMs for `phase` on `state` (D12), with
+/// `aliases` (written, player name) the producers set to overrule how a
+/// name is read. Never fails: every line gets a verdict, and lines of no
+/// player are listed in [`Intake::unread`].
+pub fn read_dms_with(
+    state: &State,
+    phase: Phase,
+    text: &str,
+    aliases: &[(String, String)],
+) -> Intake {
+    let names = Names::new(state, aliases);
+    let text = &choice_lists_unheaded(text, &names);
+    let split = split_bulk(text, |n| names.resolve(n).ok().filter(|r| r.1).map(|r| r.0));
+    let reader = Reader {
+        state,
+        phase,
+        voters: state.voters(),
+        jury: state.jury(),
+        names,
+    };
+    let mut messages = Vec::new();
+    let mut accs = Vec::new();
+    for (p, text) in &split.texts {
+        let (m, acc) = reader.message(*p, text);
+        messages.push(m);
+        accs.push((*p, acc));
+    }
+    let mut unread: Vec<Unread> = split
+        .orphans
+        .iter()
+        .map(|(line, text)| Unread {
+            line: *line,
+            text: text.clone(),
+            reason: "before any player's header, or under a header naming no player (D12.1)"
+                .to_string(),
+        })
+        .collect();
+    for (line, name, orphaned) in &split.unknown_headers {
+        let mut reason = if *orphaned {
+            format!("{name:?} names no player: the lines under it are not read (D12.1)")
+        } else {
+            format!("{name:?}: names no player, so it is a line of the message above (D12.1)")
+        };
+        // A header is a player's full name; a shortened one is offered.
+        if let Ok((p, false)) = reader.names.resolve(name) {
+            reason.push_str(&format!(
+                "; it starts {}'s name: an alias makes it theirs (D12.3)",
+                state.name(p)
+            ));
+        }
+        unread.push(Unread {
+            line: *line,
+            text: name.clone(),
+            reason,
+        });
+    }
+    console_core::text::sort_small(&mut unread, |u| u.line);
+    let entry = entry(state, phase, &reader, &accs);
+    Intake {
+        phase,
+        entry,
+        messages,
+        unread,
+    }
+}
+
+/// `text` with every line `Rank:`, `Vote:`, `Not open to:` ... (a choice
+/// word and a colon, alone on its line) written without the colon, so the
+/// bulk splitter never takes it for a player's header (D12.1); a player of
+/// that name keeps their header. Line numbers do not change.
+fn choice_lists_unheaded(text: &str, names: &Names) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in lines(text).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let t = line.trim();
+        let head = t
+            .strip_suffix(':')
+            .map(|h| h.trim().trim_matches('*').trim());
+        match head {
+            Some(h)
+                if h.split_whitespace()
+                    .next()
+                    .is_some_and(crate::line::is_choice_word)
+                    && !names.resolve(h).is_ok_and(|r| r.1) =>
+            {
+                out.push_str(h)
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// The phase's input from every message's choices in force.
+fn entry(state: &State, phase: Phase, r: &Reader, accs: &[(PlayerId, Acc)]) -> Option<Entry> {
+    let name = |p: PlayerId| state.name(p).to_string();
+    Some(match phase {
+        Phase::Over => return None,
+        Phase::Competition => Entry::Competition(CompetitionInput {
+            choices: accs
+                .iter()
+                .filter(|(_, a)| a.deduct.is_some() || a.boost.is_some())
+                .map(|(p, a)| {
+                    (
+                        name(*p),
+                        CompetitionChoice {
+                            deduct: a.deduct.is_some(),
+                            boost: a.boost.map(|b| b.0),
+                        },
+                    )
+                })
+                .collect(),
+        }),
+        Phase::Camp => Entry::Camp(CampInput {
+            choices: accs
+                .iter()
+                .map(|(p, a)| (name(*p), r.camp_choice(a)))
+                .filter(|(_, c)| *c != CampChoice::default())
+                .collect(),
+        }),
+        Phase::Conversation => {
+            let prefs: ByName<Prefs> = accs
+                .iter()
+                .filter(|(_, a)| {
+                    !a.places.is_empty() || !a.closed.is_empty() || a.rank_line.is_some()
+                })
+                .map(|(p, a)| {
+                    let mut places = a.places.clone();
+                    console_core::text::sort_small(&mut places, |x| x.0);
+                    let mut ranks: Vec<String> = Vec::new();
+                    for (_, q, _) in places {
+                        let n = name(q);
+                        if !ranks.contains(&n) {
+                            ranks.push(n);
+                        }
+                    }
+                    (
+                        name(*p),
+                        Prefs {
+                            closed: a.closed.iter().map(|&q| name(q)).collect(),
+                            ranks,
+                        },
+                    )
+                })
+                .collect();
+            Entry::Conversation(input_for(state, prefs, None))
+        }
+        Phase::Vote => {
+            let mut plays: Vec<(usize, usize, Play)> = Vec::new();
+            for (m, (p, a)) in accs.iter().enumerate() {
+                for (card, on, when, k) in &a.plays {
+                    plays.push((
+                        m,
+                        *k,
+                        Play {
+                            player: name(*p),
+                            card: card.clone(),
+                            on: on.map(name),
+                            when: (*when == When::After).then_some(When::After),
+                        },
+                    ));
+                }
+            }
+            console_core::text::sort_small(&mut plays, |x| (x.0, x.1));
+            Entry::Vote(VoteInput {
+                advantages: plays.into_iter().map(|x| x.2).collect(),
+                votes: accs
+                    .iter()
+                    .filter_map(|(p, a)| {
+                        let (v, _) = a.ballot.as_ref()?;
+                        let ballot = if v.len() == 1 {
+                            Ballot::One(name(v[0]))
+                        } else {
+                            Ballot::Many(v.iter().map(|&q| name(q)).collect())
+                        };
+                        Some((name(*p), ballot))
+                    })
+                    .collect(),
+                revote: accs
+                    .iter()
+                    .filter_map(|(p, a)| Some((name(*p), Ballot::One(name(a.revote?.0)))))
+                    .collect(),
+            })
+        }
+        Phase::Final => Entry::Final(FinalInput {
+            votes: accs
+                .iter()
+                .filter_map(|(p, a)| Some((name(*p), name(*a.ballot.as_ref()?.0.first()?))))
+                .collect(),
+            revote: accs
+                .iter()
+                .filter_map(|(p, a)| Some((name(*p), name(a.revote?.0))))
+                .collect(),
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::state;
+
+    fn season() -> State {
+        let mut s = state(
+            &["Koru", "Mana"],
+            &[
+                ("Ann", 0, 12, 9),
+                ("Bob", 0, 10, 9),
+                ("Harbor Lights", 0, 11, 9),
+                ("Mary-Jo", 1, 9, 9),
+                ("Dee", 1, 9, 9),
+                ("Zed", 1, 9, 9),
+            ],
+        );
+        s.players[1].living.as_mut().unwrap().rp = 1;
+        s.players[3].living.as_mut().unwrap().rp = 3;
+        s
+    }
+
+    fn verdicts(i: &Intake, player: &str) -> Vec<(u32, &'static str)> {
+        i.messages
+            .iter()
+            .find(|m| m.player == player)
+            .unwrap()
+            .lines
+            .iter()
+            .map(|l| (l.number, l.verdict.word()))
+            .collect()
+    }
+
+    #[test]
+    fn a_competition_paste_as_the_platforms_give_it() {
+        let s = season();
+        let text = "Round 2 choices, copied from our DMs\n\
+== Ann ==\n\
+Host — Today at 18:00\n\
+Send deduct or boost 2 by tonight!\n\
+Ann — Today at 18:04\n\
+hey! good luck everyone\n\
+[b]deduct[/b]\n\
+boost 2\n\
+\n\
+== bob ==\n\
+> boost 7\n\
+boost 7\n\
+end\n\
+boost 2\n\
+Mary-Jo:\n\
+- deduct 3\n\
+**+7**\n\
+== Nobody ==\n\
+deduct\n";
+        let i = read_dms(&s, Phase::Competition, text);
+        assert_eq!(i.messages.len(), 3);
+        assert_eq!(
+            verdicts(&i, "Ann"),
+            [
+                (2, "skipped"),
+                (4, "rejected"),
+                (5, "accepted"),
+                (6, "accepted")
+            ]
+        );
+        // Bob: the quote is skipped; boost 7 with 1 RP is refused (D2.3);
+        // the line after end is skipped.
+        assert_eq!(
+            verdicts(&i, "Bob"),
+            [(1, "skipped"), (2, "rejected"), (4, "skipped")]
+        );
+        let bob = &i.messages[1].lines[1];
+        assert_eq!(
+            bob.verdict.reason().unwrap(),
+            "the boost costs 3 RP and the player would have 1 (D2.3, D5.2)"
+        );
+        // Mary-Jo: the deduction's RP pays for the +7 with her 3 RP... 3 + 1 = 4.
+        assert_eq!(verdicts(&i, "Mary-Jo"), [(1, "accepted"), (2, "accepted")]);
+        let Some(Entry::Competition(c)) = &i.entry else {
+            panic!()
+        };
+        let ann = c.choices.get("Ann").unwrap();
+        assert_eq!((ann.deduct, ann.boost), (true, Some(Boost::Two)));
+        assert_eq!(c.choices.get("Bob"), None);
+        assert_eq!(c.choices.get("Mary-Jo").unwrap().boost, Some(Boost::Seven));
+        assert_eq!(i.unread.len(), 3, "{:?}", i.unread);
+        assert_eq!(i.unread[0].line, 1);
+    }
+
+    #[test]
+    fn camp_deductions_name_their_purpose() {
+        let s = season();
+        let text = "== Ann ==\ndeduct\ndeduct 3\nbonus\n== Bob ==\nboost 2\nbonus\n== Mary-Jo ==\ndeduct 5 for rp\nbuy a bonus roll\ndeduct 3 for rp";
+        let i = read_dms(&s, Phase::Camp, text);
+        // Ann: "deduct" alone is ambiguous; deduct 3 buys a bonus roll; a
+        // bonus roll with 0 RP after rolling is refused.
+        assert_eq!(
+            verdicts(&i, "Ann"),
+            [(1, "rejected"), (2, "accepted"), (3, "rejected")]
+        );
+        // Bob: his 1 RP goes on the boost; none is left for the bonus roll.
+        assert_eq!(verdicts(&i, "Bob"), [(1, "accepted"), (2, "rejected")]);
+        assert_eq!(
+            verdicts(&i, "Mary-Jo"),
+            [(1, "accepted"), (2, "accepted"), (3, "rejected")]
+        );
+        let Some(Entry::Camp(c)) = &i.entry else {
+            panic!()
+        };
+        assert_eq!(
+            c.choices.get("Mary-Jo"),
+            Some(&CampChoice {
+                deduct_for_rp: true,
+                rp_for_bonus: true,
+                ..Default::default()
+            })
+        );
+        assert!(c.choices.get("Ann").unwrap().deduct_for_bonus);
+    }
+
+    #[test]
+    fn wishes_in_lists_places_and_closed_names() {
+        let s = season();
+        let text = "== Ann ==\nrank:\nMary-Jo\nharbor\n\nclosed Zed, Ann\n== Bob ==\n1. Dee\n2) Zed\n1. Ann\nnot open to Mary-Jo\nopen to all\n== Dee ==\nrank Ann Bob\nZed";
+        let i = read_dms(&s, Phase::Conversation, text);
+        let Some(Entry::Conversation(c)) = &i.entry else {
+            panic!()
+        };
+        let ann = c.prefs.get("Ann").unwrap();
+        assert_eq!(ann.ranks, ["Mary-Jo", "Harbor Lights"]);
+        assert_eq!(ann.closed, ["Zed"]);
+        let lines = &i.messages[0].lines;
+        assert_eq!(
+            lines[2].names[0],
+            NameRead {
+                written: "harbor".into(),
+                player: "Harbor Lights".into(),
+                exact: false
+            }
+        );
+        assert_eq!(
+            lines[3].notes,
+            ["Ann is the player themself: left out (D6.1)"]
+        );
+        let bob = c.prefs.get("Bob").unwrap();
+        assert_eq!(bob.ranks, ["Ann", "Zed"], "place 1 replaced");
+        assert!(bob.closed.is_empty(), "open to all clears");
+        assert_eq!(verdicts(&i, "Bob")[0], (1, "replaced"));
+        // Full names with spaces only between them; a lone name is no list.
+        assert_eq!(c.prefs.get("Dee").unwrap().ranks, ["Ann", "Bob"]);
+        assert_eq!(verdicts(&i, "Dee")[1], (2, "rejected"));
+        assert_eq!(c.held, Vec::<[String; 2]>::new());
+        // `Rank:` after a blank line opens a list; it is no header.
+        let i = read_dms(
+            &s,
+            Phase::Conversation,
+            "== Zed ==\nhi!\n\nRank:\nAnn\nDee\n\n**Not open to:**\nBob\nHarbor Lights",
+        );
+        assert!(i.unread.is_empty(), "{:?}", i.unread);
+        let Some(Entry::Conversation(c)) = &i.entry else {
+            panic!()
+        };
+        assert_eq!(c.prefs.get("Zed").unwrap().ranks, ["Ann", "Dee"]);
+        assert_eq!(c.prefs.get("Zed").unwrap().closed, ["Bob", "Harbor Lights"]);
+        assert_eq!(c.slots, Some(3));
+    }
+
+    #[test]
+    fn votes_with_cards() {
+        let mut s = season();
+        s.to_vote = Some(crate::state::TeamId(0));
+        s.players[0].living.as_mut().unwrap().advantages = vec![Advantage::ExtraVote];
+        s.players[1].living.as_mut().unwrap().advantages = vec![Advantage::HiddenImmunity];
+        let text = "== Ann ==\nvote Bob, Harbor\n== Bob ==\nplay idol on me\nvote Ann\n== Harbor Lights ==\nvote Mary-Jo\nvote Ann\nplay extra vote\n== Dee ==\nvote Ann";
+        let i = read_dms(&s, Phase::Vote, text);
+        let Some(Entry::Vote(v)) = &i.entry else {
+            panic!()
+        };
+        assert_eq!(
+            v.votes.get("Ann"),
+            Some(&Ballot::Many(vec!["Bob".into(), "Harbor Lights".into()]))
+        );
+        assert_eq!(
+            i.messages[0].lines[0].notes,
+            ["two votes read as playing the Extra Vote (D7.2)"]
+        );
+        assert_eq!(v.advantages.len(), 2);
+        assert_eq!(
+            (v.advantages[0].player.as_str(), &v.advantages[0].card),
+            ("Ann", &Advantage::ExtraVote)
+        );
+        assert_eq!(v.advantages[1].on.as_deref(), Some("Bob"));
+        // Harbor Lights: Mary-Jo is on the other team; the later vote stands;
+        // no Extra Vote held.
+        assert_eq!(
+            verdicts(&i, "Harbor Lights"),
+            [(1, "rejected"), (2, "accepted"), (3, "rejected")]
+        );
+        assert_eq!(
+            verdicts(&i, "Dee"),
+            [(1, "rejected")],
+            "Dee does not vote (D7.1)"
+        );
+        let played = crate::vote::vote(
+            &s,
+            v,
+            &mut crate::dice::Dice::new(&mut crate::dice::DiceList::new(&[]).unwrap()),
+        )
+        .unwrap()
+        .1;
+        assert!(played.rejected.is_empty(), "{:?}", played.rejected);
+    }
+
+    #[test]
+    fn the_final_reads_jurors_and_drafts_keep_the_rest() {
+        let mut s = season();
+        for p in [3, 4, 5] {
+            s.remove(PlayerId(p));
+        }
+        let i = read_dms(
+            &s,
+            Phase::Final,
+            "== Zed ==\nvote Ann\n== Dee ==\nvote Mary-Jo\n== Ann ==\nvote Bob",
+        );
+        assert_eq!(verdicts(&i, "Zed"), [(1, "accepted")]);
+        assert_eq!(verdicts(&i, "Dee"), [(1, "rejected")]);
+        assert_eq!(verdicts(&i, "Ann"), [(1, "rejected")]);
+        let mut draft = FinalInput::default();
+        draft.votes.insert("Mary-Jo".into(), "Bob".into());
+        draft.votes.insert("Zed".into(), "Bob".into());
+        let Some(Entry::Final(f)) = i.merged(&Entry::Final(draft)) else {
+            panic!()
+        };
+        assert_eq!(
+            f.votes.get("Zed").map(String::as_str),
+            Some("Ann"),
+            "the paste wins for Zed"
+        );
+        assert_eq!(
+            f.votes.get("Mary-Jo").map(String::as_str),
+            Some("Bob"),
+            "the draft keeps Mary-Jo"
+        );
+        assert_eq!(f.votes.get("Dee"), None, "Dee's message gave nothing");
+    }
+
+    #[test]
+    fn wrong_phase_and_aliases() {
+        let s = season();
+        let i = read_dms_with(
+            &s,
+            Phase::Competition,
+            "== Ann ==\nvote Bob\nrank Zed\n== Harbor Lights ==\nboost 7",
+            &[("HL".into(), "Harbor Lights".into())],
+        );
+        assert_eq!(verdicts(&i, "Ann"), [(1, "rejected"), (2, "rejected")]);
+        assert!(
+            i.messages[0].lines[0]
+                .verdict
+                .reason()
+                .unwrap()
+                .contains("not for the competition")
+        );
+        let i = read_dms_with(
+            &s,
+            Phase::Competition,
+            "== HL ==\ndeduct",
+            &[("HL".into(), "Harbor Lights".into())],
+        );
+        assert_eq!(i.messages[0].player, "Harbor Lights");
+        assert_eq!(read_dms(&s, Phase::Over, "== Ann ==\ndeduct").entry, None);
+        // A chat name that is no player's: skipped, with the alias offered.
+        let paste = "== Ann ==\nannie_b — Today at 18:04\ndeduct";
+        let i = read_dms(&s, Phase::Competition, paste);
+        assert!(
+            i.messages[0].lines[0]
+                .verdict
+                .reason()
+                .unwrap()
+                .ends_with("an alias makes it theirs (D12.3)")
+        );
+        let i = read_dms_with(
+            &s,
+            Phase::Competition,
+            paste,
+            &[("annie_b".into(), "Ann".into())],
+        );
+        assert_eq!(verdicts(&i, "Ann"), [(2, "accepted")]);
+        let i = read_dms(&s, Phase::Competition, "== Harbor ==\ndeduct");
+        assert!(i.messages.is_empty());
+        assert!(
+            i.unread[0]
+                .reason
+                .ends_with("it starts Harbor Lights's name: an alias makes it theirs (D12.3)"),
+            "{:?}",
+            i.unread
+        );
+    }
+}

@@ -9,53 +9,19 @@ use survival_circle::{LandedOn, Player};
 const GUIDE: &str = include_str!("../GUIDE.md");
 const RULES: &str = include_str!("../RULES.md");
 
-/// The names of the ```` ```example NAME ```` blocks, in order.
-fn placed() -> Vec<&'static str> {
-    GUIDE
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("```example "))
-        .map(str::trim)
-        .collect()
-}
-
-/// Every `C<digits>.<digits>` in a text.
-fn cited(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for w in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.')) {
-        let w = w.trim_end_matches('.');
-        if let Some(rest) = w.strip_prefix('C')
-            && let Some((a, b)) = rest.split_once('.')
-            && !a.is_empty()
-            && !b.is_empty()
-            && a.chars().chain(b.chars()).all(|c| c.is_ascii_digit())
-        {
-            out.push(w.to_string());
-        }
-    }
-    out
-}
-
-fn rule_exists(n: &str) -> bool {
-    RULES.lines().any(|l| l.trim().starts_with(&format!("- {n} ")))
-}
-
 #[test]
-fn every_example_is_placed_once_and_known() {
-    assert_eq!(placed(), NAMES.to_vec());
+fn the_guide_places_every_example_and_cites_only_existing_rules() {
+    let texts: Vec<String> = NAMES
+        .iter()
+        .flat_map(|n| {
+            let e = example(n).unwrap();
+            e.rules.iter().map(|r| r.to_string()).chain(e.steps()).collect::<Vec<_>>()
+        })
+        .collect();
+    let problems = console_core::guide::guide_problems(GUIDE, RULES, 'C', NAMES, &texts);
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert_eq!(console_core::guide::examples_placed(GUIDE), NAMES.to_vec());
     assert!(example("no-such-example").is_none());
-}
-
-#[test]
-fn every_cited_rule_exists() {
-    for n in cited(GUIDE) {
-        assert!(rule_exists(&n), "GUIDE.md cites {n}, which RULES.md does not have");
-    }
-    for name in NAMES {
-        let e = example(name).unwrap();
-        for n in e.rules.iter().map(|s| s.to_string()).chain(e.steps().iter().flat_map(|s| cited(s))) {
-            assert!(rule_exists(&n), "{name} cites {n}, which RULES.md does not have");
-        }
-    }
 }
 
 #[test]

@@ -30,6 +30,7 @@ pub mod conversation;
 pub mod dice;
 pub mod edit;
 pub mod explain;
+pub mod guide;
 pub mod final_vote;
 pub mod options;
 pub mod order;

@@ -32,9 +32,7 @@ pub fn is_rule_number(word: &str, letter: char) -> bool {
     let Some((a, b)) = rest.split_once('.') else {
         return false;
     };
-    !a.is_empty()
-        && !b.is_empty()
-        && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
+    !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
 }
 
 /// `text` cut into pieces, each `(true, number)` for a rule number of
@@ -113,7 +111,9 @@ pub fn guide_problems(
     let placed = examples_placed(guide);
     for p in &placed {
         if !known.contains(p) {
-            out.push(format!("the guide places {p:?}, which the engine does not know"));
+            out.push(format!(
+                "the guide places {p:?}, which the engine does not know"
+            ));
         }
     }
     for k in known {
@@ -157,7 +157,10 @@ mod tests {
                 (false, ".")
             ]
         );
-        assert_eq!(cited_rules("XC5.1 C5 C5. C5.x S5.1 C12.10", 'C'), vec!["C12.10"]);
+        assert_eq!(
+            cited_rules("XC5.1 C5 C5. C5.x S5.1 C12.10", 'C'),
+            vec!["C12.10"]
+        );
         assert_eq!(cited_rules("(R4.2) é R5.5", 'R'), vec!["R4.2", "R5.5"]);
     }
 
@@ -168,7 +171,13 @@ mod tests {
         assert_eq!(examples_placed(guide), vec!["camp", "gone"]);
         assert_eq!(rules_defined(rules, 'D'), vec!["D5.1", "D5.2"]);
         assert_eq!(
-            guide_problems(guide, rules, 'D', &["camp", "vote"], &["(D5.2, D9.9)".into()]),
+            guide_problems(
+                guide,
+                rules,
+                'D',
+                &["camp", "vote"],
+                &["(D5.2, D9.9)".into()]
+            ),
             vec![
                 "the guide places \"gone\", which the engine does not know",
                 "the example \"vote\" is not placed in the guide",

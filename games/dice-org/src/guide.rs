@@ -109,10 +109,7 @@ impl Example {
                     working.push_str(&format!(", {:+} after rolling", r.informed));
                 }
                 working.push_str(&format!(": {}", r.result));
-                let counters_after = self
-                    .after
-                    .living(g.player)
-                    .map_or(0, |l| l.counters);
+                let counters_after = self.after.living(g.player).map_or(0, |l| l.counters);
                 let bonus = t
                     .bonus
                     .iter()
@@ -162,7 +159,11 @@ impl Example {
                     t.team, t.pool_before, t.need
                 )
             });
-            let gathered: Vec<String> = t.gathering.iter().map(|g| format!("{} {}", g.name, g.roll.result)).collect();
+            let gathered: Vec<String> = t
+                .gathering
+                .iter()
+                .map(|g| format!("{} {}", g.name, g.roll.result))
+                .collect();
             out.push(format!(
                 "Each member makes a survival roll, capped by their Survival attribute, and adds the result to the pool: {} (D2.2, D5.2). The pool is now {}.",
                 gathered.join(", "),
@@ -202,40 +203,45 @@ pub fn example(name: &str) -> Option<Example> {
     let name = *NAMES.iter().find(|n| **n == name)?;
     // (name, competition, survival, counters, choices)
     type Member = (&'static str, u8, u8, u32, CampChoice);
-    let (title, rules, pool, members, dice): (_, &'static [&'static str], u32, Vec<Member>, Vec<u8>) =
-        match name {
-            "dice-camp" => (
-                "A team of three at camp",
-                &["D5.1", "D5.2", "D2.1", "D2.2", "D5.4", "D11.1"],
-                16,
-                vec![
-                    (
-                        "Ann",
-                        10,
-                        12,
-                        1,
-                        CampChoice {
-                            deduct_for_rp: true,
-                            ..CampChoice::default()
-                        },
-                    ),
-                    (
-                        "Bob",
-                        8,
-                        9,
-                        2,
-                        CampChoice {
-                            deduct_for_bonus: true,
-                            ..CampChoice::default()
-                        },
-                    ),
-                    ("Cid", 12, 7, 0, CampChoice::default()),
-                ],
-                // Gathering in roster order, then the bonus roll (D11.1).
-                vec![4, 5, 6, 3, 4, 2, 6, 6, 5, 4, 4, 4],
-            ),
-            _ => return None,
-        };
+    let (title, rules, pool, members, dice): (
+        _,
+        &'static [&'static str],
+        u32,
+        Vec<Member>,
+        Vec<u8>,
+    ) = match name {
+        "dice-camp" => (
+            "A team of three at camp",
+            &["D5.1", "D5.2", "D2.1", "D2.2", "D5.4", "D11.1"],
+            16,
+            vec![
+                (
+                    "Ann",
+                    10,
+                    12,
+                    1,
+                    CampChoice {
+                        deduct_for_rp: true,
+                        ..CampChoice::default()
+                    },
+                ),
+                (
+                    "Bob",
+                    8,
+                    9,
+                    2,
+                    CampChoice {
+                        deduct_for_bonus: true,
+                        ..CampChoice::default()
+                    },
+                ),
+                ("Cid", 12, 7, 0, CampChoice::default()),
+            ],
+            // Gathering in roster order, then the bonus roll (D11.1).
+            vec![4, 5, 6, 3, 4, 2, 6, 6, 5, 4, 4, 4],
+        ),
+        _ => return None,
+    };
     let team = Team {
         name: "Tala".to_string(),
         pool,
@@ -268,7 +274,8 @@ pub fn example(name: &str) -> Option<Example> {
     let input = CampInput { choices };
     let wide: Vec<i64> = dice.iter().map(|d| i64::from(*d)).collect();
     let mut list = DiceList::new(&wide).expect("six-sided dice");
-    let (after, report) = camp(&start, &input, &mut Dice::new(&mut list)).expect("the example's camp");
+    let (after, report) =
+        camp(&start, &input, &mut Dice::new(&mut list)).expect("the example's camp");
     Some(Example {
         name,
         title,

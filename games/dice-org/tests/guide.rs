@@ -15,7 +15,11 @@ fn the_guide_places_every_example_and_cites_only_existing_rules() {
         .iter()
         .flat_map(|n| {
             let e = example(n).unwrap();
-            e.rules.iter().map(|r| r.to_string()).chain(e.steps()).collect::<Vec<_>>()
+            e.rules
+                .iter()
+                .map(|r| r.to_string())
+                .chain(e.steps())
+                .collect::<Vec<_>>()
         })
         .collect();
     let problems = console_core::guide::guide_problems(GUIDE, RULES, 'D', NAMES, &texts);
@@ -37,9 +41,18 @@ fn the_camp() {
     assert!(t.consumed);
     assert_eq!((t.pool_before, t.need, t.pool_after), (16, 15, 21));
     let rows = e.rows();
-    let got: Vec<(&str, u32, (u32, u32))> = rows.iter().map(|r| (r.name.as_str(), r.gathered, r.counters)).collect();
-    assert_eq!(got, [("Ann", 7, (1, 0)), ("Bob", 6, (2, 1)), ("Cid", 7, (0, 0))]);
-    assert_eq!(rows[0].working, "4 + 5 + 6 = 15, capped at Survival 12 = 12, -5 after rolling: 7");
+    let got: Vec<(&str, u32, (u32, u32))> = rows
+        .iter()
+        .map(|r| (r.name.as_str(), r.gathered, r.counters))
+        .collect();
+    assert_eq!(
+        got,
+        [("Ann", 7, (1, 0)), ("Bob", 6, (2, 1)), ("Cid", 7, (0, 0))]
+    );
+    assert_eq!(
+        rows[0].working,
+        "4 + 5 + 6 = 15, capped at Survival 12 = 12, -5 after rolling: 7"
+    );
     assert_eq!(rows[1].working, "3 + 4 + 2 = 9, -3 = 6: 6");
     assert_eq!(rows[1].bonus, ["4 + 4 + 4 = 12: finds the Hidden Immunity"]);
     let bob = e.after.living(e.after.find("Bob").unwrap()).unwrap();
@@ -47,10 +60,28 @@ fn the_camp() {
     let ann = e.after.living(e.after.find("Ann").unwrap()).unwrap();
     assert_eq!(ann.rp, 1);
     // What GUIDE.md says around the example.
-    for claim in ["Bob's two counters drop to one", "Ann's roll of 15", "her Survival of 12", "gives 5 of it for an RP", "Bob gives 3"] {
-        assert!(GUIDE.contains(claim), "GUIDE.md no longer says {claim:?}: check it against the engine");
+    for claim in [
+        "Bob's two counters drop to one",
+        "Ann's roll of 15",
+        "her Survival of 12",
+        "gives 5 of it for an RP",
+        "Bob gives 3",
+    ] {
+        assert!(
+            GUIDE.contains(claim),
+            "GUIDE.md no longer says {claim:?}: check it against the engine"
+        );
     }
     let steps = e.steps();
-    assert!(steps[0].starts_with("Tala eats: the pool of 16 holds at least 15"), "{steps:#?}");
-    assert!(steps.last().unwrap().contains("Bob rolls 12 and finds the Hidden Immunity"), "{steps:#?}");
+    assert!(
+        steps[0].starts_with("Tala eats: the pool of 16 holds at least 15"),
+        "{steps:#?}"
+    );
+    assert!(
+        steps
+            .last()
+            .unwrap()
+            .contains("Bob rolls 12 and finds the Hidden Immunity"),
+        "{steps:#?}"
+    );
 }

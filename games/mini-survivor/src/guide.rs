@@ -54,7 +54,8 @@ pub struct Row {
     pub orders: Vec<String>,
     /// Votes it received, when its tribe voted and it was there (R5.5).
     pub votes: Option<u32>,
-    /// What became of it this round, in words.
+    /// What became of it this round, in a word or two: `assassinated`,
+    /// `voted out`, `stays`, `outcast`.
     pub result: String,
 }
 
@@ -87,13 +88,13 @@ impl Example {
                     .collect();
                 let votes = tally.and_then(|t| t.counts.iter().find(|c| c.0 == id).map(|c| c.1));
                 let result = if r.assassinated.contains(&id) {
-                    "eliminated in the Assassination segment".to_string()
+                    "assassinated".to_string()
                 } else if r.voted_out.contains(&id) {
                     "voted out".to_string()
                 } else {
                     match self.after.survivor(id).map(|s| s.place) {
-                        Some(Place::Tribe(_)) => "stays in the tribe".to_string(),
-                        Some(Place::Outcast) => "becomes an outcast".to_string(),
+                        Some(Place::Tribe(_)) => "stays".to_string(),
+                        Some(Place::Outcast) => "outcast".to_string(),
                         _ => "eliminated".to_string(),
                     }
                 };

@@ -15,7 +15,11 @@ fn the_guide_places_every_example_and_cites_only_existing_rules() {
         .iter()
         .flat_map(|n| {
             let e = example(n).unwrap();
-            e.rules.iter().map(|r| r.to_string()).chain(e.steps()).collect::<Vec<_>>()
+            e.rules
+                .iter()
+                .map(|r| r.to_string())
+                .chain(e.steps())
+                .collect::<Vec<_>>()
         })
         .collect();
     let problems = console_core::guide::guide_problems(GUIDE, RULES, 'R', NAMES, &texts);
@@ -39,20 +43,34 @@ fn the_assassination() {
     let r = &e.report;
     assert!(r.rejections.is_empty(), "{:?}", r.rejections);
     assert_eq!(ids(&r.assassinated), ["1", "2", "3"]);
-    assert_eq!(r.attacks.iter().map(|a| a.correct).collect::<Vec<_>>(), [true, false, true]);
+    assert_eq!(
+        r.attacks.iter().map(|a| a.correct).collect::<Vec<_>>(),
+        [true, false, true]
+    );
     assert_eq!(ids(&r.voted_out), ["8"]);
     assert_eq!(r.tallies[0].discarded.len(), 1);
     let rows = e.rows();
     assert_eq!(rows.len(), 8);
     assert_eq!(rows[0].orders, ["1 a 2 Bob", "1 v 4"]);
-    assert_eq!(rows[0].result, "eliminated in the Assassination segment");
+    assert_eq!(rows[0].result, "assassinated");
     assert_eq!(rows[7].votes, Some(4));
     assert_eq!(rows[7].result, "voted out");
-    assert_eq!(rows[3].result, "stays in the tribe");
+    assert_eq!(rows[3].result, "stays");
     let steps = e.steps();
-    assert_eq!(steps[0], "1 (Ann) attacks 2 guessing Bob: right, so 2 is eliminated (R4.2).");
-    assert_eq!(steps[1], "3 (Cid) attacks 5 guessing Dee: wrong, so the attacker 3 is eliminated (R4.2).");
-    assert!(steps.iter().any(|s| s.starts_with("1 (Ann)'s vote for 4 is not counted")), "{steps:#?}");
+    assert_eq!(
+        steps[0],
+        "1 (Ann) attacks 2 guessing Bob: right, so 2 is eliminated (R4.2)."
+    );
+    assert_eq!(
+        steps[1],
+        "3 (Cid) attacks 5 guessing Dee: wrong, so the attacker 3 is eliminated (R4.2)."
+    );
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.starts_with("1 (Ann)'s vote for 4 is not counted")),
+        "{steps:#?}"
+    );
 }
 
 #[test]
@@ -66,7 +84,23 @@ fn the_tie() {
     assert_eq!(r.tallies[0].verdict, TallyVerdict::Tie);
     assert_eq!(ids(&r.voted_out), ["2", "4"]);
     let votes: Vec<Option<u32>> = e.rows().iter().map(|r| r.votes).collect();
-    assert_eq!(votes, [Some(1), Some(2), Some(0), Some(2), Some(0), Some(1), Some(1), Some(1)]);
-    assert!(e.steps()[0].starts_with("2 (Bob) and 4 (Dee) tie for the most votes (2 each)"), "{:?}", e.steps());
+    assert_eq!(
+        votes,
+        [
+            Some(1),
+            Some(2),
+            Some(0),
+            Some(2),
+            Some(0),
+            Some(1),
+            Some(1),
+            Some(1)
+        ]
+    );
+    assert!(
+        e.steps()[0].starts_with("2 (Bob) and 4 (Dee) tie for the most votes (2 each)"),
+        "{:?}",
+        e.steps()
+    );
     assert!(!e.after.is_game_over());
 }

@@ -60,7 +60,9 @@ impl Example {
                 ),
             };
             let what = match r.landed_on {
-                LandedOn::Empty => "the cell was empty, so the token stays there (C4.1)".to_string(),
+                LandedOn::Empty => {
+                    "the cell was empty, so the token stays there (C4.1)".to_string()
+                }
                 LandedOn::Own => format!(
                     "the cell held {}'s own token: {} removed from the game (C5.2) and the played token is removed too (C5.3)",
                     r.player,
@@ -133,32 +135,31 @@ fn position(board: &str, last: Option<(u8, u8)>, to_move: Player) -> State {
 /// engine; `None` for an unknown name.
 pub fn example(name: &str) -> Option<Example> {
     let name = *NAMES.iter().find(|n| **n == name)?;
-    let (title, rules, start, values): (_, &'static [&'static str], _, &[u8]) =
-        match name {
-            "circle-opening" => (
-                "The first five turns of a game",
-                &["C3.1", "C3.2", "C3.3", "C4.1", "C5.2", "C5.3"],
-                State::new(Options::default()),
-                &[5, 3, 2, 6, 4],
-            ),
-            "circle-string" => (
-                "Red lands in the middle of its own string",
-                &["C3.2", "C5.1", "C5.2", "C5.3"],
-                // Red's string on cells 3, 4, 5; Blue's last token landed
-                // on 12 with value 8: Red lands on 4.
-                position("...RRR.B....B...", Some((12, 8)), Player::Red),
-                &[2],
-            ),
-            "circle-opponent" => (
-                "Blue lands on a Red token, then Red on the end of its string",
-                &["C6.1", "C6.2", "C5.2", "C5.3"],
-                // Red's last token landed on 1 with value 3: Blue lands on
-                // Red's 4.
-                position("...RRR.B....B...", Some((1, 3)), Player::Blue),
-                &[1, 4],
-            ),
-            _ => return None,
-        };
+    let (title, rules, start, values): (_, &'static [&'static str], _, &[u8]) = match name {
+        "circle-opening" => (
+            "The first five turns of a game",
+            &["C3.1", "C3.2", "C3.3", "C4.1", "C5.2", "C5.3"],
+            State::new(Options::default()),
+            &[5, 3, 2, 6, 4],
+        ),
+        "circle-string" => (
+            "Red lands in the middle of its own string",
+            &["C3.2", "C5.1", "C5.2", "C5.3"],
+            // Red's string on cells 3, 4, 5; Blue's last token landed
+            // on 12 with value 8: Red lands on 4.
+            position("...RRR.B....B...", Some((12, 8)), Player::Red),
+            &[2],
+        ),
+        "circle-opponent" => (
+            "Blue lands on a Red token, then Red on the end of its string",
+            &["C6.1", "C6.2", "C5.2", "C5.3"],
+            // Red's last token landed on 1 with value 3: Blue lands on
+            // Red's 4.
+            position("...RRR.B....B...", Some((1, 3)), Player::Blue),
+            &[1, 4],
+        ),
+        _ => return None,
+    };
     let mut s = start;
     let mut moves = Vec::new();
     for v in values {

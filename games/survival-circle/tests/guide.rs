@@ -15,7 +15,11 @@ fn the_guide_places_every_example_and_cites_only_existing_rules() {
         .iter()
         .flat_map(|n| {
             let e = example(n).unwrap();
-            e.rules.iter().map(|r| r.to_string()).chain(e.steps()).collect::<Vec<_>>()
+            e.rules
+                .iter()
+                .map(|r| r.to_string())
+                .chain(e.steps())
+                .collect::<Vec<_>>()
         })
         .collect();
     let problems = console_core::guide::guide_problems(GUIDE, RULES, 'C', NAMES, &texts);
@@ -34,13 +38,24 @@ fn the_opening() {
     assert_eq!(cells, [0, 5, 8, 10, 0]);
     let last = e.moves[4].0;
     assert_eq!(last.landed_on, LandedOn::Own);
-    assert_eq!(last.removed.iter().map(|c| c.get()).collect::<Vec<_>>(), [0]);
+    assert_eq!(
+        last.removed.iter().map(|c| c.get()).collect::<Vec<_>>(),
+        [0]
+    );
     assert_eq!(last.placed, None);
     assert_eq!(e.end().board().to_string(), ".....R..B.R.....");
     assert_eq!(e.end().next_cell().get(), 4);
     let steps = e.steps();
-    assert!(steps[0].contains("the first token of the game lands on cell 0 (C3.1)"), "{}", steps[0]);
-    assert!(steps[4].contains("the token on cell 0 is removed from the game (C5.2)"), "{}", steps[4]);
+    assert!(
+        steps[0].contains("the first token of the game lands on cell 0 (C3.1)"),
+        "{}",
+        steps[0]
+    );
+    assert!(
+        steps[4].contains("the token on cell 0 is removed from the game (C5.2)"),
+        "{}",
+        steps[4]
+    );
 }
 
 #[test]
@@ -51,11 +66,25 @@ fn the_middle_of_a_string() {
     // empty.
     let e = example("circle-string").unwrap();
     let (r, after) = e.moves[0];
-    assert_eq!((r.player, r.cell.get(), r.landed_on), (Player::Red, 4, LandedOn::Own));
-    assert_eq!(r.removed.iter().map(|c| c.get()).collect::<Vec<_>>(), [4, 5]);
+    assert_eq!(
+        (r.player, r.cell.get(), r.landed_on),
+        (Player::Red, 4, LandedOn::Own)
+    );
+    assert_eq!(
+        r.removed.iter().map(|c| c.get()).collect::<Vec<_>>(),
+        [4, 5]
+    );
     assert_eq!(after.board().to_string(), "...R...B....B...");
-    assert!(e.steps()[0].contains("the tokens on cells 4 and 5 are removed"), "{:?}", e.steps());
-    assert!(e.steps()[0].ends_with("lands on cell 6 (4 + 2, C3.3): an empty cell."), "{:?}", e.steps());
+    assert!(
+        e.steps()[0].contains("the tokens on cells 4 and 5 are removed"),
+        "{:?}",
+        e.steps()
+    );
+    assert!(
+        e.steps()[0].ends_with("lands on cell 6 (4 + 2, C3.3): an empty cell."),
+        "{:?}",
+        e.steps()
+    );
 }
 
 #[test]
@@ -65,9 +94,15 @@ fn landing_on_the_opponent() {
     // clockwise end of its string: only 5 goes (C5.2), 3 and 4 stay.
     let e = example("circle-opponent").unwrap();
     let (b, after_b) = e.moves[0];
-    assert_eq!((b.player, b.cell.get(), b.landed_on, b.placed), (Player::Blue, 4, LandedOn::Opponent, None));
+    assert_eq!(
+        (b.player, b.cell.get(), b.landed_on, b.placed),
+        (Player::Blue, 4, LandedOn::Opponent, None)
+    );
     assert_eq!(after_b.board(), e.start.board());
     let (r, after_r) = e.moves[1];
-    assert_eq!((r.player, r.cell.get(), r.landed_on), (Player::Red, 5, LandedOn::Own));
+    assert_eq!(
+        (r.player, r.cell.get(), r.landed_on),
+        (Player::Red, 5, LandedOn::Own)
+    );
     assert_eq!(after_r.board().to_string(), "...RR..B....B...");
 }

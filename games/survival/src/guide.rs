@@ -61,7 +61,10 @@ impl Example {
             .ids()
             .map(|p| {
                 let mut sent: Vec<String> = Vec::new();
-                for (map, what) in [(&self.input.actions, ""), (&self.input.decisions, "decision: ")] {
+                for (map, what) in [
+                    (&self.input.actions, ""),
+                    (&self.input.decisions, "decision: "),
+                ] {
                     if let Some(t) = map.get(&p) {
                         sent.extend(t.lines().map(|l| format!("{what}{l}")));
                     }
@@ -71,7 +74,9 @@ impl Example {
                     Some(e) => {
                         let causes: Vec<&str> = e.causes.iter().map(|c| cause_words(*c)).collect();
                         match e.by {
-                            Some(by) => format!("eliminated: {} {}", causes.join(", "), roster.name(by)),
+                            Some(by) => {
+                                format!("eliminated: {} {}", causes.join(", "), roster.name(by))
+                            }
                             None => format!("eliminated: {}", causes.join(", ")),
                         }
                     }
@@ -124,7 +129,11 @@ impl Example {
                 })
                 .collect::<Vec<_>>()
                 .join(" and ");
-            out.push(format!("{} ({}) is eliminated {why}.", n(e.player), self.setup.card(e.player)));
+            out.push(format!(
+                "{} ({}) is eliminated {why}.",
+                n(e.player),
+                self.setup.card(e.player)
+            ));
         }
         for note in &self.report.notes {
             out.push(format!("{}.", capital(&note.text(roster))));
@@ -184,22 +193,24 @@ pub fn example(name: &str) -> Option<Example> {
         Card::Scientist,
         Card::OzoneLayer,
     ];
-    let (title, rules, actions, decisions): (_, &'static [&'static str], &[(&str, &str)], &[(&str, &str)]) =
-        match name {
-            "survival-chain" => (
-                "Night 1: a kill, a buddy and a revenge",
-                &["S3.1", "S3.7", "S4.2", "S7.1", "S7.2", "S7.5"],
-                &[
-                    ("Cid", "kill Ann"),
-                    ("Dee", "kill Ann"),
-                    ("Eve", "buddies Ann and Bob"),
-                    ("Fay", "protect Gil"),
-                    ("Gil", "check Dee"),
-                ],
-                &[("Bob", "revenge Cid")],
-            ),
-            _ => return None,
-        };
+    // (title, rules shown, private messages, decisions), by player name.
+    type Lines = &'static [(&'static str, &'static str)];
+    let (title, rules, actions, decisions): (_, &'static [&'static str], Lines, Lines) = match name
+    {
+        "survival-chain" => (
+            "Night 1: a kill, a buddy and a revenge",
+            &["S3.1", "S3.7", "S4.2", "S7.1", "S7.2", "S7.5"],
+            &[
+                ("Cid", "kill Ann"),
+                ("Dee", "kill Ann"),
+                ("Eve", "buddies Ann and Bob"),
+                ("Fay", "protect Gil"),
+                ("Gil", "check Dee"),
+            ],
+            &[("Bob", "revenge Cid")],
+        ),
+        _ => return None,
+    };
     let roster = Roster::new(&players).expect("the examples' players");
     let setup = Setup::new(
         roster,
@@ -215,7 +226,10 @@ pub fn example(name: &str) -> Option<Example> {
         PlayerId::from_index(players.iter().position(|p| *p == name).expect("a player"))
     };
     let input = NightInput {
-        actions: actions.iter().map(|(p, t)| (id(p), t.to_string())).collect(),
+        actions: actions
+            .iter()
+            .map(|(p, t)| (id(p), t.to_string()))
+            .collect(),
         decisions: decisions
             .iter()
             .map(|(p, t)| (id(p), t.to_string()))

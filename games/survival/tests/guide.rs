@@ -15,7 +15,11 @@ fn the_guide_places_every_example_and_cites_only_existing_rules() {
         .iter()
         .flat_map(|n| {
             let e = example(n).unwrap();
-            e.rules.iter().map(|r| r.to_string()).chain(e.steps()).collect::<Vec<_>>()
+            e.rules
+                .iter()
+                .map(|r| r.to_string())
+                .chain(e.steps())
+                .collect::<Vec<_>>()
         })
         .collect();
     let problems = console_core::guide::guide_problems(GUIDE, RULES, 'S', NAMES, &texts);
@@ -55,7 +59,16 @@ fn the_night_chain() {
     assert_eq!(rows[2].result, "eliminated: revenge of Bob");
     assert_eq!(rows[7].result, "alive");
     let steps = e.steps();
-    assert_eq!(steps[0], "Mother Nature makes Ann and Bob buddies, first of all (S3.7, S4.2).");
-    assert!(steps.contains(&"Bob (GMO) is eliminated because their buddy Ann was (S7.1).".to_string()), "{steps:#?}");
-    assert!(steps.contains(&"The Scientist Gil learns that Dee is Evil (S3.3).".to_string()), "{steps:#?}");
+    assert_eq!(
+        steps[0],
+        "Mother Nature makes Ann and Bob buddies, first of all (S3.7, S4.2)."
+    );
+    assert!(
+        steps.contains(&"Bob (GMO) is eliminated because their buddy Ann was (S7.1).".to_string()),
+        "{steps:#?}"
+    );
+    assert!(
+        steps.contains(&"The Scientist Gil learns that Dee is Evil (S3.3).".to_string()),
+        "{steps:#?}"
+    );
 }

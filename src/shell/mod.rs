@@ -9,6 +9,7 @@ pub mod home;
 pub mod html;
 pub mod io;
 pub mod kinds;
+pub mod markdown;
 pub mod page;
 pub mod pwa;
 pub mod route;

@@ -6,69 +6,29 @@
 //!
 //! Both files are copied beside the page by the build (`<link data-trunk
 //! rel="copy-file">` in the page's `index.html`) and fetched when the Rules
-//! screen opens, so the page's first load does not carry the text (the
-//! service worker keeps them for offline use). The Markdown is read by
-//! `pulldown-cmark`; what this module adds is the page's own reading of it:
-//!
-//! - in the guide, an empty fenced block `example NAME` is replaced by the
-//!   game's drawing of that example, computed by its engine when the page
-//!   renders (no outcome is typed twice);
-//! - in the rules, each top-level item starting with a rule number becomes
-//!   a paragraph `<p class="rule" id="S5-3"><strong>S5.3</strong> ...`,
-//!   section headings are anchored by their number (`#S5`), and the
-//!   developers' preamble (the paragraphs before the first section that
-//!   point at the seeds and tell us to cite the numbers in code) and the
-//!   title are left out;
-//! - raw HTML in either file is shown as text, never as markup.
+//! screen opens; their Markdown is rendered by the rules worker
+//! (`shell::markdown` in `console-rules-worker`, built beside the home
+//! page), started then too. So neither the texts nor the Markdown library
+//! are in a page's first load (the service worker keeps all three for
+//! offline use). The page fills the guide's example slots with its own
+//! engine's drawings.
 
 use super::html::{Html, esc};
-use console_core::guide::{is_rule_number, split_rule_numbers};
+use super::markdown::{Doc, RenderReply, RenderRequest};
+use console_core::guide::split_rule_numbers;
 use leptos::prelude::*;
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 
 /// The id of a rule's anchor: `S5.3` -> `S5-3`.
 pub fn anchor(number: &str) -> String {
     number.replace('.', "-")
 }
 
-/// A heading one level down (the page's own `<h2>` is above the files'
-/// sections).
-fn down(level: HeadingLevel) -> HeadingLevel {
-    match level {
-        HeadingLevel::H1 => HeadingLevel::H2,
-        HeadingLevel::H2 => HeadingLevel::H3,
-        HeadingLevel::H3 => HeadingLevel::H4,
-        HeadingLevel::H4 => HeadingLevel::H5,
-        _ => HeadingLevel::H6,
-    }
-}
-
-/// `text` with every rule number of `letter` linked to its anchor, as
-/// events (the text pieces escaped by the writer).
-fn linked<'a>(text: CowStr<'a>, letter: char, out: &mut Vec<Event<'a>>) {
-    let pieces = split_rule_numbers(&text, letter);
-    if pieces.iter().all(|(n, _)| !n) {
-        out.push(Event::Text(text));
-        return;
-    }
-    for (n, piece) in pieces {
-        if n {
-            out.push(Event::InlineHtml(
-                format!(
-                    "<a href=\"#{}\" data-rule=\"{piece}\">{piece}</a>",
-                    anchor(piece)
-                )
-                .into(),
-            ));
-        } else {
-            out.push(Event::Text(piece.to_string().into()));
-        }
-    }
-}
-
 /// `text` as HTML: escaped, every rule number of `letter` linked to its
 /// rule (`<a href="#S7-1" data-rule="S7.1">S7.1</a>`), for the sentences
-/// the engines write about the examples.
+/// the engines write about the examples and the options.
 pub fn linked_html(text: &str, letter: char) -> String {
     split_rule_numbers(text, letter)
         .into_iter()
@@ -105,242 +65,181 @@ pub fn no_options(what: &str) -> String {
     )
 }
 
-/// Events as HTML.
-fn write(events: Vec<Event<'_>>) -> String {
-    let mut s = String::new();
-    pulldown_cmark::html::push_html(&mut s, events.into_iter());
-    s
-}
-
-/// The guide as HTML: headings one level down, rule numbers linked, each
-/// fenced `example NAME` block replaced by `example(NAME)` (raw HTML the
-/// page writes), or a note when the page does not know the example.
-pub fn guide_html(text: &str, letter: char, example: &dyn Fn(&str) -> Option<String>) -> String {
-    let mut out = Vec::new();
-    let mut skip = false;
-    let mut code = false;
-    for ev in Parser::new(text) {
-        match ev {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                if info.starts_with("example ") =>
-            {
-                let name = info["example ".len()..].trim();
-                out.push(Event::Html(
-                    example(name)
-                        .unwrap_or_else(|| {
-                            Html::default()
-                                .el(
-                                    "p",
-                                    " class=\"error\"",
-                                    &format!("This page cannot draw the example {name:?}."),
-                                )
-                                .done()
-                        })
-                        .into(),
-                ));
-                skip = true;
-            }
-            Event::End(TagEnd::CodeBlock) if skip => skip = false,
-            _ if skip => {}
-            Event::Start(Tag::CodeBlock(k)) => {
-                code = true;
-                out.push(Event::Start(Tag::CodeBlock(k)));
-            }
-            Event::End(TagEnd::CodeBlock) => {
-                code = false;
-                out.push(Event::End(TagEnd::CodeBlock));
-            }
-            Event::Start(Tag::Heading {
-                level,
-                id,
-                classes,
-                attrs,
-            }) => {
-                out.push(Event::Start(Tag::Heading {
-                    level: down(level),
-                    id,
-                    classes,
-                    attrs,
-                }));
-            }
-            Event::End(TagEnd::Heading(level)) => {
-                out.push(Event::End(TagEnd::Heading(down(level))))
-            }
-            Event::Text(t) if !code => linked(t, letter, &mut out),
-            Event::Html(h) | Event::InlineHtml(h) => out.push(Event::Text(h)),
-            ev => out.push(ev),
-        }
+/// The guide's HTML with each example slot
+/// (`shell::markdown::example_slot`) replaced by `example(NAME)`, or by a
+/// note when the page does not know the example.
+pub fn fill_examples(html: &str, example: &dyn Fn(&str) -> Option<String>) -> String {
+    const SLOT: &str = "<div class=\"example-slot\" data-example=\"";
+    const END: &str = "\"></div>";
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find(SLOT) {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + SLOT.len()..];
+        let Some(j) = after.find(END) else {
+            rest = &rest[i..];
+            break;
+        };
+        let name = &after[..j];
+        out.push_str(&example(name).unwrap_or_else(|| {
+            Html::default()
+                .el(
+                    "p",
+                    " class=\"error\"",
+                    &format!("This page cannot draw the example {name:?}."),
+                )
+                .done()
+        }));
+        rest = &after[j + END.len()..];
     }
-    write(out)
+    out.push_str(rest);
+    out
 }
 
-/// Whether a paragraph of the rules' preamble is meant for developers:
-/// it points at the seed documents or asks for rule numbers in code.
-fn for_developers(text: &str) -> bool {
-    text.contains("seeds/") || text.contains("cite them")
+/// The rules worker's loader shim, beside the home page (worker files are
+/// not hashed).
+const WORKER_URL: &str = "../console-rules-worker_loader.js";
+
+#[wasm_bindgen]
+extern "C" {
+    /// A dedicated Web Worker.
+    type Worker;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(url: &str) -> Result<Worker, JsValue>;
+    #[wasm_bindgen(method, js_name = postMessage)]
+    fn post_message(this: &Worker, message: &str);
+    #[wasm_bindgen(method, setter)]
+    fn set_onmessage(this: &Worker, f: Option<&js_sys::Function>);
+    #[wasm_bindgen(method, setter)]
+    fn set_onerror(this: &Worker, f: Option<&js_sys::Function>);
 }
 
-/// `RULES.md` as HTML for players: the title and the developers' preamble
-/// left out, sections as `<h3 id="S5">`, each top-level item that starts
-/// with a rule number as `<p class="rule" id="S5-3"
-/// tabindex="-1"><strong>S5.3</strong> text</p>` (its sub-items as a list
-/// after it), other items as lists, citations of other rules linked.
-pub fn rules_html(text: &str, letter: char) -> String {
-    let mut out: Vec<Event<'_>> = Vec::new();
-    let mut in_title = false;
-    let mut seen_section = false;
-    // A preamble paragraph being read: its events and its text.
-    let mut para: Option<(Vec<Event<'_>>, String)> = None;
-    let mut depth = 0usize;
-    let mut item_start = false;
-    let mut rule_item = false;
-    let mut p_open = false;
-    let mut ul_open = false;
-    for ev in Parser::new(text) {
-        // The first event of a top-level item decides what it is.
-        if item_start {
-            item_start = false;
-            let number = match &ev {
-                Event::Text(t) => t
-                    .split_once(' ')
-                    .filter(|(n, _)| is_rule_number(n, letter))
-                    .map(|(n, rest)| (n.to_string(), rest.to_string())),
-                _ => None,
-            };
-            rule_item = number.is_some();
-            if let Some((n, rest)) = number {
-                if ul_open {
-                    out.push(Event::End(TagEnd::List(false)));
-                    ul_open = false;
-                }
-                out.push(Event::InlineHtml(
-                    format!(
-                        "<p class=\"rule\" id=\"{}\" tabindex=\"-1\"><strong>{}</strong> ",
-                        anchor(&n),
-                        esc(&n)
-                    )
-                    .into(),
-                ));
-                p_open = true;
-                linked(rest.into(), letter, &mut out);
-                continue;
-            }
-            if !ul_open {
-                out.push(Event::Start(Tag::List(None)));
-                ul_open = true;
-            }
-            out.push(Event::Start(Tag::Item));
-        }
-        match ev {
-            Event::Start(Tag::Heading {
-                level: HeadingLevel::H1,
-                ..
-            }) => in_title = true,
-            Event::End(TagEnd::Heading(HeadingLevel::H1)) => in_title = false,
-            _ if in_title => {}
-            Event::Start(Tag::Heading {
-                level,
-                classes,
-                attrs,
-                ..
-            }) => {
-                seen_section = true;
-                out.push(Event::Start(Tag::Heading {
-                    level: down(level),
-                    id: None,
-                    classes,
-                    attrs,
-                }));
-            }
-            Event::End(TagEnd::Heading(level)) => {
-                out.push(Event::End(TagEnd::Heading(down(level))))
-            }
-            Event::Start(Tag::Paragraph) if !seen_section && depth == 0 => {
-                para = Some((vec![Event::Start(Tag::Paragraph)], String::new()));
-            }
-            Event::End(TagEnd::Paragraph) if para.is_some() => {
-                let (mut events, text) = para.take().expect("a paragraph");
-                if !for_developers(&text) {
-                    events.push(Event::End(TagEnd::Paragraph));
-                    out.extend(events);
-                }
-            }
-            Event::Start(Tag::List(kind)) => {
-                depth += 1;
-                if depth > 1 {
-                    if p_open {
-                        out.push(Event::InlineHtml("</p>".into()));
-                        p_open = false;
-                    }
-                    out.push(Event::Start(Tag::List(kind)));
-                }
-            }
-            Event::End(TagEnd::List(ordered)) => {
-                depth -= 1;
-                if depth > 0 {
-                    out.push(Event::End(TagEnd::List(ordered)));
-                } else if ul_open {
-                    out.push(Event::End(TagEnd::List(false)));
-                    ul_open = false;
-                }
-            }
-            Event::Start(Tag::Item) if depth == 1 => item_start = true,
-            Event::End(TagEnd::Item) if depth == 1 => {
-                if !rule_item {
-                    out.push(Event::End(TagEnd::Item));
-                } else if p_open {
-                    out.push(Event::InlineHtml("</p>".into()));
-                    p_open = false;
-                }
-            }
-            ev => {
-                let target = match &mut para {
-                    Some((events, text)) => {
-                        if let Event::Text(t) | Event::Code(t) = &ev {
-                            text.push_str(t);
-                        }
-                        events
-                    }
-                    None => &mut out,
-                };
-                match ev {
-                    Event::Text(t) => linked(t, letter, target),
-                    Event::Html(h) | Event::InlineHtml(h) => target.push(Event::Text(h)),
-                    ev => target.push(ev),
-                }
-            }
-        }
+/// A rendered file, or why it is not there.
+type Rendered = RwSignal<Option<Result<String, String>>>;
+
+/// The worker, whether it has said it is ready, the requests waiting for
+/// it to be, and where each pending answer goes.
+struct Slot {
+    worker: Worker,
+    ready: bool,
+    waiting: Vec<String>,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(JsValue)>,
+}
+
+thread_local! {
+    static SLOT: RefCell<Option<Slot>> = const { RefCell::new(None) };
+    static PENDING: RefCell<Vec<(u32, Rendered)>> = const { RefCell::new(Vec::new()) };
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+}
+
+/// Every pending answer fails with `why`; the worker is dropped (the next
+/// request starts a new one).
+fn fail_all(why: &str) {
+    if let Some(s) = SLOT.with_borrow_mut(Option::take) {
+        s.worker.set_onmessage(None);
+        s.worker.set_onerror(None);
     }
-    let html = write(out);
-    // Section headings anchored by their number: `<h3>S5 Day` -> `<h3 id="S5">`.
-    let mut s = String::with_capacity(html.len());
-    let mut rest = html.as_str();
-    while let Some(i) = rest.find("<h3>") {
-        s.push_str(&rest[..i]);
-        let after = &rest[i + 4..];
-        let word: String = after
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect();
-        if word.len() > 1
-            && word.starts_with(letter)
-            && word[1..].bytes().all(|b| b.is_ascii_digit())
-        {
-            s.push_str(&format!("<h3 id=\"{word}\">"));
+    for (_, out) in PENDING.with_borrow_mut(std::mem::take) {
+        out.try_set(Some(Err(format!(
+            "the rules could not be rendered ({why})"
+        ))));
+    }
+}
+
+fn receive(text: &str) {
+    match serde_json::from_str::<RenderReply>(text) {
+        Ok(RenderReply::Ready) => SLOT.with_borrow_mut(|slot| {
+            if let Some(s) = slot.as_mut() {
+                s.ready = true;
+                for m in std::mem::take(&mut s.waiting) {
+                    s.worker.post_message(&m);
+                }
+            }
+        }),
+        Ok(RenderReply::Html { id, html }) => {
+            let out = PENDING
+                .with_borrow_mut(|p| p.iter().position(|(i, _)| *i == id).map(|k| p.remove(k).1));
+            if let Some(out) = out {
+                out.try_set(Some(Ok(html)));
+            }
+        }
+        Ok(RenderReply::Failed { error }) => fail_all(&error),
+        Err(e) => fail_all(&e.to_string()),
+    }
+}
+
+fn spawn() -> Result<Slot, String> {
+    let worker = Worker::new(WORKER_URL).map_err(|e| format!("{e:?}"))?;
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            if let Some(text) = ev.data().as_string() {
+                receive(&text);
+            }
+        });
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+        let what = js_sys::Reflect::get(&ev, &"message".into())
+            .ok()
+            .and_then(|m| m.as_string())
+            .unwrap_or_else(|| "its worker could not be loaded".to_string());
+        fail_all(&what);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Ok(Slot {
+        worker,
+        ready: false,
+        waiting: Vec::new(),
+        _on_message: on_message,
+        _on_error: on_error,
+    })
+}
+
+/// Asks the rules worker (started on first use) for the HTML of `text`;
+/// the answer, or why there is none, goes to `out`.
+fn render(doc: Doc, letter: char, text: String, out: Rendered) {
+    let id = NEXT_ID.replace(NEXT_ID.get() + 1);
+    let Ok(message) = serde_json::to_string(&RenderRequest {
+        id,
+        doc,
+        letter,
+        text,
+    }) else {
+        return;
+    };
+    PENDING.with_borrow_mut(|p| p.push((id, out)));
+    let started = SLOT.with_borrow_mut(|slot| {
+        if slot.is_none() {
+            *slot = Some(spawn()?);
+        }
+        let s = slot.as_mut().expect("just made");
+        if s.ready {
+            s.worker.post_message(&message);
         } else {
-            s.push_str("<h3>");
+            s.waiting.push(message);
         }
-        rest = after;
+        Ok::<(), String>(())
+    });
+    if let Err(e) = started {
+        fail_all(&e);
     }
-    s.push_str(rest);
-    s
+}
+
+/// Fetches `file` beside the page and has it rendered into `out`.
+fn load(file: &'static str, doc: Doc, letter: char, out: Rendered) {
+    leptos::task::spawn_local(async move {
+        match fetch_text(file).await {
+            Ok(text) => render(doc, letter, text, out),
+            Err(e) => out.set(Some(Err(format!("{file} could not be loaded: {e}")))),
+        }
+    });
 }
 
 /// The Rules screen of a game: the guide, then the options of the open
-/// game (`children`), then the numbered rules. Both texts are fetched when
-/// the screen opens; while loading, a note; if one cannot be fetched
-/// (offline before the service worker kept it), the reason. A click on a
-/// rule citation scrolls to the rule and moves the focus there, without
+/// game (`children`), then the numbered rules. Both texts are fetched and
+/// rendered when the screen opens; while loading, a note; if one cannot be
+/// had (offline before the service worker kept it), the reason. A click on
+/// a rule citation scrolls to the rule and moves the focus there, without
 /// touching the page's URL (its hash is the screen's route).
 #[component]
 pub fn RulesPage(
@@ -352,25 +251,18 @@ pub fn RulesPage(
     /// The options chosen for the open game, in words.
     children: Children,
 ) -> impl IntoView {
-    let guide = RwSignal::new(None::<Result<String, String>>);
-    let rules = RwSignal::new(None::<Result<String, String>>);
-    leptos::task::spawn_local(async move { guide.set(Some(fetch_text("GUIDE.md").await)) });
-    leptos::task::spawn_local(async move { rules.set(Some(fetch_text("RULES.md").await)) });
-    let shown = move |text: Option<Result<String, String>>,
-                      what: &str,
-                      html: &dyn Fn(&str) -> String| match text {
+    let guide: Rendered = RwSignal::new(None);
+    let rules: Rendered = RwSignal::new(None);
+    load("GUIDE.md", Doc::Guide, letter, guide);
+    load("RULES.md", Doc::Rules, letter, rules);
+    let shown = move |html: Option<Result<String, String>>, what: &str| match html {
         None => format!("<p class=\"muted\">Loading the {what}…</p>"),
-        Some(Ok(t)) => html(&t),
+        Some(Ok(h)) => h,
         Some(Err(e)) => Html::default()
-            .el(
-                "p",
-                " class=\"error\"",
-                &format!("The {what} could not be loaded: {e}"),
-            )
+            .el("p", " class=\"error\"", &format!("The {what}: {e}"))
             .done(),
     };
     let follow = move |ev: leptos::ev::MouseEvent| {
-        use wasm_bindgen::JsCast;
         let Some(link) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -389,7 +281,10 @@ pub fn RulesPage(
     };
     view! {
         <section class="rules" on:click=follow>
-            <div class="guide" data-testid="guide" inner_html=move || shown(guide.get(), "guide", &|t| guide_html(t, letter, &example))></div>
+            <div class="guide" data-testid="guide" inner_html=move || {
+                let h = shown(guide.get(), "guide");
+                fill_examples(&h, &example)
+            }></div>
             <section class="options" aria-labelledby="rules-options" data-testid="game-options-section">
                 <h2 id="rules-options">"The options chosen for this game"</h2>
                 {children()}
@@ -397,7 +292,7 @@ pub fn RulesPage(
             <section class="rule-book" aria-labelledby="rules-numbered">
                 <h2 id="rules-numbered">"The rules by number"</h2>
                 <p class="muted">"The rules exactly as the console applies them. A point marked Ruling settles what the original rules left open; where players could want the other reading it has an option, chosen when the game is set up (above)."</p>
-                <div class="rules-text" data-testid="rules-text" inner_html=move || shown(rules.get(), "rules", &|t| rules_html(t, letter))></div>
+                <div class="rules-text" data-testid="rules-text" inner_html=move || shown(rules.get(), "rules")></div>
             </section>
         </section>
     }
@@ -410,7 +305,6 @@ pub fn RulesPage(
 /// or not text.
 pub async fn fetch_text(url: &str) -> Result<String, String> {
     use js_sys::{Function, Reflect};
-    use wasm_bindgen::{JsCast, JsValue};
     use wasm_bindgen_futures::JsFuture;
     let call = |target: &JsValue, name: &str, arg: Option<&JsValue>| -> Result<JsValue, String> {
         let f: Function = Reflect::get(target, &name.into())
@@ -446,47 +340,23 @@ pub async fn fetch_text(url: &str) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    const RULES: &str = "# Title: the rules as the console must apply them\n\nThis restates `../seeds/x.txt`; cite them in code, tests.\n\nTerms: a *player*.\n\n## D1 Setup\n- D1.1 Four to *forty*\n  players, `3d6` (D1.2).\n- D1.2 Teams:\n  - one\n  - two\n- a bullet <b>x</b>\n\n## D2 Rolls\n- D2.1 <b>x</b>\n";
-
     #[test]
-    fn rules_anchor_numbers_and_drop_the_developers_lines() {
-        let h = rules_html(RULES, 'D');
-        assert!(!h.contains("Title"), "{h}");
-        assert!(!h.contains("cite them"), "{h}");
-        assert!(h.contains("<p>Terms: a <em>player</em>.</p>"), "{h}");
-        assert!(h.contains("<h3 id=\"D1\">D1 Setup</h3>"), "{h}");
-        assert!(
-            h.contains("<p class=\"rule\" id=\"D1-1\" tabindex=\"-1\"><strong>D1.1</strong> Four to <em>forty</em>\nplayers, <code>3d6</code> (<a href=\"#D1-2\" data-rule=\"D1.2\">D1.2</a>).</p>"),
-            "{h}"
+    fn slots_filled_and_sentences_linked() {
+        let html = format!(
+            "<p>a</p>{}<p>b</p>{}",
+            crate::shell::markdown::example_slot("one"),
+            crate::shell::markdown::example_slot("two")
         );
-        assert!(h.contains("<strong>D1.2</strong> Teams:</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ul>\n<li>a bullet &lt;b&gt;x&lt;/b&gt;</li>\n</ul>"), "{h}");
-        assert!(
-            h.contains("<strong>D2.1</strong> &lt;b&gt;x&lt;/b&gt;</p>"),
-            "{h}"
-        );
-        // Another game's letter is not a rule number.
-        assert!(!rules_html(RULES, 'S').contains("class=\"rule\""));
-    }
-
-    #[test]
-    fn guide_fills_examples_and_links_rules() {
-        let g = "# Guide\n\n## How\n\nLands on (C3.2).\n\n```example one\n```\n\n```example two\n```\n\n```text\nC3.2 in code\n```\n";
-        let h = guide_html(g, 'C', &|n| {
+        let h = fill_examples(&html, &|n| {
             (n == "one").then(|| "<figure>1</figure>".to_string())
         });
-        assert!(h.starts_with("<h2>Guide</h2>\n<h3>How</h3>"), "{h}");
-        assert!(
-            h.contains("(<a href=\"#C3-2\" data-rule=\"C3.2\">C3.2</a>)"),
-            "{h}"
+        assert_eq!(
+            h,
+            "<p>a</p><figure>1</figure><p>b</p><p class=\"error\">This page cannot draw the example &quot;two&quot;.</p>"
         );
-        assert!(h.contains("<figure>1</figure>"), "{h}");
-        assert!(
-            h.contains("This page cannot draw the example &quot;two&quot;."),
-            "{h}"
-        );
-        assert!(
-            h.contains("<code class=\"language-text\">C3.2 in code\n</code>"),
-            "{h}"
+        assert_eq!(
+            linked_html("a <b> (C5.2).", 'C'),
+            "a &lt;b&gt; (<a href=\"#C5-2\" data-rule=\"C5.2\">C5.2</a>)."
         );
     }
 }

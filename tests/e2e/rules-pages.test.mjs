@@ -4,8 +4,9 @@
 // result, with a text alternative), then the options chosen for the open
 // game, then the numbered rules with their anchors; a citation in the
 // guide moves to its rule without changing the page's route; nothing
-// written for developers ("cite them in code", the seeds) shows; the guide
-// and rules are fetched when the screen opens, not in the first load; no
+// written for developers ("cite them in code", the seeds) shows; the guide,
+// the rules and the Markdown worker (console-rules-worker) are fetched when
+// the screen opens, not in the first load; no
 // serious or critical axe-core violation, no console error. Screenshots
 // under tests/artifacts/.
 import { test } from 'node:test';
@@ -13,7 +14,7 @@ import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, goto, screen, openDemo, ROOT } from './helpers.mjs';
+import { open, goto, screen, openDemo, ROOT, ARTIFACTS } from './helpers.mjs';
 
 async function axe(page, name, problems) {
   await page.waitForTimeout(50);
@@ -47,7 +48,7 @@ const GAMES = [
     sections: ['What the game is', 'How a night and a day go', 'Worked example: a night chain'],
     examples: ['survival-chain'],
     example: { name: 'survival-chain', text: /Bob \(GMO\) is eliminated because their buddy Ann was \(S7\.1\)/, diagram: 'ol.chain li' },
-    options: [/vote/i],
+    options: [/S5\.5 the day decides by plurality/],
     rule: 'S7-1',
     cite: 'S7.1',
   },
@@ -70,9 +71,12 @@ const GAMES = [
     name: 'dice-org',
     start: async (page) => {
       await goto(page, 'dice-org/#/setup');
+      await page.fill('[data-testid=season-name]', 'Rules page');
       await page.fill('[data-testid=players]', ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'].join('\n'));
+      await page.fill('[data-testid=seed]', '7');
+      await page.waitForSelector('[data-testid=setup-preview]');
       await page.click('[data-testid=start]');
-      await page.waitForSelector('a.nav[data-screen="Round"]');
+      await page.waitForSelector('section.team');
     },
     sections: ['What the game is', 'How a round goes', 'Worked example: a camp'],
     examples: ['dice-camp'],
@@ -88,8 +92,14 @@ for (const g of GAMES) {
     const t = await open({ page: `${g.name}/` });
     const { page } = t;
     const problems = [];
+    // What the page and its workers ask for (the service worker's
+    // precaching left out).
+    const asked = [];
+    t.context.on('request', (r) => { if (!r.serviceWorker()) asked.push(r.url()); });
     try {
       await g.start(page);
+      const later = (u) => /GUIDE\.md|RULES\.md|rules-worker/.test(u);
+      assert.deepEqual(asked.filter(later), [], 'the texts and the Markdown worker are not loaded before the Rules screen');
       for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
         await page.setViewportSize(viewport);
         await screen(page, 'Rules');
@@ -143,13 +153,13 @@ for (const g of GAMES) {
         assert.equal(new URL(page.url()).hash, route);
 
         await axe(page, `${g.name} Rules (${label})`, problems);
-        await page.locator(`.guide figure.example[data-example="${g.example.name}"]`).scrollIntoViewIfNeeded();
         await t.shot(`rules-${g.name}-${label}`);
+        await ex.screenshot({ path: path.join(ARTIFACTS, `rules-${g.name}-example-${label}.png`) });
         await screen(page, g.name === 'survival-circle' ? 'Setup' : 'History');
       }
-      // The texts came with the Rules screen, not with the page.
-      const files = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
-      assert.ok(files.includes('GUIDE.md') && files.includes('RULES.md'), files.join(' '));
+      // The texts and the worker came with the Rules screen.
+      const files = asked.filter(later).map((u) => u.split('/').pop());
+      for (const f of ['GUIDE.md', 'RULES.md', 'console-rules-worker_loader.js', 'console-rules-worker_bg.wasm']) assert.ok(files.includes(f), `${f} loaded: ${files.join(' ')}`);
       assert.deepEqual(problems, []);
       assert.deepEqual(t.errors, []);
     } finally {

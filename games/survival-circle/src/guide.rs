@@ -85,9 +85,14 @@ impl Example {
                 Some(p) if p == r.player => format!("a {p} token"),
                 Some(p) => format!("{p}'s own token"),
             };
+            // Turn numbers only when the example starts the game.
+            let turn = if self.start.turns_played() == 0 {
+                format!("Turn {}: ", r.turn)
+            } else {
+                String::new()
+            };
             out.push(format!(
-                "Turn {}: {} plays {}; {from}, on cell {}; {what}. So {}'s next token lands on cell {next} ({} + {}, C3.3): {there}.",
-                r.turn,
+                "{turn}{} plays {}; {from}, on cell {}; {what}. So {}'s next token lands on cell {next} ({} + {}, C3.3): {there}.",
                 r.player,
                 r.value,
                 r.cell,

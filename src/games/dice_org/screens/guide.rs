@@ -1,6 +1,6 @@
 //! The guide's worked examples drawn (`GUIDE.md`, `dice_org::guide`): the
 //! team's pool through the camp as a row of steps, the members as a table
-//! (attributes, counters, choices, the roll worked out, what they add,
+//! (attributes, counters, choices, the roll worked out to what it adds,
 //! bonus rolls), then the engine's sentences.
 
 use crate::shell::html::{Html, attr};
@@ -48,13 +48,12 @@ pub fn example_html(e: &Example) -> String {
                         } else {
                             r.choices.join(", ")
                         },
-                        r.working,
-                        r.gathered.to_string(),
-                        if r.bonus.is_empty() {
-                            "–".to_string()
-                        } else {
-                            r.bonus.join("; ")
-                        },
+                        // The roll worked out ends with what it adds to
+                        // the pool; then any bonus roll.
+                        std::iter::once(r.working)
+                            .chain(r.bonus.iter().map(|b| format!("bonus roll {b}")))
+                            .collect::<Vec<_>>()
+                            .join("; "),
                     ],
                 )
             })
@@ -70,9 +69,7 @@ pub fn example_html(e: &Example) -> String {
                 "Player [C, S]",
                 "Counters",
                 "Choices",
-                "Survival roll",
-                "Adds",
-                "Bonus roll",
+                "Survival roll: adds",
             ],
             &rows,
         )

@@ -48,7 +48,7 @@ pub fn example_html(e: &Example) -> String {
     ))
     .table(
         " class=\"example-table\"",
-        "The players, their cards and their private messages",
+        "Cards and private messages",
         &["Player", "Card", "Sent", "Result"],
         &rows,
     )

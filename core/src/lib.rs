@@ -11,6 +11,9 @@
 //! - [`format`]: post formats (BBCode, Discord Markdown, plain text), name
 //!   escaping and the Discord 2,000-code-point split (Mini-Survivor R9.4,
 //!   which the other games adopt: S9.4, D10.4);
+//! - [`guide`]: where a players' guide places its worked examples and
+//!   which rule numbers it cites (each game's tests check them against
+//!   the engine and `RULES.md`; the rules page links the citations);
 //! - [`names`]: player names that every post format can carry (S1.1, D1.1)
 //!   and the prefix matching players use to name each other (S2.3);
 //! - [`save`]: the save-file contract ([`SaveFile`]: serde's derives,
@@ -25,6 +28,7 @@
 
 pub mod commitment;
 pub mod format;
+pub mod guide;
 pub mod names;
 pub mod paste;
 pub mod rng;

@@ -10,6 +10,7 @@ pub mod home;
 pub mod html;
 pub mod io;
 pub mod kinds;
+pub mod markdown;
 pub mod page;
 pub mod pwa;
 pub mod route;

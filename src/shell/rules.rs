@@ -1,129 +1,300 @@
-//! A game's rules page from its `RULES.md`, for every game: the file is
-//! copied beside the page by the build (`<link data-trunk rel="copy-file">`
-//! in the page's `index.html`) and fetched when the Rules screen opens, so
-//! the page's first load does not carry the text (the service worker keeps
-//! it for offline use). Each numbered rule (`S5.3`, `D2.2`, `C4.1`) is a
-//! paragraph with its number, anchored as `#S5-3`.
+//! Every game's Rules screen, written for players and moderators: the
+//! players' guide (`GUIDE.md`) with its worked examples played by the
+//! engine, the options chosen for the open game, then the numbered rules
+//! (`RULES.md`) for reference, each rule anchored by its number (`#S5-3`)
+//! and every citation of a rule linked to it.
+//!
+//! Both files are copied beside the page by the build (`<link data-trunk
+//! rel="copy-file">` in the page's `index.html`) and fetched when the Rules
+//! screen opens; their Markdown is rendered by the rules worker
+//! (`shell::markdown` in `console-rules-worker`, built beside the home
+//! page), started then too. So neither the texts nor the Markdown library
+//! are in a page's first load (the service worker keeps all three for
+//! offline use). The page fills the guide's example slots with its own
+//! engine's drawings.
 
-use super::html::{Html, attr, esc};
+use super::html::{Html, esc};
+use super::markdown::{Doc, RenderReply, RenderRequest};
+use console_core::guide::split_rule_numbers;
 use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 
-/// A section of the rules: its heading (empty before the first `## `), and
-/// its items: numbered rules (number, text), bullets ("•", text) and
-/// paragraphs (empty number).
-#[derive(Debug, PartialEq)]
-pub struct Section {
-    pub heading: String,
-    pub items: Vec<(String, String)>,
+/// The id of a rule's anchor: `S5.3` -> `S5-3`.
+pub fn anchor(number: &str) -> String {
+    number.replace('.', "-")
 }
 
-/// Whether `word` is a rule number of the game whose rules start with
-/// `letter` (`S5.3` for 'S').
-fn is_number(word: &str, letter: char) -> bool {
-    word.strip_prefix(letter)
-        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
-}
-
-/// `text` (a RULES.md) as sections: `## ` headings, `- ` items with their
-/// continuation lines, paragraphs between blank lines; the `# ` title is
-/// left out.
-pub fn sections(text: &str, letter: char) -> Vec<Section> {
-    let mut out = vec![Section {
-        heading: String::new(),
-        items: Vec::new(),
-    }];
-    for line in text.lines() {
-        let t = line.trim();
-        let sec = out.last_mut().expect("one section");
-        if t.is_empty() || t.starts_with("# ") {
-            // A blank line ends a paragraph or an item.
-            if sec.items.last().is_none_or(|(_, p)| !p.is_empty()) {
-                sec.items.push((String::new(), String::new()));
-            }
-        } else if let Some(h) = t.strip_prefix("## ") {
-            out.push(Section {
-                heading: h.to_string(),
-                items: Vec::new(),
-            });
-        } else if let Some(item) = t.strip_prefix("- ") {
-            let (num, rest) = match item.split_once(' ') {
-                Some((n, r)) if is_number(n, letter) => (n.to_string(), r.to_string()),
-                _ => ("•".to_string(), item.to_string()),
-            };
-            sec.items.push((num, rest));
-        } else if let Some((_, p)) = sec.items.last_mut() {
-            if !p.is_empty() {
-                p.push(' ');
-            }
-            p.push_str(t);
-        }
-    }
-    for s in &mut out {
-        s.items.retain(|(n, p)| !(n.is_empty() && p.is_empty()));
-    }
-    out.retain(|s| !(s.heading.is_empty() && s.items.is_empty()));
-    out
-}
-
-/// Text with `code` spans as code and `*` emphasis marks dropped, as HTML.
-fn inline(text: &str) -> String {
-    text.replace('*', "")
-        .split('`')
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 1 {
-                format!("<code>{}</code>", esc(part))
+/// `text` as HTML: escaped, every rule number of `letter` linked to its
+/// rule (`<a href="#S7-1" data-rule="S7.1">S7.1</a>`), for the sentences
+/// the engines write about the examples and the options.
+pub fn linked_html(text: &str, letter: char) -> String {
+    split_rule_numbers(text, letter)
+        .into_iter()
+        .map(|(n, piece)| {
+            if n {
+                format!(
+                    "<a href=\"#{}\" data-rule=\"{piece}\">{piece}</a>",
+                    anchor(piece)
+                )
             } else {
-                esc(part)
+                esc(piece)
             }
         })
         .collect()
 }
 
-/// The rules as HTML: an `<h3>` per section, a paragraph per rule with its
-/// number in bold (anchored `#D2-2`), bullets and paragraphs as text.
-pub fn rules_html(text: &str, letter: char) -> String {
-    let mut h = Html::default();
-    for s in sections(text, letter) {
-        if !s.heading.is_empty() {
-            h.el("h3", "", &s.heading);
-        }
-        for (n, p) in s.items {
-            if n.is_empty() {
-                h.raw("<p>").raw(&inline(&p)).raw("</p>");
-            } else {
-                let id = if is_number(&n, letter) {
-                    attr("id", &n.replace('.', "-"))
-                } else {
-                    String::new()
-                };
-                h.raw(&format!("<p class=\"rule\"{id}><strong>"))
-                    .text(&n)
-                    .raw("</strong> ")
-                    .raw(&inline(&p))
-                    .raw("</p>");
-            }
-        }
+/// A list of sentences (`<ol class="steps">`), each [`linked_html`].
+pub fn steps_html(steps: &[String], letter: char) -> String {
+    let mut s = String::from("<ol class=\"steps\">");
+    for step in steps {
+        s.push_str("<li>");
+        s.push_str(&linked_html(step, letter));
+        s.push_str("</li>");
     }
-    h.done()
+    s.push_str("</ol>");
+    s
 }
 
-/// The rules file beside the page (`RULES.md`), fetched once and shown as
-/// [`rules_html`]; while loading, a note; if it cannot be fetched (offline
-/// before the service worker kept it), the reason.
+/// What the options part of a Rules screen says with no game open
+/// (`what`: "game", "season").
+pub fn no_options(what: &str) -> String {
+    format!(
+        "<p class=\"muted\" data-testid=\"no-options\">No {what} is open: the options are chosen when a {what} is set up.</p>"
+    )
+}
+
+/// The guide's HTML with each example slot
+/// (`shell::markdown::example_slot`) replaced by `example(NAME)`, or by a
+/// note when the page does not know the example.
+pub fn fill_examples(html: &str, example: &dyn Fn(&str) -> Option<String>) -> String {
+    const SLOT: &str = "<div class=\"example-slot\" data-example=\"";
+    const END: &str = "\"></div>";
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find(SLOT) {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + SLOT.len()..];
+        let Some(j) = after.find(END) else {
+            rest = &rest[i..];
+            break;
+        };
+        let name = &after[..j];
+        out.push_str(&example(name).unwrap_or_else(|| {
+            Html::default()
+                .el(
+                    "p",
+                    " class=\"error\"",
+                    &format!("This page cannot draw the example {name:?}."),
+                )
+                .done()
+        }));
+        rest = &after[j + END.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The rules worker's loader shim, beside the home page (worker files are
+/// not hashed).
+const WORKER_URL: &str = "../console-rules-worker_loader.js";
+
+#[wasm_bindgen]
+extern "C" {
+    /// A dedicated Web Worker.
+    type Worker;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(url: &str) -> Result<Worker, JsValue>;
+    #[wasm_bindgen(method, js_name = postMessage)]
+    fn post_message(this: &Worker, message: &str);
+    #[wasm_bindgen(method, setter)]
+    fn set_onmessage(this: &Worker, f: Option<&js_sys::Function>);
+    #[wasm_bindgen(method, setter)]
+    fn set_onerror(this: &Worker, f: Option<&js_sys::Function>);
+}
+
+/// A rendered file, or why it is not there.
+type Rendered = RwSignal<Option<Result<String, String>>>;
+
+/// The worker, whether it has said it is ready, the requests waiting for
+/// it to be, and where each pending answer goes.
+struct Slot {
+    worker: Worker,
+    ready: bool,
+    waiting: Vec<String>,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(JsValue)>,
+}
+
+thread_local! {
+    static SLOT: RefCell<Option<Slot>> = const { RefCell::new(None) };
+    static PENDING: RefCell<Vec<(u32, Rendered)>> = const { RefCell::new(Vec::new()) };
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+}
+
+/// Every pending answer fails with `why`; the worker is dropped (the next
+/// request starts a new one).
+fn fail_all(why: &str) {
+    if let Some(s) = SLOT.with_borrow_mut(Option::take) {
+        s.worker.set_onmessage(None);
+        s.worker.set_onerror(None);
+    }
+    for (_, out) in PENDING.with_borrow_mut(std::mem::take) {
+        out.try_set(Some(Err(format!(
+            "the rules could not be rendered ({why})"
+        ))));
+    }
+}
+
+fn receive(text: &str) {
+    match serde_json::from_str::<RenderReply>(text) {
+        Ok(RenderReply::Ready) => SLOT.with_borrow_mut(|slot| {
+            if let Some(s) = slot.as_mut() {
+                s.ready = true;
+                for m in std::mem::take(&mut s.waiting) {
+                    s.worker.post_message(&m);
+                }
+            }
+        }),
+        Ok(RenderReply::Html { id, html }) => {
+            let out = PENDING
+                .with_borrow_mut(|p| p.iter().position(|(i, _)| *i == id).map(|k| p.remove(k).1));
+            if let Some(out) = out {
+                out.try_set(Some(Ok(html)));
+            }
+        }
+        Ok(RenderReply::Failed { error }) => fail_all(&error),
+        Err(e) => fail_all(&e.to_string()),
+    }
+}
+
+fn spawn() -> Result<Slot, String> {
+    let worker = Worker::new(WORKER_URL).map_err(|e| format!("{e:?}"))?;
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            if let Some(text) = ev.data().as_string() {
+                receive(&text);
+            }
+        });
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+        let what = js_sys::Reflect::get(&ev, &"message".into())
+            .ok()
+            .and_then(|m| m.as_string())
+            .unwrap_or_else(|| "its worker could not be loaded".to_string());
+        fail_all(&what);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Ok(Slot {
+        worker,
+        ready: false,
+        waiting: Vec::new(),
+        _on_message: on_message,
+        _on_error: on_error,
+    })
+}
+
+/// Asks the rules worker (started on first use) for the HTML of `text`;
+/// the answer, or why there is none, goes to `out`.
+fn render(doc: Doc, letter: char, text: String, out: Rendered) {
+    let id = NEXT_ID.replace(NEXT_ID.get() + 1);
+    let Ok(message) = serde_json::to_string(&RenderRequest {
+        id,
+        doc,
+        letter,
+        text,
+    }) else {
+        return;
+    };
+    PENDING.with_borrow_mut(|p| p.push((id, out)));
+    let started = SLOT.with_borrow_mut(|slot| {
+        if slot.is_none() {
+            *slot = Some(spawn()?);
+        }
+        let s = slot.as_mut().expect("just made");
+        if s.ready {
+            s.worker.post_message(&message);
+        } else {
+            s.waiting.push(message);
+        }
+        Ok::<(), String>(())
+    });
+    if let Err(e) = started {
+        fail_all(&e);
+    }
+}
+
+/// Fetches `file` beside the page and has it rendered into `out`.
+fn load(file: &'static str, doc: Doc, letter: char, out: Rendered) {
+    leptos::task::spawn_local(async move {
+        match fetch_text(file).await {
+            Ok(text) => render(doc, letter, text, out),
+            Err(e) => out.set(Some(Err(format!("{file} could not be loaded: {e}")))),
+        }
+    });
+}
+
+/// The Rules screen of a game: the guide, then the options of the open
+/// game (`children`), then the numbered rules. Both texts are fetched and
+/// rendered when the screen opens; while loading, a note; if one cannot be
+/// had (offline before the service worker kept it), the reason. A click on
+/// a rule citation scrolls to the rule and moves the focus there, without
+/// touching the page's URL (its hash is the screen's route).
 #[component]
-pub fn RulesText(
+pub fn RulesPage(
     /// The letter of the game's rule numbers ('S', 'D', 'C', 'R').
     letter: char,
+    /// The drawing of an example the guide places, from the engine; `None`
+    /// for a name the page does not know.
+    example: fn(&str) -> Option<String>,
+    /// The options chosen for the open game, in words.
+    children: Children,
 ) -> impl IntoView {
-    let text = RwSignal::new(None::<Result<String, String>>);
-    leptos::task::spawn_local(async move { text.set(Some(fetch_text("RULES.md").await)) });
+    let guide: Rendered = RwSignal::new(None);
+    let rules: Rendered = RwSignal::new(None);
+    load("GUIDE.md", Doc::Guide, letter, guide);
+    load("RULES.md", Doc::Rules, letter, rules);
+    let shown = move |html: Option<Result<String, String>>, what: &str| match html {
+        None => format!("<p class=\"muted\">Loading the {what}…</p>"),
+        Some(Ok(h)) => h,
+        Some(Err(e)) => Html::default()
+            .el("p", " class=\"error\"", &format!("The {what}: {e}"))
+            .done(),
+    };
+    let follow = move |ev: leptos::ev::MouseEvent| {
+        let Some(link) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("a[data-rule]").ok().flatten())
+        else {
+            return;
+        };
+        ev.prevent_default();
+        let id = anchor(&link.get_attribute("data-rule").unwrap_or_default());
+        if let Some(el) = document().get_element_by_id(&id) {
+            el.scroll_into_view();
+            if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        }
+    };
     view! {
-        <div class="rules-text" inner_html=move || match text.get() {
-            None => "<p class=\"muted\">Loading the rules…</p>".to_string(),
-            Some(Ok(t)) => rules_html(&t, letter),
-            Some(Err(e)) => Html::default().el("p", " class=\"error\"", &format!("The rules could not be loaded: {e}")).done(),
-        }></div>
+        <section class="rules" on:click=follow>
+            <div class="guide" data-testid="guide" inner_html=move || {
+                let h = shown(guide.get(), "guide");
+                fill_examples(&h, &example)
+            }></div>
+            <section class="options" aria-labelledby="rules-options" data-testid="game-options-section">
+                <h2 id="rules-options">"The options chosen for this game"</h2>
+                {children()}
+            </section>
+            <section class="rule-book" aria-labelledby="rules-numbered">
+                <h2 id="rules-numbered">"The rules by number"</h2>
+                <p class="muted">"The rules exactly as the console applies them. A point marked Ruling settles what the original rules left open; where players could want the other reading it has an option, chosen when the game is set up (above)."</p>
+                <div class="rules-text" data-testid="rules-text" inner_html=move || shown(rules.get(), "rules")></div>
+            </section>
+        </section>
     }
 }
 
@@ -134,7 +305,6 @@ pub fn RulesText(
 /// or not text.
 pub async fn fetch_text(url: &str) -> Result<String, String> {
     use js_sys::{Function, Reflect};
-    use wasm_bindgen::{JsCast, JsValue};
     use wasm_bindgen_futures::JsFuture;
     let call = |target: &JsValue, name: &str, arg: Option<&JsValue>| -> Result<JsValue, String> {
         let f: Function = Reflect::get(target, &name.into())
@@ -170,31 +340,23 @@ pub async fn fetch_text(url: &str) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    const TEXT: &str = "# Title\n\nIntro line one\nline two.\n\n## D1 Setup\n- D1.1 Four to *forty*\n  players, `3d6`.\n- a bullet\n\n## D2 Rolls\n- D2.1 <b>x</b>\n";
-
     #[test]
-    fn sections_by_heading_with_numbered_rules() {
-        let s = sections(TEXT, 'D');
-        assert_eq!(s.len(), 3);
-        assert_eq!(
-            s[0].items,
-            vec![(String::new(), "Intro line one line two.".to_string())]
+    fn slots_filled_and_sentences_linked() {
+        let html = format!(
+            "<p>a</p>{}<p>b</p>{}",
+            crate::shell::markdown::example_slot("one"),
+            crate::shell::markdown::example_slot("two")
         );
-        assert_eq!(s[1].heading, "D1 Setup");
+        let h = fill_examples(&html, &|n| {
+            (n == "one").then(|| "<figure>1</figure>".to_string())
+        });
         assert_eq!(
-            s[1].items[0],
-            ("D1.1".into(), "Four to *forty* players, `3d6`.".into())
+            h,
+            "<p>a</p><figure>1</figure><p>b</p><p class=\"error\">This page cannot draw the example &quot;two&quot;.</p>"
         );
-        assert_eq!(s[1].items[1], ("•".into(), "a bullet".into()));
-        // Another game's letter is not a rule number.
-        assert_eq!(sections(TEXT, 'S')[1].items[0].0, "•");
-    }
-
-    #[test]
-    fn html_anchors_numbers_and_escapes_text() {
-        let h = rules_html(TEXT, 'D');
-        assert!(h.contains("<p class=\"rule\" id=\"D1-1\"><strong>D1.1</strong> Four to forty players, <code>3d6</code>.</p>"), "{h}");
-        assert!(h.contains("&lt;b&gt;x&lt;/b&gt;"));
-        assert!(!h.contains("# Title"));
+        assert_eq!(
+            linked_html("a <b> (C5.2).", 'C'),
+            "a &lt;b&gt; (<a href=\"#C5-2\" data-rule=\"C5.2\">C5.2</a>)."
+        );
     }
 }

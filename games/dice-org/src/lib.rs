@@ -37,6 +37,7 @@ pub mod dice;
 pub mod edit;
 pub mod explain;
 pub mod final_vote;
+pub mod guide;
 pub mod intake;
 pub mod line;
 pub mod messages;

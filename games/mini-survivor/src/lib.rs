@@ -26,6 +26,7 @@ pub mod deal;
 pub mod end;
 pub mod entry;
 pub mod game;
+pub mod guide;
 pub mod options;
 pub mod order;
 pub mod player;

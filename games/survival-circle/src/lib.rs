@@ -31,6 +31,7 @@ pub mod board;
 pub mod case;
 pub mod cell;
 pub mod game;
+pub mod guide;
 pub mod hand;
 pub mod notation;
 pub mod options;

@@ -37,6 +37,7 @@ pub mod commitment;
 pub mod count;
 pub mod day;
 pub mod game;
+pub mod guide;
 pub mod line;
 pub mod night;
 pub mod options;

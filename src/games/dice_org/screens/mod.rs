@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod dice;
+pub mod guide;
 pub mod history;
 pub mod odds;
 pub mod posts;

@@ -1,28 +1,31 @@
-//! Rules: the engine's `RULES.md` (D1-D11) with its D-numbers, fetched
-//! beside the page when this screen opens (`shell::rules`: the 30 KB of
-//! text stay out of the page's first load), and the options of the open
-//! season.
+//! Rules: the players' guide (`GUIDE.md`, its camp played by the engine),
+//! the options of the open season, then the engine's `RULES.md` (D1-D11)
+//! rule by rule with its D-number (`shell::rules`). Both texts are fetched
+//! beside the page when this screen opens: the page's first load need not
+//! carry them.
 
 use super::super::state::Ctx;
-use crate::shell::rules::RulesText;
+use super::guide::example_by_name;
+use crate::shell::html::Html;
+use crate::shell::rules::{RulesPage, no_options};
 use leptos::prelude::*;
 
 #[component]
 pub fn Rules() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let options = move || {
+        ctx.with_game(|s| {
+            let o = s.state().options.to_string();
+            let items: Vec<String> = o.split(", ").map(str::to_string).collect();
+            Html::default()
+                .list("ul", " data-testid=\"game-options\"", &items)
+                .done()
+        })
+        .unwrap_or_else(|| no_options("season"))
+    };
     view! {
-        <section class="rules">
-            <h2>"Rules (D1-D11)"</h2>
-            {move || ctx.with_game(|s| {
-                let o = s.state().options;
-                view! {
-                    <aside class="options" aria-label="Options of this season">
-                        <h2>"Options of this season"</h2>
-                        <p>{o.to_string()}</p>
-                    </aside>
-                }
-            })}
-            <RulesText letter='D'/>
-        </section>
+        <RulesPage letter='D' example=example_by_name>
+            <div inner_html=options></div>
+        </RulesPage>
     }
 }

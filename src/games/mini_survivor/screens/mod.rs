@@ -2,6 +2,7 @@
 
 pub mod adjudicate;
 pub mod board;
+pub mod guide;
 pub mod history;
 pub mod orders;
 pub mod posts;

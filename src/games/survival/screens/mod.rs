@@ -3,6 +3,7 @@
 pub mod board;
 mod common;
 pub mod day;
+pub mod guide;
 pub mod history;
 pub mod night;
 pub mod posts;

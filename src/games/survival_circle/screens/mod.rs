@@ -1,6 +1,7 @@
 //! One module per screen.
 
 pub mod forum;
+pub mod guide;
 pub mod history;
 pub mod play;
 pub mod rules;

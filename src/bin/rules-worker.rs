@@ -1,0 +1,52 @@
+//! The rules pages' Markdown renderer as a Web Worker
+//! (`console-rules-worker`, built once beside the home page and loaded by
+//! a game page through Trunk's loader shim `../console-rules-worker_loader.js`
+//! the first time its Rules screen opens, never before): `pulldown-cmark`
+//! is about 60 KB (brotli) of code that only the Rules screen needs, so it
+//! stays out of every page's first load, as the texts do. It answers each
+//! `shell::markdown::RenderRequest` (JSON text) with one
+//! `RenderReply::Html`, the guide's examples left as slots the page fills
+//! from its engine.
+
+use moderator_console::shell::markdown::{RenderReply, RenderRequest, render};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The worker's `postMessage` (to the page).
+    #[wasm_bindgen(js_name = postMessage)]
+    fn post_message(message: &str);
+}
+
+fn post(reply: &RenderReply) {
+    if let Ok(text) = serde_json::to_string(reply) {
+        post_message(&text);
+    }
+}
+
+fn main() {
+    console_error_panic_hook::set_once();
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|ev: web_sys::MessageEvent| {
+            let Some(text) = ev.data().as_string() else {
+                return;
+            };
+            match serde_json::from_str::<RenderRequest>(&text) {
+                Ok(request) => post(&render(&request)),
+                Err(e) => post(&RenderReply::Failed {
+                    error: e.to_string(),
+                }),
+            }
+        });
+    let scope = js_sys::global();
+    let _ = js_sys::Reflect::set(
+        &scope,
+        &"onmessage".into(),
+        on_message.as_ref().unchecked_ref(),
+    );
+    on_message.forget();
+    // Messages sent before this point were dropped (the code was loading):
+    // the page waits for this.
+    post(&RenderReply::Ready);
+}

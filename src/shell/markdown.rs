@@ -1,0 +1,405 @@
+//! The rules pages' Markdown, read by `pulldown-cmark` in the rules
+//! worker (`src/bin/rules-worker.rs`; the page itself never links this
+//! code, so the library stays out of every page's first load). What this
+//! module adds is the pages' own reading of the two files:
+//!
+//! - in the guide (`GUIDE.md`), headings go one level down and an empty
+//!   fenced block `example NAME` becomes a slot
+//!   `<div class="example-slot" data-example="NAME"></div>` that the page
+//!   fills with its engine's drawing of the example (no outcome is typed
+//!   twice);
+//! - in the rules (`RULES.md`), each top-level item starting with a rule
+//!   number becomes a paragraph `<p class="rule" id="S5-3"
+//!   tabindex="-1"><strong>S5.3</strong> ...` (its own bold, such as
+//!   **Ruling**, as `<b>`), section headings are
+//!   anchored by their number (`#S5`), and the developers' preamble (the
+//!   paragraphs before the first section that point at the seeds and tell
+//!   us to cite the numbers in code) and the title are left out;
+//! - in both, every rule number cited is linked to its rule, and raw HTML
+//!   is shown as text, never as markup.
+
+use super::html::{Html, esc};
+use super::rules::anchor;
+use console_core::guide::{is_rule_number, split_rule_numbers};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
+use serde::{Deserialize, Serialize};
+
+/// Which file a request is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Doc {
+    /// `GUIDE.md`: [`guide_html`].
+    Guide,
+    /// `RULES.md`: [`rules_html`].
+    Rules,
+}
+
+/// What the page asks the worker (as JSON text): a file's text to render
+/// for the game whose rule numbers start with `letter`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RenderRequest {
+    /// The page's number for the request, repeated in the reply.
+    pub id: u32,
+    /// Which file.
+    pub doc: Doc,
+    /// The letter of the game's rule numbers ('S', 'D', 'C', 'R').
+    pub letter: char,
+    /// The file's text.
+    pub text: String,
+}
+
+/// What the worker answers (as JSON text).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reply", rename_all = "lowercase")]
+pub enum RenderReply {
+    /// The worker is listening (messages sent before were lost).
+    Ready,
+    /// The HTML of request `id`.
+    Html {
+        /// The request's number.
+        id: u32,
+        /// The HTML.
+        html: String,
+    },
+    /// A message that was not a request.
+    Failed {
+        /// Why.
+        error: String,
+    },
+}
+
+/// The worker's answer to a request.
+pub fn render(r: &RenderRequest) -> RenderReply {
+    let html = match r.doc {
+        Doc::Guide => guide_html(&r.text, r.letter, &|name| Some(example_slot(name))),
+        Doc::Rules => rules_html(&r.text, r.letter),
+    };
+    RenderReply::Html { id: r.id, html }
+}
+
+/// The slot of an example in the guide's HTML, which the page fills
+/// (`shell::rules::fill_examples`).
+pub fn example_slot(name: &str) -> String {
+    format!(
+        "<div class=\"example-slot\" data-example=\"{}\"></div>",
+        esc(name)
+    )
+}
+
+/// A heading one level down (the page's own `<h2>` is above the files'
+/// sections).
+fn down(level: HeadingLevel) -> HeadingLevel {
+    match level {
+        HeadingLevel::H1 => HeadingLevel::H2,
+        HeadingLevel::H2 => HeadingLevel::H3,
+        HeadingLevel::H3 => HeadingLevel::H4,
+        HeadingLevel::H4 => HeadingLevel::H5,
+        _ => HeadingLevel::H6,
+    }
+}
+
+/// `text` with every rule number of `letter` linked to its anchor, as
+/// events (the text pieces escaped by the writer).
+fn linked<'a>(text: CowStr<'a>, letter: char, out: &mut Vec<Event<'a>>) {
+    let pieces = split_rule_numbers(&text, letter);
+    if pieces.iter().all(|(n, _)| !n) {
+        out.push(Event::Text(text));
+        return;
+    }
+    for (n, piece) in pieces {
+        if n {
+            out.push(Event::InlineHtml(
+                format!(
+                    "<a href=\"#{}\" data-rule=\"{piece}\">{piece}</a>",
+                    anchor(piece)
+                )
+                .into(),
+            ));
+        } else {
+            out.push(Event::Text(piece.to_string().into()));
+        }
+    }
+}
+
+/// Events as HTML.
+fn write(events: Vec<Event<'_>>) -> String {
+    let mut s = String::new();
+    pulldown_cmark::html::push_html(&mut s, events.into_iter());
+    s
+}
+
+/// The guide as HTML: headings one level down, rule numbers linked, each
+/// fenced `example NAME` block replaced by `example(NAME)` (raw HTML the
+/// page writes), or a note when the page does not know the example.
+pub fn guide_html(text: &str, letter: char, example: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = Vec::new();
+    let mut skip = false;
+    let mut code = false;
+    for ev in Parser::new(text) {
+        match ev {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.starts_with("example ") =>
+            {
+                let name = info["example ".len()..].trim();
+                out.push(Event::Html(
+                    example(name)
+                        .unwrap_or_else(|| {
+                            Html::default()
+                                .el(
+                                    "p",
+                                    " class=\"error\"",
+                                    &format!("This page cannot draw the example {name:?}."),
+                                )
+                                .done()
+                        })
+                        .into(),
+                ));
+                skip = true;
+            }
+            Event::End(TagEnd::CodeBlock) if skip => skip = false,
+            _ if skip => {}
+            Event::Start(Tag::CodeBlock(k)) => {
+                code = true;
+                out.push(Event::Start(Tag::CodeBlock(k)));
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                code = false;
+                out.push(Event::End(TagEnd::CodeBlock));
+            }
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => {
+                out.push(Event::Start(Tag::Heading {
+                    level: down(level),
+                    id,
+                    classes,
+                    attrs,
+                }));
+            }
+            Event::End(TagEnd::Heading(level)) => {
+                out.push(Event::End(TagEnd::Heading(down(level))))
+            }
+            Event::Text(t) if !code => linked(t, letter, &mut out),
+            Event::Html(h) | Event::InlineHtml(h) => out.push(Event::Text(h)),
+            ev => out.push(ev),
+        }
+    }
+    write(out)
+}
+
+/// Whether a paragraph of the rules' preamble is meant for developers:
+/// it points at the seed documents or asks for rule numbers in code.
+fn for_developers(text: &str) -> bool {
+    text.contains("seeds/") || text.contains("cite them")
+}
+
+/// `RULES.md` as HTML for players: the title and the developers' preamble
+/// left out, sections as `<h3 id="S5">`, each top-level item that starts
+/// with a rule number as `<p class="rule" id="S5-3"
+/// tabindex="-1"><strong>S5.3</strong> text</p>` (its sub-items as a list
+/// after it), other items as lists, citations of other rules linked.
+pub fn rules_html(text: &str, letter: char) -> String {
+    let mut out: Vec<Event<'_>> = Vec::new();
+    let mut in_title = false;
+    let mut seen_section = false;
+    // A preamble paragraph being read: its events and its text.
+    let mut para: Option<(Vec<Event<'_>>, String)> = None;
+    let mut depth = 0usize;
+    let mut item_start = false;
+    let mut rule_item = false;
+    let mut p_open = false;
+    let mut ul_open = false;
+    for ev in Parser::new(text) {
+        // The first event of a top-level item decides what it is.
+        if item_start {
+            item_start = false;
+            let number = match &ev {
+                Event::Text(t) => t
+                    .split_once(' ')
+                    .filter(|(n, _)| is_rule_number(n, letter))
+                    .map(|(n, rest)| (n.to_string(), rest.to_string())),
+                _ => None,
+            };
+            rule_item = number.is_some();
+            if let Some((n, rest)) = number {
+                if ul_open {
+                    out.push(Event::End(TagEnd::List(false)));
+                    ul_open = false;
+                }
+                out.push(Event::InlineHtml(
+                    format!(
+                        "<p class=\"rule\" id=\"{}\" tabindex=\"-1\"><strong>{}</strong> ",
+                        anchor(&n),
+                        esc(&n)
+                    )
+                    .into(),
+                ));
+                p_open = true;
+                linked(rest.into(), letter, &mut out);
+                continue;
+            }
+            if !ul_open {
+                out.push(Event::Start(Tag::List(None)));
+                ul_open = true;
+            }
+            out.push(Event::Start(Tag::Item));
+        }
+        match ev {
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            }) => in_title = true,
+            Event::End(TagEnd::Heading(HeadingLevel::H1)) => in_title = false,
+            _ if in_title => {}
+            Event::Start(Tag::Heading {
+                level,
+                classes,
+                attrs,
+                ..
+            }) => {
+                seen_section = true;
+                out.push(Event::Start(Tag::Heading {
+                    level: down(level),
+                    id: None,
+                    classes,
+                    attrs,
+                }));
+            }
+            Event::End(TagEnd::Heading(level)) => {
+                out.push(Event::End(TagEnd::Heading(down(level))))
+            }
+            Event::Start(Tag::Paragraph) if !seen_section && depth == 0 => {
+                para = Some((vec![Event::Start(Tag::Paragraph)], String::new()));
+            }
+            Event::End(TagEnd::Paragraph) if para.is_some() => {
+                let (mut events, text) = para.take().expect("a paragraph");
+                if !for_developers(&text) {
+                    events.push(Event::End(TagEnd::Paragraph));
+                    out.extend(events);
+                }
+            }
+            Event::Start(Tag::List(kind)) => {
+                depth += 1;
+                if depth > 1 {
+                    if p_open {
+                        out.push(Event::InlineHtml("</p>".into()));
+                        p_open = false;
+                    }
+                    out.push(Event::Start(Tag::List(kind)));
+                }
+            }
+            Event::End(TagEnd::List(ordered)) => {
+                depth -= 1;
+                if depth > 0 {
+                    out.push(Event::End(TagEnd::List(ordered)));
+                } else if ul_open {
+                    out.push(Event::End(TagEnd::List(false)));
+                    ul_open = false;
+                }
+            }
+            Event::Start(Tag::Item) if depth == 1 => item_start = true,
+            Event::End(TagEnd::Item) if depth == 1 => {
+                if !rule_item {
+                    out.push(Event::End(TagEnd::Item));
+                } else if p_open {
+                    out.push(Event::InlineHtml("</p>".into()));
+                    p_open = false;
+                }
+            }
+            ev => {
+                let target = match &mut para {
+                    Some((events, text)) => {
+                        if let Event::Text(t) | Event::Code(t) = &ev {
+                            text.push_str(t);
+                        }
+                        events
+                    }
+                    None => &mut out,
+                };
+                match ev {
+                    Event::Text(t) => linked(t, letter, target),
+                    Event::Html(h) | Event::InlineHtml(h) => target.push(Event::Text(h)),
+                    // `**Ruling:**` as <b>: a rule's <strong> is its number.
+                    Event::Start(Tag::Strong) => target.push(Event::InlineHtml("<b>".into())),
+                    Event::End(TagEnd::Strong) => target.push(Event::InlineHtml("</b>".into())),
+                    ev => target.push(ev),
+                }
+            }
+        }
+    }
+    let html = write(out);
+    // Section headings anchored by their number: `<h3>S5 Day` -> `<h3 id="S5">`.
+    let mut s = String::with_capacity(html.len());
+    let mut rest = html.as_str();
+    while let Some(i) = rest.find("<h3>") {
+        s.push_str(&rest[..i]);
+        let after = &rest[i + 4..];
+        let word: String = after
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if word.len() > 1
+            && word.starts_with(letter)
+            && word[1..].bytes().all(|b| b.is_ascii_digit())
+        {
+            s.push_str(&format!("<h3 id=\"{word}\">"));
+        } else {
+            s.push_str("<h3>");
+        }
+        rest = after;
+    }
+    s.push_str(rest);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULES: &str = "# Title: the rules as the console must apply them\n\nThis restates `../seeds/x.txt`; cite them in code, tests.\n\nTerms: a *player*.\n\n## D1 Setup\n- D1.1 **Ruling:** Four to *forty*\n  players, `3d6` (D1.2).\n- D1.2 Teams:\n  - one\n  - two\n- a bullet <b>x</b>\n\n## D2 Rolls\n- D2.1 <b>x</b>\n";
+
+    #[test]
+    fn rules_anchor_numbers_and_drop_the_developers_lines() {
+        let h = rules_html(RULES, 'D');
+        assert!(!h.contains("Title"), "{h}");
+        assert!(!h.contains("cite them"), "{h}");
+        assert!(h.contains("<p>Terms: a <em>player</em>.</p>"), "{h}");
+        assert!(h.contains("<h3 id=\"D1\">D1 Setup</h3>"), "{h}");
+        assert!(
+            h.contains("<p class=\"rule\" id=\"D1-1\" tabindex=\"-1\"><strong>D1.1</strong> <b>Ruling:</b> Four to <em>forty</em>\nplayers, <code>3d6</code> (<a href=\"#D1-2\" data-rule=\"D1.2\">D1.2</a>).</p>"),
+            "{h}"
+        );
+        assert!(h.contains("<strong>D1.2</strong> Teams:</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ul>\n<li>a bullet &lt;b&gt;x&lt;/b&gt;</li>\n</ul>"), "{h}");
+        assert!(
+            h.contains("<strong>D2.1</strong> &lt;b&gt;x&lt;/b&gt;</p>"),
+            "{h}"
+        );
+        // Another game's letter is not a rule number.
+        assert!(!rules_html(RULES, 'S').contains("class=\"rule\""));
+    }
+
+    #[test]
+    fn guide_fills_examples_and_links_rules() {
+        let g = "# Guide\n\n## How\n\nLands on (C3.2).\n\n```example one\n```\n\n```example two\n```\n\n```text\nC3.2 in code\n```\n";
+        let h = guide_html(g, 'C', &|n| {
+            (n == "one").then(|| "<figure>1</figure>".to_string())
+        });
+        assert!(h.starts_with("<h2>Guide</h2>\n<h3>How</h3>"), "{h}");
+        assert!(
+            h.contains("(<a href=\"#C3-2\" data-rule=\"C3.2\">C3.2</a>)"),
+            "{h}"
+        );
+        assert!(h.contains("<figure>1</figure>"), "{h}");
+        assert!(
+            h.contains("This page cannot draw the example &quot;two&quot;."),
+            "{h}"
+        );
+        assert!(
+            h.contains("<code class=\"language-text\">C3.2 in code\n</code>"),
+            "{h}"
+        );
+    }
+}

@@ -28,6 +28,8 @@
 
 pub mod commitment;
 pub mod format;
+#[cfg(feature = "fuzz")]
+pub mod fuzz;
 pub mod guide;
 pub mod names;
 pub mod paste;

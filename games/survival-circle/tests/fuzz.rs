@@ -5,12 +5,9 @@
 //!
 //!     FUZZ_SECONDS=600 cargo test --release -p survival-circle --test fuzz -- --nocapture --test-threads 1
 
+use console_core::fuzz::fuzz;
 use console_core::{LoadError, SaveFile};
 use proptest::prelude::*;
-use proptest::strategy::ValueTree;
-use proptest::test_runner::TestRunner;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::{Duration, Instant};
 use survival_circle::save::GameFile;
 use survival_circle::{
     Game, Mode, Options, Players, State, Value, case, parse_moves, play_text, read_post,
@@ -22,37 +19,6 @@ fn save(g: &Game) -> String {
 
 fn load(text: &str) -> Result<Game, LoadError> {
     GameFile::parse(text).map(|(_, g)| g)
-}
-
-fn budget() -> Duration {
-    Duration::from_secs_f64(
-        std::env::var("FUZZ_SECONDS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(2.0),
-    )
-}
-
-/// Runs `check` on values from `strategy` until the time budget is spent.
-fn fuzz<S: Strategy>(name: &str, strategy: S, check: impl Fn(&S::Value)) -> u64
-where
-    S::Value: std::fmt::Debug,
-{
-    let mut runner = TestRunner::deterministic();
-    let start = Instant::now();
-    let mut n = 0u64;
-    while start.elapsed() < budget() {
-        let value = strategy.new_tree(&mut runner).expect("a value").current();
-        if catch_unwind(AssertUnwindSafe(|| check(&value))).is_err() {
-            panic!("fuzz {name}: panicked on input {value:?}");
-        }
-        n += 1;
-    }
-    println!(
-        "fuzz {name}: {n} inputs in {:.0} s, no panic",
-        start.elapsed().as_secs_f64()
-    );
-    n
 }
 
 /// Move-like text: values with and without prefixes, signs, huge numbers,

@@ -9,49 +9,15 @@
 
 use console_core::SaveFile;
 use console_core::commitment::Salt;
+use console_core::fuzz::fuzz;
 use proptest::prelude::*;
-use proptest::strategy::ValueTree;
-use proptest::test_runner::TestRunner;
 use serde_json::Value;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::{Duration, Instant};
 use survival::count::Electorate;
 use survival::day::Counter;
 use survival::save::GameFile;
 use survival::thread::{Layout, split_thread_as};
 use survival::vote::{Rules, What, read_votes};
 use survival::{Card, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PlayerId, deal};
-
-fn budget() -> Duration {
-    Duration::from_secs_f64(
-        std::env::var("FUZZ_SECONDS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(2.0),
-    )
-}
-
-/// Runs `check` on values from `strategy` until the time budget is spent.
-fn fuzz<S: Strategy>(name: &str, strategy: S, check: impl Fn(&S::Value)) -> u64
-where
-    S::Value: std::fmt::Debug,
-{
-    let mut runner = TestRunner::deterministic();
-    let start = Instant::now();
-    let mut n = 0u64;
-    while start.elapsed() < budget() {
-        let value = strategy.new_tree(&mut runner).expect("a value").current();
-        if catch_unwind(AssertUnwindSafe(|| check(&value))).is_err() {
-            panic!("fuzz {name}: panicked on input {value:?}");
-        }
-        n += 1;
-    }
-    println!(
-        "fuzz {name}: {n} inputs in {:.0} s, no panic",
-        start.elapsed().as_secs_f64()
-    );
-    n
-}
 
 const NAMES: [&str; 12] = [
     "Kraken",

@@ -94,7 +94,7 @@ pub struct PreparedCase {
 }
 
 impl Case {
-    /// Parses a case from JSON text. Errors name the problem in one line.
+    /// Parses a case from JSON text.
     ///
     /// # Errors
     ///

@@ -434,7 +434,7 @@ impl Position {
         }
     }
 
-    /// Adds a survivor. Errors if its ID is already present.
+    /// Adds a survivor.
     ///
     /// # Errors
     ///

@@ -211,8 +211,7 @@ impl Default for Grid {
 }
 
 impl Grid {
-    /// A grid of `rows` x `cols`; errors unless both are at least 1 and the
-    /// product is at most [`MAX_TRIBES`].
+    /// A grid of `rows` x `cols`.
     ///
     /// # Errors
     ///

@@ -500,7 +500,7 @@ impl State {
         )
     }
 
-    /// Reads [`State::code`]. Errors name the part that is wrong.
+    /// Reads [`State::code`].
     ///
     /// # Errors
     ///

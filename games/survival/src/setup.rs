@@ -139,7 +139,7 @@ impl std::error::Error for SetupError {}
 
 /// The deck for `players` players (S1.2, S1.3): `evil` Evil Forces in
 /// S1.2 order, the chosen Special Forces in S1.2 order, and Elements in
-/// S1.2 order for the rest. Errors name what makes the deck impossible.
+/// S1.2 order for the rest.
 ///
 /// # Errors
 ///

@@ -87,8 +87,9 @@ impl Electorate {
     ///
     /// # Errors
     ///
-    /// The [`NoVote`] reason if `p` may not vote (a Memory, in Nairobi, barred
-    /// or not the sole voter under the Polar Bear).
+    /// The [`NoVote`] reason if `p` may not vote: a Memory, in Nairobi, barred
+    /// by the Polar Bear, not the Polar Bear's sole voter, or no one votes
+    /// because that sole voter cannot (S7.3).
     pub fn weight(&self, p: PlayerId) -> Result<u8, NoVote> {
         match self.why_not[p.index()] {
             Some(w) => Err(w),

@@ -102,6 +102,11 @@ impl Record {
     /// object's members in name order (through a JSON value, whose objects
     /// keep their members sorted), whatever the order of the typed
     /// record's fields.
+    ///
+    /// # Panics
+    ///
+    /// Never: every game's record is plain data (maps keyed by strings), which
+    /// always converts to a JSON value and back to text.
     pub fn to_pretty_json(&self) -> String {
         let value = serde_json::to_value(self).expect("a record serialises");
         serde_json::to_string_pretty(&value).expect("a JSON value serialises")

@@ -96,6 +96,14 @@ pub fn key(name: &str) -> String {
 }
 
 /// Checks one name (S1.1).
+///
+/// # Errors
+///
+/// [`NameError::Empty`] if the name is empty or only spaces,
+/// [`NameError::TooLong`] if it has more than [`MAX_NAME_CHARS`] characters,
+/// [`NameError::BadCharacter`] for the first character that is not a letter,
+/// digit, space, `-`, `'` or `.`, and [`NameError::Spacing`] for a space at
+/// either end or two spaces in a row (checked in that order).
 pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.trim().is_empty() {
         return Err(NameError::Empty);
@@ -117,6 +125,12 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
 
 /// Checks a roster: every name valid, no two the same ignoring case and
 /// spaces. The first problem is returned.
+///
+/// # Errors
+///
+/// The first name, in roster order, that [`check_name`] refuses gives that
+/// error; a name equal to an earlier one ignoring case and spaces gives
+/// [`NameError::Duplicate`] (the earlier name first).
 pub fn check_names<S: AsRef<str>>(names: &[S]) -> Result<(), NameError> {
     let mut seen: Vec<(String, &str)> = Vec::with_capacity(names.len());
     for n in names {

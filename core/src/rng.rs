@@ -63,6 +63,10 @@ impl GameRng {
     ///
     /// Lemire's multiply-and-reject method: unbiased, and fixed here so the
     /// stream of results never changes.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is 0 (there is no integer in `0..0`).
     pub fn below(&mut self, n: usize) -> usize {
         assert!(n > 0, "below(0)");
         let n = n as u64;

@@ -241,6 +241,10 @@ pub mod u64_string {
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// Writes the decimal string.
+    ///
+    /// # Errors
+    ///
+    /// Whatever error the serializer `s` returns for a string.
     pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(v)
     }
@@ -253,6 +257,12 @@ pub mod u64_string {
     }
 
     /// Reads a decimal string or a number.
+    ///
+    /// # Errors
+    ///
+    /// The deserializer's error if the value is neither a number nor a
+    /// string, or a custom error "not a whole number: ..." if the string
+    /// (trimmed) does not parse as a `u64`.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         match Either::deserialize(d)? {
             Either::N(n) => Ok(n),

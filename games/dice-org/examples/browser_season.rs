@@ -112,6 +112,12 @@ fn round(s: &mut Season, out: &mut Vec<Value>) {
 }
 
 /// The season and the results the page must show, step by step.
+///
+/// # Panics
+///
+/// If the engine refuses the fixed setup or one of the fixed steps, or the
+/// first step played is not a competition: the inputs above are valid, and the
+/// test that keeps the fixture equal to this output would fail first.
 pub fn expected() -> (Season, Value) {
     let mut s = Season::new(SetupInput {
         players: names(&PLAYERS),

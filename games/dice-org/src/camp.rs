@@ -152,7 +152,15 @@ pub struct CampReport {
 
 /// Plays a camp (D5) for every team.
 ///
-/// Errors: an unknown player name, the season over, or the dice ran out.
+/// # Errors
+///
+/// [`StepError::GameOver`] if the season is over, [`StepError::UnknownPlayer`]
+/// for a choice naming no player, and [`StepError::OutOfDice`] if the dice run
+/// out (a case with too few dice); nothing is applied then.
+///
+/// # Panics
+///
+/// Never: every member of a team in play is living.
 pub fn camp(
     state: &State,
     input: &CampInput,

@@ -622,6 +622,11 @@ impl StepRecord {
     /// ([`crate::save::EntryCheck::record`]): through a JSON value, whose
     /// objects keep their members sorted, so the digest does not depend on
     /// the order of the members here.
+    ///
+    /// # Panics
+    ///
+    /// Never: the record is plain data (maps keyed by strings), which always
+    /// converts to a JSON value.
     pub fn canonical_json(&self) -> String {
         serde_json::to_value(self)
             .expect("a step record serialises")

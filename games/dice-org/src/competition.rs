@@ -158,8 +158,17 @@ fn score_of(results: &[u32], mode: Mode, team_score: TeamScore) -> Score {
 
 /// Plays a competition (D4) on `state` with `input`, drawing from `dice`.
 ///
-/// Errors: an unknown player name, the season over, no living player, or
-/// the dice ran out; nothing is applied then.
+/// # Errors
+///
+/// [`StepError::GameOver`] if the season is over, [`StepError::Invalid`] if no
+/// player is living, [`StepError::UnknownPlayer`] for a choice naming no
+/// player, and [`StepError::OutOfDice`] if the dice run out (a case with too
+/// few dice); nothing is applied then.
+///
+/// # Panics
+///
+/// Never: the participants, rewarded and immune players are members of teams in
+/// play, so living.
 pub fn competition(
     state: &State,
     input: &CompetitionInput,

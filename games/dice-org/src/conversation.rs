@@ -208,7 +208,11 @@ pub fn input_for(state: &State, prefs: ByName<Prefs>, slots: Option<u32>) -> Con
 /// Schedules conversations (D6) from `input`; the state records the pairs
 /// scheduled as this round's talks and the slots asked for as used.
 ///
-/// Errors: an unknown player name, a held pair of one player, or the season over.
+/// # Errors
+///
+/// [`StepError::GameOver`] if the season is over, [`StepError::UnknownPlayer`]
+/// for a preference or held pair naming no player, and [`StepError::Invalid`]
+/// for a held pair of one player.
 pub fn conversation(
     state: &State,
     input: &ConversationInput,

@@ -138,6 +138,11 @@ impl std::error::Error for OutOfDice {}
 /// A source of six-sided dice (D1.4). Each call returns one die, 1 to 6.
 pub trait DiceSource {
     /// The next die, drawn for `why`.
+    ///
+    /// # Errors
+    ///
+    /// An [`OutOfDice`] when the source has no die left (a finite list); a
+    /// seeded source never runs out.
     fn die(&mut self, why: &DieUse) -> Result<u8, OutOfDice>;
 }
 
@@ -160,6 +165,11 @@ impl fmt::Display for BadDie {
 
 impl DiceList {
     /// A list of dice, each 1 to 6.
+    ///
+    /// # Errors
+    ///
+    /// A [`BadDie`] (its 0-based index and value) for the first die outside 1
+    /// to 6.
     pub fn new(dice: &[i64]) -> Result<DiceList, BadDie> {
         let mut out = Vec::with_capacity(dice.len());
         for (i, &d) in dice.iter().enumerate() {
@@ -258,6 +268,10 @@ impl<'a> Dice<'a> {
     }
 
     /// One die.
+    ///
+    /// # Errors
+    ///
+    /// An [`OutOfDice`] when the source has no die left.
     pub fn die(&mut self, why: &DieUse) -> Result<u8, OutOfDice> {
         let d = self.source.die(why)?;
         debug_assert!((1..=6).contains(&d));
@@ -269,6 +283,11 @@ impl<'a> Dice<'a> {
     }
 
     /// Three dice for one roll, in order.
+    ///
+    /// # Errors
+    ///
+    /// An [`OutOfDice`] when the source runs out before the third die (the dice
+    /// drawn before stay in the log).
     pub fn three(&mut self, who: &str, purpose: Purpose) -> Result<[u8; 3], OutOfDice> {
         let why = DieUse {
             who: who.to_string(),

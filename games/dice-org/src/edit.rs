@@ -339,8 +339,12 @@ fn change(s: &mut State, c: &Change, lines: &mut Vec<String>) -> Result<(), Step
 
 /// Applies an edit (D9): every change in order, or none.
 ///
-/// Errors: an unknown player or team, a bad name, a team or player limit
-/// (D1.1), a change to a player who is out; nothing is applied then.
+/// # Errors
+///
+/// [`StepError::UnknownPlayer`] or [`StepError::UnknownTeam`] for a name that
+/// is not one, and [`StepError::Invalid`] for a bad or taken name, a team or
+/// player limit (D1.1), a new player without team or attributes, or a change to
+/// a player who is out; nothing is applied then.
 pub fn edit(state: &State, e: &Edit) -> Result<(State, EditReport), StepError> {
     let mut s = state.clone();
     let mut lines = Vec::new();

@@ -82,8 +82,12 @@ fn most(candidates: &[PlayerId], counts: &[(PlayerId, u32)]) -> Vec<PlayerId> {
 
 /// Plays the final (D8).
 ///
-/// Errors: more than three players living (D8.1) or none, an unknown name,
-/// the season over, or the dice ran out (a lot).
+/// # Errors
+///
+/// [`StepError::GameOver`] if the season is over, [`StepError::Invalid`] unless
+/// one to three players are living (D8.1), [`StepError::UnknownPlayer`] for a
+/// juror, vote or revote naming no player, and [`StepError::OutOfDice`] if the
+/// dice run out (a case with too few dice) (a lot).
 pub fn final_vote(
     state: &State,
     input: &FinalInput,

@@ -60,6 +60,11 @@ pub struct Row {
 
 impl Example {
     /// One row per member, roster order.
+    ///
+    /// # Panics
+    ///
+    /// Never: every player gathering in the example's camp is living at its
+    /// start.
     pub fn rows(&self) -> Vec<Row> {
         let Some(t) = self.report.teams.first() else {
             return Vec::new();
@@ -199,6 +204,12 @@ fn dice_sum(d: [u8; 3]) -> String {
 
 /// The example called `name` (one of [`NAMES`]), played through the
 /// engine; `None` for an unknown name.
+///
+/// # Panics
+///
+/// Never for a name in [`NAMES`]: its team, players and dice are fixed here and
+/// valid, and there are enough dice for the camp (the guide's tests play every
+/// example).
 pub fn example(name: &str) -> Option<Example> {
     let name = *NAMES.iter().find(|n| **n == name)?;
     // (name, competition, survival, counters, choices)

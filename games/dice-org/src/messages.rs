@@ -274,6 +274,11 @@ pub fn round_entries(season: &Season, r: u32) -> Vec<usize> {
 /// was played. Players a step does not concern get no message from it; a
 /// round's message goes to everyone living when it started and to anyone
 /// its steps concern.
+///
+/// # Panics
+///
+/// Never: a round's entries are checked to be non-empty before the last is
+/// taken.
 pub fn player_messages(season: &Season, scope: Scope) -> Vec<PrivateMessage> {
     match scope {
         Scope::Entry(i) => {

@@ -54,6 +54,10 @@ impl JurySize {
     pub const DEFAULT: JurySize = JurySize(7);
 
     /// `n` if D8.1 allows it.
+    ///
+    /// # Errors
+    ///
+    /// [`BadJurySize`] unless `n` is odd and not a multiple of 3 (D8.1).
     pub fn new(n: u32) -> Result<JurySize, BadJurySize> {
         if n % 2 == 1 && !n.is_multiple_of(3) {
             Ok(JurySize(n))

@@ -217,7 +217,10 @@ pub enum Needs {
 impl Season {
     /// Starts a season (D1): rolls attributes from the dice when asked to.
     ///
-    /// Errors: the setup is refused ([`crate::setup::check`]).
+    /// # Errors
+    ///
+    /// A [`SetupError`] if [`crate::setup::check`] refuses the setup (or, never
+    /// with the seeded dice, if the dice ran out).
     pub fn new(input: SetupInput) -> Result<Season, SetupError> {
         let mut src = SeededDice::new(input.seed);
         let mut dice = Dice::new(&mut src);
@@ -235,7 +238,11 @@ impl Season {
 
     /// Replays a season from its setup and entries (D1.4).
     ///
-    /// Errors: the first entry that is refused.
+    /// # Errors
+    ///
+    /// [`ReplayError::Setup`] if the setup is refused, else
+    /// [`ReplayError::Entry`] with the 0-based index and [`StepError`] of the
+    /// first entry that is refused.
     pub fn replay(input: SetupInput, entries: &[Entry]) -> Result<Season, ReplayError> {
         let mut s = Season::new(input).map_err(ReplayError::Setup)?;
         for (index, e) in entries.iter().enumerate() {
@@ -296,7 +303,14 @@ impl Season {
 
     /// Plays a step or edit on the current state.
     ///
-    /// Errors: the step is refused ([`StepError`]); nothing changes then.
+    /// # Errors
+    ///
+    /// The [`StepError`] of the step or edit (see [`crate::step::apply`]);
+    /// nothing changes then.
+    ///
+    /// # Panics
+    ///
+    /// Never: the step just pushed is the last one.
     pub fn play(&mut self, entry: Entry) -> Result<&Played, StepError> {
         let mut src = SeededDice::at(self.dice_position());
         let mut dice = Dice::new(&mut src);
@@ -318,7 +332,9 @@ impl Season {
     /// producers commit. The season does not change; the dice drawn are the
     /// ones the real step would draw.
     ///
-    /// Errors: as [`Season::play`].
+    /// # Errors
+    ///
+    /// As [`Season::play`].
     pub fn dry_run(&self, entry: &Entry) -> Result<StepReport, StepError> {
         let mut src = SeededDice::at(self.dice_position());
         let mut dice = Dice::new(&mut src);
@@ -412,7 +428,10 @@ impl Season {
     /// The plan for the rest of the round's conversations from these
     /// preferences (D6.3, D6.4), without playing it: slots of pairs.
     ///
-    /// Errors: an unknown name.
+    /// # Errors
+    ///
+    /// [`StepError::UnknownPlayer`] for a preference naming no player, or
+    /// [`StepError::GameOver`] if the season is over.
     pub fn plan_conversations(&self, prefs: ByName<Prefs>) -> Result<Vec<Vec<Pair>>, StepError> {
         let input = self.conversation_input(prefs, None);
         let (_, report) = crate::conversation::conversation(self.state(), &input)?;

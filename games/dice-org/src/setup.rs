@@ -133,6 +133,14 @@ fn err<T>(s: impl Into<String>) -> Result<T, SetupError> {
 }
 
 /// Checks the input without drawing anything.
+///
+/// # Errors
+///
+/// A [`SetupError`] naming the problem: players outside
+/// [`MIN_PLAYERS`]..=[`MAX_PLAYERS`], no team or more than [`MAX_TEAMS`], a
+/// player or team name S1.1 forbids or given twice, entered attributes not one
+/// pair per player or outside 3 to 18, assigned teams not one per player or
+/// naming no team, a team with no player, or more teams than players.
 pub fn check(s: &SetupInput) -> Result<(), SetupError> {
     let n = s.players.len();
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
@@ -185,7 +193,14 @@ pub fn check(s: &SetupInput) -> Result<(), SetupError> {
 /// Sets a season up (D1): the starting state, drawing rolled attributes
 /// from `dice` (the season's dice, D11.1: first of all).
 ///
-/// Errors: [`check`]'s, or the dice ran out (a finite source).
+/// # Errors
+///
+/// [`check`]'s [`SetupError`], or one saying the dice ran out while rolling
+/// attributes (a finite source).
+///
+/// # Panics
+///
+/// Never: [`check`] has made sure every assigned team is one of the teams.
 pub fn setup(s: &SetupInput, dice: &mut Dice) -> Result<(State, SetupReport), SetupError> {
     check(s)?;
     let n = s.players.len();

@@ -92,7 +92,11 @@ impl StepReport {
 /// Plays one step on `state`, drawing dice from `dice`: the state after and
 /// the report. Pure: the same state, entry and dice give the same result.
 ///
-/// Errors: see each step ([`StepError`]); nothing is applied then.
+/// # Errors
+///
+/// The [`StepError`] of the step played (see [`competition`], [`camp`],
+/// [`conversation`], [`vote`], [`final_vote`] and [`edit`]); nothing is applied
+/// then.
 pub fn apply(
     state: &State,
     entry: &Entry,

@@ -281,6 +281,10 @@ fn lose_all_tied(again: &[Dist], lowest: &mut TieBreak, all: Set, a: usize, left
 /// these choices (D4.1: a deduction and a boost change the first roll),
 /// team order; `None` for an individual competition (one team, D4.3) or
 /// with nobody living.
+///
+/// # Panics
+///
+/// Never: the members of a team in play are living.
 pub fn team_odds(state: &State, input: &CompetitionInput) -> Option<Vec<TeamOdds>> {
     let teams = state.teams_in_play();
     if teams.len() < 2 {

@@ -166,6 +166,10 @@ pub struct Lot {
 
 /// Draws a lot among `names` (D11.3); returns the index (into `names`) of
 /// the one chosen.
+///
+/// # Errors
+///
+/// An [`OutOfDice`] if the dice run out before one name is left.
 pub fn lot(names: &[String], settles: LotFor, dice: &mut Dice) -> Result<(usize, Lot), OutOfDice> {
     let mut order: Vec<usize> = (0..names.len()).collect();
     crate::order::sort_by(&mut order, |&a, &b| names[a].cmp(&names[b]));
@@ -270,6 +274,10 @@ impl Contest {
     /// still tied. Each re-roll's score is appended to the contender's key,
     /// so later ties (the lowest after the highest) see the order re-rolls
     /// made. Returns the one chosen.
+    ///
+    /// # Errors
+    ///
+    /// An [`OutOfDice`] if the dice run out during the re-rolls or the lot.
     pub fn break_tie(
         &mut self,
         tied: Vec<usize>,

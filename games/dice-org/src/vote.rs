@@ -199,7 +199,16 @@ fn most(candidates: &[PlayerId], counts: &[(PlayerId, u32)]) -> Vec<PlayerId> {
 
 /// Plays a vote (D7).
 ///
-/// Errors: an unknown player name, the season over, or the dice ran out.
+/// # Errors
+///
+/// [`StepError::GameOver`] if the season is over, [`StepError::UnknownPlayer`]
+/// for an advantage, vote or revote naming no player, and
+/// [`StepError::OutOfDice`] if the dice run out (a case with too few dice).
+///
+/// # Panics
+///
+/// Never: an advantage is only removed from a living player after checking that
+/// they hold it.
 pub fn vote(
     state: &State,
     input: &VoteInput,

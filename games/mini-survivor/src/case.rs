@@ -94,15 +94,24 @@ pub struct PreparedCase {
 }
 
 impl Case {
-    /// Parses a case from JSON text. Errors name the problem in one line.
+    /// Parses a case from JSON text.
+    ///
+    /// # Errors
+    ///
+    /// A [`CaseError`] "not a valid case: ..." with serde's message (line and
+    /// column) if the text is not JSON of the case format.
     pub fn from_json(text: &str) -> Result<Case, CaseError> {
         serde_json::from_str(text).map_err(|e| CaseError(format!("not a valid case: {e}")))
     }
 
     /// Checks the case against the format and builds its setup and position.
     ///
-    /// Errors: unknown tribe or player, survivor listed twice, an invalid
-    /// survivor ID, a survivor in a removed tribe, and the like.
+    /// # Errors
+    ///
+    /// A one-line [`CaseError`] for an invalid grid or roster, an unknown tribe
+    /// or player, a survivor listed twice, an invalid survivor ID (not 1 to
+    /// 9999), a survivor in a removed tribe, and the like: each names the
+    /// member it comes from.
     pub fn prepare(&self) -> Result<PreparedCase, CaseError> {
         let grid = Grid::try_from(self.grid).map_err(|e| CaseError(e.to_string()))?;
         let players = Roster::new(&self.players).map_err(|e| CaseError(format!("players: {e}")))?;
@@ -227,7 +236,9 @@ impl Case {
     /// for the moderator to check and commit. `seed` is used when the case
     /// gives none (a case's default seed, 0, would be known to everyone).
     ///
-    /// Errors: as [`Case::prepare`].
+    /// # Errors
+    ///
+    /// As [`Case::prepare`].
     pub fn into_game(&self, name: &str, seed: u64) -> Result<(GameFile, Game), CaseError> {
         let prepared = self.prepare()?;
         let mut setup = crate::entry::position_setup(prepared.setup);
@@ -405,6 +416,11 @@ impl Record {
 }
 
 /// Reads, checks and plays a case: its record, or the one-line reason it is broken.
+///
+/// # Errors
+///
+/// The [`CaseError`] of [`Case::from_json`] (not a case) or of
+/// [`Case::prepare`] (a case that breaks the format).
 pub fn run_case(json: &str) -> Result<Record, CaseError> {
     let case = Case::from_json(json)?;
     let prepared = case.prepare()?;

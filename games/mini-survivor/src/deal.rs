@@ -61,7 +61,19 @@ impl std::error::Error for DealError {}
 /// survivors and no player twice in a tribe; 1 idol per player and the
 /// given garnet balances (roster order). Draws from the seed's deal stream.
 ///
-/// Errors: [`DealError`] when the numbers make such a deal impossible.
+/// # Errors
+///
+/// [`DealError::NoSurvivors`] if `per_player` is 0,
+/// [`DealError::TooManySurvivors`] if the survivors would exceed the largest
+/// ID, [`DealError::Uneven`] if they do not divide evenly among the tribes,
+/// [`DealError::TribeTooBig`] if a tribe would hold more survivors than there
+/// are players, and [`DealError::GarnetCount`] if `garnets` does not have one
+/// balance per player.
+///
+/// # Panics
+///
+/// Never: once the checks above pass, the IDs 1..=N are valid and distinct and
+/// the dealt position is consistent with `setup`.
 pub fn deal(setup: &Setup, per_player: usize, garnets: &[u32]) -> Result<Position, DealError> {
     let players = setup.players.len();
     let tribes = setup.grid.len();

@@ -104,9 +104,11 @@ pub struct PlayersEntry {
 
 /// Reads the players text (see the module documentation).
 ///
-/// Errors: a line without a colon, a name matching no player or several, a
-/// player on two lines, an unknown item, a value that is not a whole number
-/// or a moment; each names its line.
+/// # Errors
+///
+/// An [`EntryError`] naming its line for a line without a colon, a name
+/// matching no player or several, a player on two lines, an unknown item, or a
+/// value that is not a whole number or a moment.
 pub fn parse_players(setup: &Setup, text: &str) -> Result<PlayersEntry, EntryError> {
     let n = setup.players.len();
     let mut out = PlayersEntry {
@@ -234,9 +236,11 @@ fn player(setup: &Setup, line: u32, name: &str) -> Result<PlayerId, EntryError> 
 
 /// Reads a line-up text (see the module documentation) against a setup.
 ///
-/// Errors: an unknown label or tribe, a line without a colon, a bad ID, a
-/// name matching no player or several, a survivor listed twice, a survivor
-/// in a removed tribe; each names its line.
+/// # Errors
+///
+/// An [`EntryError`] naming its line for an unknown label or tribe, a line
+/// without a colon, a bad survivor ID, a name matching no player or several, a
+/// survivor listed twice or a survivor in a removed tribe.
 pub fn parse_lineup(setup: &Setup, text: &str) -> Result<Lineup, EntryError> {
     let mut out = Lineup::default();
     let mut members: Vec<(u32, SurvivorId, Place)> = Vec::new();
@@ -308,7 +312,10 @@ pub fn parse_lineup(setup: &Setup, text: &str) -> Result<Lineup, EntryError> {
 /// Reads when a player was fully eliminated: `"2 voting"`, `"2 v"`,
 /// `"round 3 assassination"`, `"3a"`; blank for none.
 ///
-/// Errors: a sentence saying what is missing.
+/// # Errors
+///
+/// A sentence saying what is missing: a round number of at least 1 at the
+/// start, or the segment (`a`/`assassination` or `v`/`voting`) after it.
 pub fn parse_moment(text: &str) -> Result<Option<Moment>, String> {
     let t = text.trim().to_ascii_lowercase();
     if t.is_empty() {
@@ -341,9 +348,13 @@ pub fn parse_moment(text: &str) -> Result<Option<Moment>, String> {
 
 /// The position an entry describes, ready to play `entry.round`.
 ///
-/// Errors ([`EntryError`]): a round out of range, a bad line-up or players
-/// text, a player with survivors given a time of elimination, a time of
-/// elimination or an award not before the round.
+/// # Errors
+///
+/// An [`EntryError`] for a round outside 1 to [`MAX_START_ROUND`], a bad
+/// line-up or players text (the line's error, prefixed), a line-up with no
+/// survivor or no existing tribe, a player with survivors given a time of
+/// elimination, a time of elimination not before the round, an R8.3 award in
+/// round 1, or a position that fails [`Position::start`].
 pub fn position_from_entry(setup: &Setup, entry: &PositionEntry) -> Result<Position, EntryError> {
     let n = setup.players.len();
     if entry.round == 0 || entry.round > MAX_START_ROUND {

@@ -61,11 +61,19 @@ pub struct Row {
 
 impl Example {
     /// The tribe of the example.
+    ///
+    /// # Panics
+    ///
+    /// Never: `A` is always a tribe letter.
     pub fn tribe(&self) -> TribeId {
         TribeId::from_letter('A').expect("tribe A")
     }
 
     /// One row per survivor of the tribe at the start, by ID.
+    ///
+    /// # Panics
+    ///
+    /// Never: every member of the start's tribe is a survivor of the start.
     pub fn rows(&self) -> Vec<Row> {
         let r = &self.report;
         let tally = r.tallies.iter().find(|t| t.tribe == self.tribe());
@@ -111,6 +119,11 @@ impl Example {
 
     /// What happened, one sentence a resolved attack and one for the
     /// vote, with the rule numbers.
+    ///
+    /// # Panics
+    ///
+    /// Never: every attacker and voter in the report is a survivor of the
+    /// start.
     pub fn steps(&self) -> Vec<String> {
         let name = |id: SurvivorId| {
             let s = self.start.survivor(id).expect("a survivor of the example");
@@ -194,6 +207,11 @@ fn and_list(items: &[String]) -> String {
 
 /// The example called `name` (one of [`NAMES`]), played through the
 /// engine; `None` for an unknown name.
+///
+/// # Panics
+///
+/// Never for a name in [`NAMES`]: its players, one-tribe grid and line-up are
+/// fixed here and valid (the guide's tests play every example).
 pub fn example(name: &str) -> Option<Example> {
     let name = *NAMES.iter().find(|n| **n == name)?;
     let (title, rules, orders): (_, &'static [&'static str], &[(&str, &str)]) = match name {

@@ -379,7 +379,15 @@ fn skip_space(b: &[u8], i: &mut usize) -> usize {
 
 /// Parses one line (R3.1-R3.3).
 ///
-/// Errors: a [`ParseError`] saying what is malformed.
+/// # Errors
+///
+/// A [`ParseError`] saying what is malformed: the first word is not a survivor
+/// number ([`ParseError::SurvivorNotANumber`]), the action word is missing or
+/// not a, i, v or m ([`ParseError::MissingAction`],
+/// [`ParseError::UnknownAction`]), a target, guess or tribe is missing or not a
+/// number ([`ParseError::MissingTarget`], [`ParseError::TargetNotANumber`],
+/// [`ParseError::MissingGuess`], [`ParseError::MissingTribe`]), or words follow
+/// a complete order ([`ParseError::TrailingWords`]).
 pub fn parse_line(line: &str) -> Result<Line<'_>, ParseError> {
     let ascii = line.is_ascii();
     let line = if ascii {

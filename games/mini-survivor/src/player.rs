@@ -177,8 +177,12 @@ impl From<Roster> for Vec<String> {
 impl Roster {
     /// A roster from names; each is trimmed and whitespace-folded.
     ///
-    /// Errors: [`RosterError`] for no names, too many, a blank name or a
-    /// duplicate (ignoring case).
+    /// # Errors
+    ///
+    /// [`RosterError::Empty`] for no names, [`RosterError::TooMany`] for more
+    /// than [`MAX_PLAYERS`], [`RosterError::BlankName`] for a blank name and
+    /// [`RosterError::Duplicate`] for a name equal to an earlier one ignoring
+    /// case.
     pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Result<Roster, RosterError> {
         let mut out = Roster {
             names: Vec::new(),
@@ -257,6 +261,16 @@ impl Roster {
     /// names that player; otherwise its first 3 characters must be the first
     /// 3 characters of exactly one name (a shorter guess must start exactly
     /// one name).
+    ///
+    /// # Errors
+    ///
+    /// [`GuessError::NoMatch`] if the guess is blank or no name matches it,
+    /// [`GuessError::Ambiguous`] (with the players matched) if its first 3
+    /// characters start several names and it equals none of them.
+    ///
+    /// # Panics
+    ///
+    /// Never: the folded guess is built from a `str`, so it is valid UTF-8.
     pub fn resolve_guess(&self, guess: &str) -> Result<PlayerId, GuessError> {
         // Fold the guess once: into a stack buffer when it is short ASCII.
         let mut stack = [0u8; 64];

@@ -124,6 +124,12 @@ impl Setup {
     }
 
     /// Checks that there is one non-blank name per tribe.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError::TribeNameCount`] unless there is one name per tribe of the
+    /// grid, [`SetupError::BlankTribeName`] for the first tribe whose name is
+    /// blank.
     pub fn check(&self) -> Result<(), SetupError> {
         if self.tribe_names.len() != self.grid.len() {
             return Err(SetupError::TribeNameCount {
@@ -428,7 +434,12 @@ impl Position {
         }
     }
 
-    /// Adds a survivor. Errors if its ID is already present.
+    /// Adds a survivor.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::DuplicateSurvivor`] if a survivor with this ID is
+    /// already present (the position is then unchanged).
     pub fn insert(&mut self, s: Survivor) -> Result<(), PositionError> {
         let i = s.id.index();
         if self.survivors.len() <= i {
@@ -454,6 +465,10 @@ impl Position {
     /// Finishes a position built by hand for round 1: players with no
     /// survivor count as eliminated before round 1 (R8.4), and survivor
     /// counts per player are recorded. Then checks it against `setup`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::check`].
     pub fn start(mut self, setup: &Setup) -> Result<Position, PositionError> {
         self.check(setup)?;
         let counts = self.alive_per_player(setup.players.len());
@@ -468,6 +483,15 @@ impl Position {
 
     /// Checks the position against a setup: per-player data for every
     /// player, tribes in the grid, nobody in a removed tribe.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::PlayerCount`] unless the per-player data has one entry
+    /// per player, [`PositionError::BadRound`] for round 0,
+    /// [`PositionError::TribeOutsideGrid`] for a removed tribe or a survivor's
+    /// tribe outside the grid, [`PositionError::UnknownController`] for a
+    /// survivor whose controller is not a player, and
+    /// [`PositionError::InRemovedTribe`] for a survivor in a removed tribe.
     pub fn check(&self, setup: &Setup) -> Result<(), PositionError> {
         let n = setup.players.len();
         for found in [

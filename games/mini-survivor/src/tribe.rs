@@ -211,8 +211,12 @@ impl Default for Grid {
 }
 
 impl Grid {
-    /// A grid of `rows` x `cols`; errors unless both are at least 1 and the
-    /// product is at most [`MAX_TRIBES`].
+    /// A grid of `rows` x `cols`.
+    ///
+    /// # Errors
+    ///
+    /// A [`GridError`] with both numbers unless `rows` and `cols` are at least
+    /// 1 and their product is at most [`MAX_TRIBES`].
     pub fn new(rows: u32, cols: u32) -> Result<Grid, GridError> {
         let n = u64::from(rows) * u64::from(cols);
         if rows == 0 || cols == 0 || n > MAX_TRIBES as u64 {

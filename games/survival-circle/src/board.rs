@@ -117,6 +117,12 @@ impl Board {
     }
 
     /// Reads 16 characters `.`, `B`, `R`, cell 0 first (C8.3).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::Length`] unless the text has exactly 16 characters,
+    /// [`BoardError::Char`] (with its cell) for the first character that is not
+    /// `.`, `B` or `R`.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         let n = text.chars().count();
         if n != usize::from(CELLS) {

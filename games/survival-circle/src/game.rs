@@ -268,6 +268,11 @@ impl Game {
 
     /// Plays `value` for the player to move (C8.2 checks); a new move
     /// forgets the moves that could be redone.
+    ///
+    /// # Errors
+    ///
+    /// The [`Rejection`] of [`State::play`] ([`Rejection::GameOver`] or
+    /// [`Rejection::NotHeld`]); the game is then unchanged.
     pub fn play(&mut self, value: Value) -> Result<MoveReport, Rejection> {
         let undo = self.state.play(value)?;
         self.played.push(undo);
@@ -277,6 +282,11 @@ impl Game {
 
     /// Plays every move of a text in turn (C8.1); rejected moves are
     /// reported and skipped (C8.2).
+    ///
+    /// # Panics
+    ///
+    /// Never: only the values the text's reading accepted on a copy of this
+    /// state are played, in the same order.
     pub fn play_text(&mut self, text: &str) -> Vec<Played> {
         let mut s = self.state;
         let out = play_text(&mut s, text);
@@ -333,6 +343,11 @@ impl Game {
     /// the game is unchanged and the first turn where they part is named
     /// (with both values). Each move says how it compares
     /// ([`Paste::against`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: the new moves were accepted when the record was replayed from the
+    /// start, and the game agrees with the record up to them.
     pub fn paste(&mut self, text: &str) -> Paste {
         let (moves, accepted, against, parting) = self.compare(text);
         let mine = self.moves().len();
@@ -370,6 +385,11 @@ impl Game {
     /// [`RestartError::Agrees`] when they do not part (nothing changes;
     /// [`Game::paste`] plays the new moves); [`RestartError::Rejected`]
     /// when a move of the record is rejected (C8.2): the game is unchanged.
+    ///
+    /// # Panics
+    ///
+    /// Never: the moves played were accepted when the record was replayed from
+    /// the start, and the game is first undone to the turn where they part.
     pub fn restart_from_record(&mut self, text: &str) -> Result<Restart, RestartError> {
         let (moves, accepted, _, parting) = self.compare(text);
         let rejected = moves.iter().filter(|m| m.result.is_err()).count();
@@ -433,6 +453,11 @@ impl Game {
     }
 
     /// Plays the last undone move again.
+    ///
+    /// # Panics
+    ///
+    /// Never: the moves to redo are only ever undone moves or moves checked by
+    /// [`Game::set_redo`], and a new move clears them.
     pub fn redo(&mut self) -> Option<MoveReport> {
         let v = self.redo.pop()?;
         let undo = self.state.play(v).expect("a redo replays an undone move");
@@ -442,6 +467,12 @@ impl Game {
 
     /// Sets the moves that can be redone (next first), as a save file
     /// stores them; refused (the game unchanged) if they do not replay.
+    ///
+    /// # Errors
+    ///
+    /// `(n, rejection)` for the first move that does not replay: its 1-based
+    /// place in `next` and its [`Rejection`]; the moves to redo are then
+    /// unchanged.
     pub fn set_redo(&mut self, next: &[Value]) -> Result<(), (usize, Rejection)> {
         let mut s = self.state;
         for (i, v) in next.iter().enumerate() {

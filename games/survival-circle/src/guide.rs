@@ -138,6 +138,11 @@ fn position(board: &str, last: Option<(u8, u8)>, to_move: Player) -> State {
 
 /// The example called `name` (one of [`NAMES`]), played through the
 /// engine; `None` for an unknown name.
+///
+/// # Panics
+///
+/// Never for a name in [`NAMES`]: its values are fixed here, 1 to 8 and legal
+/// in turn (the guide's tests play every example).
 pub fn example(name: &str) -> Option<Example> {
     let name = *NAMES.iter().find(|n| **n == name)?;
     let (title, rules, start, values): (_, &'static [&'static str], _, &[u8]) = match name {

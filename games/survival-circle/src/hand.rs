@@ -45,6 +45,12 @@ impl Hand {
     pub const EMPTY: Hand = Hand(0);
 
     /// A hand from its 8 counts (value 1 first), each 0 to 6.
+    ///
+    /// # Errors
+    ///
+    /// [`HandError::Length`] unless there are exactly 8 counts,
+    /// [`HandError::Count`] (with the value and count) for the first count
+    /// above 6.
     pub fn new(counts: &[u64]) -> Result<Hand, HandError> {
         if counts.len() != 8 {
             return Err(HandError::Length(counts.len()));

@@ -402,6 +402,13 @@ impl State {
     /// Checks a move as written against the position (C8.2): the value must
     /// be 1 to 8, the game not over, the prefix (if any) the mover, and the
     /// value held.
+    ///
+    /// # Errors
+    ///
+    /// [`Rejection::OutOfRange`] for a value outside 1 to 8,
+    /// [`Rejection::GameOver`] if the game is over, [`Rejection::WrongPlayer`]
+    /// if the move names a player who is not to move, and
+    /// [`Rejection::NotHeld`] if the mover does not hold the value.
     pub fn check_raw(&self, raw: RawMove) -> Result<Value, Rejection> {
         let value = u8::try_from(raw.value)
             .ok()
@@ -493,7 +500,15 @@ impl State {
         )
     }
 
-    /// Reads [`State::code`]. Errors name the part that is wrong.
+    /// Reads [`State::code`].
+    ///
+    /// # Errors
+    ///
+    /// A sentence naming the wrong part: not 6 parts, a bad board (see
+    /// [`Board::parse`]), a last move that is not `cell/value` or `-`, a hand
+    /// that is not 8 digits or has a count above 6, a mover that is not `B` or
+    /// `R`, options that are not `[dp][dr]`, or a position
+    /// [`State::from_position`] refuses.
     pub fn from_code(code: &str) -> Result<State, String> {
         let parts: Vec<&str> = code.split_whitespace().collect();
         let [board, last, blue, red, to_move, options] = parts[..] else {

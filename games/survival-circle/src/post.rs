@@ -26,6 +26,10 @@ const SIDES: [(u8, u8); 3] = [(13, 3), (12, 4), (11, 5)];
 /// the top, numbered clockwise, each cell `.`, `B` or `R`; the next landing
 /// cell (where the player to move will land, C3) is in brackets. Monospace
 /// text, 7 lines.
+///
+/// # Panics
+///
+/// Never: the drawing only names cells 0 to 15.
 pub fn drawing(state: &State) -> String {
     let next = (!state.is_terminal()).then(|| state.next_cell());
     let content = |n: u8| {
@@ -100,6 +104,10 @@ pub fn move_list(game: &Game) -> String {
 }
 
 /// The post's blocks (for [`pack`]): title, drawing, status, hands, moves.
+///
+/// # Panics
+///
+/// Never: an outcome that is not a draw has a winner.
 pub fn position_blocks(game: &Game, format: Format) -> Vec<String> {
     let m = Mark(format);
     let state = game.state();

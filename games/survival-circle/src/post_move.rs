@@ -485,6 +485,10 @@ fn coloured_at(text: &str) -> Option<(Player, i64, usize, Vec<Note>)> {
 /// no move has a colour, and then only when it stands alone (not part of
 /// a word, a decimal, a time, a date or `#12`). The same move written
 /// twice is kept once.
+///
+/// # Panics
+///
+/// Never: a character is only read before the end of a line.
 pub fn read_post(post: &str) -> PostReading {
     let (lines, mut unused) = readable(post);
     let mut coloured: Vec<Found> = Vec::new();

@@ -23,6 +23,10 @@ impl Game {
 
     /// The result of a finished game in words (C6): `Blue (Ann) wins 9 to
     /// 7`, `a draw, 8 to 8`; `None` while it goes on.
+    ///
+    /// # Panics
+    ///
+    /// Never: an outcome that is not a draw has a winner.
     pub fn result_text(&self) -> Option<String> {
         let outcome = self.state().outcome()?;
         let s = self.state().score();

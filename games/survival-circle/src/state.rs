@@ -283,6 +283,12 @@ impl State {
     /// still holds tokens passes, so the other player is to move. The same
     /// holds after every move ([`State::apply`]): the game goes on until
     /// both hands are empty.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::TooManyTokens`] if a player would own more than 48
+    /// tokens between board and hand (C1.2), [`PositionError::NoLast`] for a
+    /// non-empty board without the previous token (C3.2).
     pub fn from_position(p: &Position) -> Result<State, PositionError> {
         let hands = [p.hands.blue, p.hands.red];
         for player in Player::ALL {
@@ -445,6 +451,11 @@ impl State {
 
     /// Checks a move (C8.2): the value must be held by the mover and the game
     /// not over.
+    ///
+    /// # Errors
+    ///
+    /// [`Rejection::GameOver`] if the game is over, [`Rejection::NotHeld`] if
+    /// the mover does not hold `value`.
     pub fn check(&self, value: Value) -> Result<(), Rejection> {
         if self.is_terminal() {
             Err(Rejection::GameOver)
@@ -498,6 +509,11 @@ impl State {
 
     /// Plays `value` if it is legal (C8.2), else says why and leaves the
     /// state unchanged.
+    ///
+    /// # Errors
+    ///
+    /// As [`State::check`]: [`Rejection::GameOver`] or [`Rejection::NotHeld`];
+    /// the state is then unchanged.
     pub fn play(&mut self, value: Value) -> Result<Undo, Rejection> {
         self.check(value)?;
         Ok(self.apply(value))

@@ -77,6 +77,15 @@ impl std::error::Error for VerifyError {}
 /// page): players (one per line or separated by commas), deck (card names
 /// separated by commas or lines, any order), seed and salt. On success,
 /// every player's card as the deal gave it.
+///
+/// # Errors
+///
+/// [`VerifyError::Players`] if the players are not a valid roster (S1.1),
+/// [`VerifyError::UnknownCard`] for the first deck entry that names no card,
+/// [`VerifyError::DeckSize`] if the deck does not have one card per player, and
+/// [`VerifyError::Mismatch`] (with the recomputed hash) if the hash of the
+/// revealed inputs differs from `published` (compared ignoring case and
+/// surrounding spaces).
 pub fn verify(
     players: &str,
     deck: &str,

@@ -84,6 +84,12 @@ impl Electorate {
     }
 
     /// A voter's weight, or why they may not vote.
+    ///
+    /// # Errors
+    ///
+    /// The [`NoVote`] reason if `p` may not vote: a Memory, in Nairobi, barred
+    /// by the Polar Bear, not the Polar Bear's sole voter, or no one votes
+    /// because that sole voter cannot (S7.3).
     pub fn weight(&self, p: PlayerId) -> Result<u8, NoVote> {
         match self.why_not[p.index()] {
             Some(w) => Err(w),
@@ -92,6 +98,12 @@ impl Electorate {
     }
 
     /// Whether `p` may be voted for, or why not (S5.4).
+    ///
+    /// # Errors
+    ///
+    /// [`NotCandidate::Memory`] if `p` is a Memory, [`NotCandidate::Nairobi`]
+    /// if `p` is in Nairobi, else [`NotCandidate::NotTied`] if this is a revote
+    /// and `p` is not among the tied players.
     pub fn candidate(&self, p: PlayerId) -> Result<(), NotCandidate> {
         if self.candidates.contains(p) {
             Ok(())

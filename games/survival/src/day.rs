@@ -436,6 +436,12 @@ pub fn lot_stream(seed: u64, phase: crate::phase::Phase) -> GameRng {
 /// Plays a day (S5-S8): the report and the state after it.
 ///
 /// `input`'s player IDs must belong to the setup's roster.
+///
+/// # Panics
+///
+/// Only if `input` names a player outside the setup's roster (an index out of
+/// bounds). The vote count's `expect`s cannot fail: a majority or a single top
+/// player always has one holder.
 pub fn play_day(setup: &Setup, state: &State, input: &DayInput) -> (State, PhaseReport) {
     let phase = state.phase();
     debug_assert!(!phase.is_night());

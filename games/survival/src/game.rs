@@ -227,12 +227,29 @@ impl Game {
 
     /// What the current phase would do with `input`, without committing it
     /// (the live preview of the night or day screen).
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::GameOver`] if the game is over, [`InputError::WrongPhase`]
+    /// if `input` is a night's input for a day or the reverse, and
+    /// [`InputError::UnknownPlayer`] if it names a player ID outside the
+    /// roster.
     pub fn preview(&self, input: &PhaseInput) -> Result<PhaseReport, InputError> {
         self.check(input)?;
         Ok(self.play(input).1)
     }
 
     /// Plays the current phase with `input` and keeps it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::preview`]: [`InputError::GameOver`],
+    /// [`InputError::WrongPhase`] or [`InputError::UnknownPlayer`]; the game is
+    /// then unchanged.
+    ///
+    /// # Panics
+    ///
+    /// Never: the phase just pushed is the last one.
     pub fn commit(&mut self, input: PhaseInput) -> Result<&PlayedPhase, InputError> {
         self.check(&input)?;
         let (after, report) = self.play(&input);

@@ -19,6 +19,12 @@ pub struct MessageLine<'a> {
 }
 
 /// Splits a trimmed line into its verb and the rest (S2.2).
+///
+/// # Errors
+///
+/// [`Verb::parse`]'s: [`VerbError::TooShort`] if the first word is shorter than
+/// 3 letters, [`VerbError::Unknown`] if it is not letters or not a prefix of
+/// exactly one verb.
 pub fn parse_line(line: &str) -> Result<(Verb, &str), VerbError> {
     let line = line.trim();
     let (word, rest) = match line.find(char::is_whitespace) {

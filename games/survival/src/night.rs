@@ -62,6 +62,10 @@ pub fn legal_verbs(setup: &Setup, state: &State, p: PlayerId) -> Vec<Verb> {
 
 /// Checks one line of `p`'s message against the state at the start of the
 /// night (S2.4, S2.6, S3): the accepted action, or why it is rejected.
+///
+/// # Errors
+///
+/// The [`Reason`] the line is rejected for, as [`check_action_with`] gives it.
 pub fn check_action(
     setup: &Setup,
     state: &State,
@@ -73,6 +77,12 @@ pub fn check_action(
 
 /// The player a name in a line names (S2.3), or the rejection, with the
 /// candidates the moderator may have meant.
+///
+/// # Errors
+///
+/// [`Reason::name`] of the [`MatchError`] if the text names no one player
+/// (empty, too short, unknown or ambiguous), with the nearest candidates unless
+/// the game uses the first reading rules.
 pub fn name_reason(names: &Names, text: &str) -> Result<crate::roster::Read, Reason> {
     names.read(text).map_err(|e| {
         let candidates = match &e {
@@ -87,6 +97,18 @@ pub fn name_reason(names: &Names, text: &str) -> Result<crate::roster::Read, Rea
 }
 
 /// [`check_action`] with the night's name reader (built once per night).
+///
+/// # Errors
+///
+/// The [`Reason`] the line is rejected for: [`Reason::Memory`] if `p` is a
+/// Memory; [`Reason::NoNightAction`], [`Reason::Verb`], [`Reason::TooEarly`],
+/// [`Reason::NightOneOnly`] or [`Reason::NotYourVerb`] if the verb is
+/// unreadable or not one of `p`'s card this night; [`Reason::Used`] for a bomb
+/// or shield already used; [`Reason::ExtraText`], [`Reason::NoName`] or a name
+/// error if the targets cannot be read; and the target rules ([`Reason::Dead`],
+/// [`Reason::EvilTarget`], [`Reason::SelfTarget`],
+/// [`Reason::ProtectedLastNight`], [`Reason::SummonedBefore`],
+/// [`Reason::BuddiesSame`], [`Reason::BuddiesFormed`]).
 pub fn check_action_with(
     setup: &Setup,
     state: &State,

@@ -62,8 +62,10 @@ fn join(part: &[Token<'_>]) -> Option<String> {
 /// Reads the two players of a `buddies` line (S2.3). They may be the same
 /// player (the caller rejects that under S3.7).
 ///
-/// Errors: [`Reason::BuddiesSplit`] when no split or several splits yield
-/// two names, or the name error of a part around the only separator.
+/// # Errors
+///
+/// [`Reason::BuddiesSplit`] when no split or several splits yield two names, or
+/// the name error of a part around the only separator.
 pub fn split_pair(names: &Names, text: &str) -> Result<[PlayerId; 2], Reason> {
     let toks = tokens(text);
     // (pair, cut position in tokens when the split is at a gap between words)

@@ -883,6 +883,11 @@ pub fn private_text(setup: &Setup, msg: &PrivateMessage, format: Format) -> Stri
 
 /// The public view of phase `i` (0-based) of a game: its morning post
 /// (night) or result post (day) text.
+///
+/// # Panics
+///
+/// If `i` is not the index of a played phase. A phase that is not a night is a
+/// day, so the day view always exists.
 pub fn phase_post(
     game: &Game,
     i: usize,

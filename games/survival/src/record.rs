@@ -256,6 +256,10 @@ fn post_line(place: Place) -> (Option<u32>, u32, bool) {
 impl PhaseRecord {
     /// The record of one phase of a game under `setup`: under the second
     /// reading rules (S2.8) with the ignored lines and the guesses.
+    ///
+    /// # Panics
+    ///
+    /// Never: a day record is only made from a day's report.
     pub fn of(setup: &Setup, report: &PhaseReport) -> PhaseRecord {
         let mut r = PhaseRecord::new(&setup.roster, report);
         if !setup.options.second_reading() {
@@ -316,6 +320,10 @@ impl PhaseRecord {
 
     /// The record of one phase, without the second reading rules' members
     /// (see [`PhaseRecord::of`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: a report that is not a night's is a day's.
     pub fn new(roster: &Roster, report: &PhaseReport) -> PhaseRecord {
         let name = |p: PlayerId| roster.name(p).to_string();
         let rejected = report

@@ -18,7 +18,11 @@ pub const SEED_PLAYERS: std::ops::RangeInclusive<usize> = 8..=30;
 pub struct PlayerId(u8);
 
 impl PlayerId {
-    /// The player at a 0-based roster index. Panics at [`MAX_PLAYERS`] or above.
+    /// The player at a 0-based roster index.
+    ///
+    /// # Panics
+    ///
+    /// If `i` is [`MAX_PLAYERS`] or above.
     pub fn from_index(i: usize) -> PlayerId {
         assert!(i < MAX_PLAYERS, "player index {i} out of range");
         PlayerId(i as u8)
@@ -189,8 +193,12 @@ impl From<Roster> for Vec<String> {
 impl Roster {
     /// A roster of these names (S1.1).
     ///
-    /// Errors: fewer than 5 or more than 36 names, a name S1.1 forbids, two
-    /// names equal ignoring case and spaces.
+    /// # Errors
+    ///
+    /// [`RosterError::TooFew`] for fewer than [`MIN_PLAYERS`] names,
+    /// [`RosterError::TooMany`] for more than [`MAX_PLAYERS`], and
+    /// [`RosterError::Name`] for a name S1.1 forbids or two names equal
+    /// ignoring case and spaces.
     pub fn new<S: AsRef<str>>(names: &[S]) -> Result<Roster, RosterError> {
         if names.len() < MIN_PLAYERS {
             return Err(RosterError::TooFew(names.len()));
@@ -274,6 +282,11 @@ impl Roster {
     /// The player a text names (S2.3): a full name ignoring case and
     /// spaces, else a prefix of at least 3 characters starting exactly one
     /// name. Every player counts, Memories included.
+    ///
+    /// # Errors
+    ///
+    /// The [`MatchError`] if the text names no one player: empty, too short,
+    /// matching no name or the prefix of several.
     pub fn resolve(&self, text: &str) -> Result<PlayerId, MatchError> {
         self.index.resolve(text).map(PlayerId::from_index)
     }

@@ -143,6 +143,11 @@ impl InputFile {
 
     /// The input with names resolved (full names, S1.1), or the first
     /// unknown name.
+    ///
+    /// # Errors
+    ///
+    /// The first name (an author, an actor or a decider) that is not a player's
+    /// full name in `roster`.
     pub fn resolve(&self, roster: &Roster) -> Result<PhaseInput, String> {
         let find = |n: &str| roster.find(n).ok_or_else(|| n.to_string());
         let map = |m: &BTreeMap<String, String>| -> Result<BTreeMap<PlayerId, String>, String> {

@@ -139,7 +139,18 @@ impl std::error::Error for SetupError {}
 
 /// The deck for `players` players (S1.2, S1.3): `evil` Evil Forces in
 /// S1.2 order, the chosen Special Forces in S1.2 order, and Elements in
-/// S1.2 order for the rest. Errors name what makes the deck impossible.
+/// S1.2 order for the rest.
+///
+/// # Errors
+///
+/// [`SetupError::EvilCount`] for no Evil Force or more than six;
+/// [`SetupError::NotSpecial`], [`SetupError::SpecialTwice`] or
+/// [`SetupError::NotInBasic`] for a chosen card that is not a Special Force, is
+/// chosen twice or is not dealt in the basic edition;
+/// [`SetupError::TooManyForces`] if Evil and Special Forces outnumber the
+/// players; [`SetupError::EvilNotFewer`] if the Evil Forces are not fewer than
+/// the rest; [`SetupError::TooFewElements`] if the rest needs more Elements
+/// than S1.2 has.
 pub fn build_deck(
     players: usize,
     edition: Edition,
@@ -268,8 +279,13 @@ pub struct Setup {
 impl Setup {
     /// A setup with these cards (as a case gives them).
     ///
-    /// Errors: not one card per player, a card twice, no Evil Force or
-    /// Evil Forces not fewer than the rest (S1.3).
+    /// # Errors
+    ///
+    /// [`SetupError::CardCount`] if there is not one card per player,
+    /// [`SetupError::CardTwice`] for a card given twice,
+    /// [`SetupError::EvilCount`] for no Evil Force and
+    /// [`SetupError::EvilNotFewer`] if the Evil Forces are not fewer than the
+    /// rest (S1.3).
     pub fn new(
         roster: Roster,
         cards: Vec<Card>,
@@ -483,7 +499,13 @@ pub struct Dealt {
 /// Deals a game (S1.3-S1.6): checks the names, builds the deck and shuffles
 /// it with the seed's deal stream.
 ///
-/// Errors: [`SetupError`] naming what makes the setup impossible.
+/// # Errors
+///
+/// [`SetupError::Roster`] for the names (see [`Roster::new`]), any error of
+/// [`build_deck`], [`SetupError::SpotlightInBasic`] or
+/// [`SetupError::UnknownSpotlight`] for a Spotlight in the basic edition or
+/// naming no player, and the errors of [`Setup::new`] and
+/// [`Setup::with_nicknames`].
 pub fn deal(spec: &DealSpec) -> Result<Dealt, SetupError> {
     let roster = Roster::new(&spec.players).map_err(SetupError::Roster)?;
     let deck = build_deck(

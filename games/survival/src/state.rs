@@ -109,8 +109,11 @@ impl State {
 
     /// A state in the middle of a game (the case format).
     ///
-    /// Errors: a Memory holding the Spotlight, Nairobi when the first phase
-    /// is a night or naming a Memory, buddies naming one player twice.
+    /// # Errors
+    ///
+    /// A [`StateError`] saying what is wrong: a first phase numbered 0, a
+    /// Memory holding the Spotlight, Nairobi given when the first phase is a
+    /// night or naming a Memory, or buddies naming one player twice.
     pub fn custom(setup: &Setup, spec: &StartSpec) -> Result<State, StateError> {
         let mut alive = setup.roster.all();
         for p in &spec.dead {

@@ -171,6 +171,12 @@ impl Verb {
 
     /// The verb a word names (S2.2): any case, any prefix of at least 3
     /// letters of exactly one verb.
+    ///
+    /// # Errors
+    ///
+    /// [`VerbError::Unknown`] if the word is not all letters or is not a prefix
+    /// of exactly one verb, [`VerbError::TooShort`] if it has fewer than 3
+    /// letters.
     pub fn parse(word: &str) -> Result<Verb, VerbError> {
         if !word.chars().all(|c| c.is_ascii_alphabetic()) {
             return Err(VerbError::Unknown(word.to_string()));

@@ -73,6 +73,12 @@ impl Searcher {
     /// ([`Searcher::analyse`] at the level's depth) and add noise from
     /// `rng` (the game's seeded generator); the others search
     /// ([`Searcher::search`]) within `limits`, `stop` and the level's depth.
+    ///
+    /// # Panics
+    ///
+    /// Never: a noisy level only scores a state that is not over, whose mover
+    /// holds at least one value, and the analysis returns every legal value
+    /// (unscored if stopped before depth 1).
     pub fn choose(
         &mut self,
         state: &State,

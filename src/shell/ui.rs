@@ -16,6 +16,28 @@ pub struct NavItem {
     pub needs_game: bool,
 }
 
+impl NavItem {
+    /// A screen with its URL slug, label, and whether it needs a game.
+    pub const fn new(slug: &'static str, label: &'static str, needs_game: bool) -> NavItem {
+        NavItem {
+            slug,
+            label,
+            needs_game,
+        }
+    }
+
+    /// Setup: open without a game (it starts one).
+    pub const SETUP: NavItem = NavItem::new("setup", "Setup", false);
+    /// The open game's public posts and private messages.
+    pub const POSTS: NavItem = NavItem::new("posts", "Posts", true);
+    /// Every input played, with undo.
+    pub const HISTORY: NavItem = NavItem::new("history", "History", true);
+    /// The players' guide and the numbered rules (no game needed).
+    pub const RULES: NavItem = NavItem::new("rules", "Rules", false);
+    /// Checking a deal commitment (no game needed).
+    pub const VERIFY: NavItem = NavItem::new("verify", "Verify", false);
+}
+
 /// The top of a game page: the console's name (a link to all games), the
 /// game's name, the screens, and what is open.
 #[component]

@@ -27,27 +27,19 @@ pub enum Screen {
     Verify,
 }
 
-const fn item(slug: &'static str, label: &'static str, needs_game: bool) -> NavItem {
-    NavItem {
-        slug,
-        label,
-        needs_game,
-    }
-}
-
 /// The navigation: every screen with its URL slug and label, in
 /// [`Screen`] order.
 pub const NAV: &[NavItem] = &[
-    item("setup", "Setup", false),
-    item("board", "Board", true),
-    item("round", "Round", true),
-    item("odds", "Odds", true),
-    item("production", "Production", true),
-    item("posts", "Posts", true),
-    item("history", "History", true),
-    item("dice", "Dice log", true),
-    item("rules", "Rules", false),
-    item("verify", "Verify", false),
+    NavItem::SETUP,
+    NavItem::new("board", "Board", true),
+    NavItem::new("round", "Round", true),
+    NavItem::new("odds", "Odds", true),
+    NavItem::new("production", "Production", true),
+    NavItem::POSTS,
+    NavItem::HISTORY,
+    NavItem::new("dice", "Dice log", true),
+    NavItem::RULES,
+    NavItem::VERIFY,
 ];
 
 /// Slugs that are screens (not game ids) in a URL, with `import` (a file

@@ -28,46 +28,14 @@ pub enum Screen {
 
 /// The navigation: every screen with its URL slug and label.
 pub const NAV: &[NavItem] = &[
-    NavItem {
-        slug: "setup",
-        label: "Setup",
-        needs_game: false,
-    },
-    NavItem {
-        slug: "board",
-        label: "Board",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "orders",
-        label: "Orders",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "adjudicate",
-        label: "Adjudicate",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "posts",
-        label: "Posts",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "history",
-        label: "History",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "rules",
-        label: "Rules",
-        needs_game: false,
-    },
-    NavItem {
-        slug: "verify",
-        label: "Verify",
-        needs_game: false,
-    },
+    NavItem::SETUP,
+    NavItem::new("board", "Board", true),
+    NavItem::new("orders", "Orders", true),
+    NavItem::new("adjudicate", "Adjudicate", true),
+    NavItem::POSTS,
+    NavItem::HISTORY,
+    NavItem::RULES,
+    NavItem::VERIFY,
 ];
 
 /// Slugs that are screens (not game ids) in a URL, with the page's special

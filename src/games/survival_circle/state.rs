@@ -27,31 +27,11 @@ pub enum Screen {
 
 /// The navigation: every screen with its URL slug and label.
 pub const NAV: &[NavItem] = &[
-    NavItem {
-        slug: "setup",
-        label: "Setup",
-        needs_game: false,
-    },
-    NavItem {
-        slug: "play",
-        label: "Play",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "forum",
-        label: "Forum",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "history",
-        label: "History",
-        needs_game: true,
-    },
-    NavItem {
-        slug: "rules",
-        label: "Rules",
-        needs_game: false,
-    },
+    NavItem::SETUP,
+    NavItem::new("play", "Play", true),
+    NavItem::new("forum", "Forum", true),
+    NavItem::HISTORY,
+    NavItem::RULES,
 ];
 
 /// Slugs that are screens (not game ids) in a URL, with `import` (a file

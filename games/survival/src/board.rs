@@ -57,7 +57,7 @@ pub struct BoardRow {
 
 /// The board of a game's current state, in roster order.
 pub fn board(game: &Game) -> Vec<BoardRow> {
-    let setup = game.setup();
+    let setup = &game.current_setup();
     let state = game.state();
     setup
         .roster

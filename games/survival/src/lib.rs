@@ -36,6 +36,7 @@ mod chain;
 pub mod commitment;
 pub mod count;
 pub mod day;
+pub mod events;
 pub mod game;
 pub mod guide;
 pub mod line;

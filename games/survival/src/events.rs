@@ -561,3 +561,29 @@ pub fn prod_list(
     }
     list
 }
+
+/// The vote count post of S9.2 with the deadline and, when `now` (UNIX
+/// seconds) is given, the time left (S10.5). Discord shows its own
+/// relative time instead of a computed one.
+pub fn vote_count_post_timed(
+    count: &VoteCount,
+    names: &[String],
+    format: Format,
+    deadline: i64,
+    now: Option<i64>,
+) -> Vec<String> {
+    let mut messages = crate::post::vote_count_post(count, names, format);
+    let block = deadline_block(deadline, now, format);
+    match messages.last_mut() {
+        Some(last)
+            if format != Format::Markdown
+                || last.chars().count() + block.chars().count() + 1
+                    <= console_core::format::DISCORD_LIMIT =>
+        {
+            last.push('\n');
+            last.push_str(&block);
+        }
+        _ => messages.push(block),
+    }
+    messages
+}

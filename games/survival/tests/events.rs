@@ -135,6 +135,18 @@ fn vote_history_and_the_wagons_post() {
     assert!(p.contains("[b]Cid[/b] (1): [s]Ann[/s], Bob"), "{p}");
     assert!(p.contains("[b]Dee[/b] (1): Ann"), "{p}");
     assert!(p.contains("(1 day 0 hours left)"), "{p}");
+    let timed = survival::events::vote_count_post_timed(
+        &count,
+        &names,
+        Format::Plain,
+        86_400 + 5 * 3600,
+        Some(86_400),
+    )
+    .join("");
+    assert!(
+        timed.contains("Deadline: 1970-01-02 05:00 UTC (5 hours 0 minutes left)"),
+        "{timed}"
+    );
     let p = wagons_post(&h, &count, &names, Format::Plain, None, None).join("");
     assert!(p.contains("Cid (1): Ann (unvoted), Bob"), "{p}");
     let p = wagons_post(&h, &count, &names, Format::Markdown, None, None).join("");

@@ -577,8 +577,8 @@ pub fn vote_count_post_timed(
     match messages.last_mut() {
         Some(last)
             if format != Format::Markdown
-                || last.chars().count() + block.chars().count() + 1
-                    <= console_core::format::DISCORD_LIMIT =>
+                || last.chars().count() + block.chars().count()
+                    < console_core::format::DISCORD_LIMIT =>
         {
             last.push('\n');
             last.push_str(&block);

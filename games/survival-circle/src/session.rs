@@ -24,8 +24,19 @@ impl Game {
     /// The result of a finished game in words (C6): `Blue (Ann) wins 9 to
     /// 7`, `a draw, 8 to 8`; `None` while it goes on.
     pub fn result_text(&self) -> Option<String> {
-        let outcome = self.state().outcome()?;
+        let outcome = self.outcome()?;
         let s = self.state().score();
+        if let Some(f) = self.forfeit()
+            && !f.scored
+        {
+            let w = outcome.winner().expect("a forfeit has a winner");
+            return Some(format!(
+                "{} wins by forfeit ({} left: {})",
+                self.who(w),
+                self.who(f.by),
+                f.reason.words()
+            ));
+        }
         Some(match outcome {
             Outcome::Draw => format!("a draw, {} to {}", s.blue, s.red),
             o => {
@@ -57,7 +68,7 @@ impl Session for Game {
 
     /// The player to move, until the game is over.
     fn owed(&self, _: &Value) -> Vec<Player> {
-        if self.state().is_terminal() {
+        if self.is_over() {
             Vec::new()
         } else {
             vec![self.state().to_move()]
@@ -65,7 +76,7 @@ impl Session for Game {
     }
 
     fn is_over(&self) -> bool {
-        self.state().is_terminal()
+        Game::is_over(self)
     }
 
     fn progress(&self) -> usize {

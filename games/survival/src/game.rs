@@ -178,6 +178,16 @@ impl Game {
         self.setup.slotted(st.replaced()).names(self.phase())
     }
 
+    /// The phase to play as it starts once the moderator's `events`
+    /// drafted for it apply (S10.2): the setup naming the slots, the
+    /// state (removed players are Memories) and what each event did. For
+    /// the day screen's live count ([`Counter::owned`](crate::day::Counter::owned)
+    /// with this setup and state) and the events' preview.
+    pub fn start_with(&self, events: &[Event]) -> (Setup, State, Vec<crate::events::EventNote>) {
+        let (st, notes) = crate::events::apply(&self.setup, self.state(), events);
+        (self.setup.slotted(st.replaced()), st, notes)
+    }
+
     /// The setup as the slots are named in `state` (S10.1): a replaced
     /// slot under its new name. Posts and screens name players with it.
     pub fn setup_of(&self, state: &State) -> Setup {

@@ -230,3 +230,22 @@ fn day_activity_counts_posts_words_and_times() {
     assert_eq!(slots.len(), game.state().alive().len() - 2, "{slots:?}");
     assert!(!slots.contains(&ann));
 }
+
+#[test]
+fn the_live_count_of_a_day_starts_after_the_drafted_events() {
+    let mut game = Game::from_deal(deal(&spec()).unwrap());
+    game.commit(PhaseInput::Night(NightInput::default()))
+        .unwrap();
+    let (setup, state, notes) = game.start_with(&[replace("Ivy", "Eve"), remove("Hal")]);
+    assert_eq!(notes.len(), 2);
+    let hal = setup.roster.find("Hal").unwrap();
+    assert!(!state.is_alive(hal));
+    let ann = setup.roster.find("Ann").unwrap();
+    let mut counter = survival::day::Counter::owned(setup.clone(), &state);
+    counter.push(ann, "vote Ivy");
+    counter.push(setup.roster.find("Bob").unwrap(), "vote Hal");
+    let eve = setup.roster.find("Ivy").unwrap();
+    assert_eq!(counter.tally().count(eve), 1);
+    assert_eq!(counter.tally().count(hal), 0);
+    assert_eq!(counter.rejections().len(), 1, "a vote on a removed player");
+}

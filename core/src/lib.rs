@@ -8,6 +8,8 @@
 //!   so every game replays exactly from its seed and inputs;
 //! - [`commitment`]: the SHA-256 commitment to a deal's seed and salt,
 //!   published at the deal and verified at the end;
+//! - [`events`]: the moderator's events (replacement, removal, deadline
+//!   extension), slot names a replacement changes, activity and prods;
 //! - [`format`]: post formats (BBCode, Discord Markdown, plain text), name
 //!   escaping and the Discord 2,000-code-point split (Mini-Survivor R9.4,
 //!   which the other games adopt: S9.4, D10.4);
@@ -27,6 +29,7 @@
 //! No clock, no I/O, no global randomness.
 
 pub mod commitment;
+pub mod events;
 pub mod format;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
@@ -39,6 +42,7 @@ pub mod session;
 pub mod text;
 
 pub use commitment::{Salt, sha256_hex};
+pub use events::{Event, Extension, PhaseDeadline, Removal, RemovalReason, Replacement, Slots};
 pub use format::{DISCORD_LIMIT, Deadline, Format, Mark, escape, escape_text, pack, utc};
 pub use rng::GameRng;
 pub use save::{LoadError, SaveFile};

@@ -304,8 +304,9 @@ async function answerDecisions(page, input, want) {
   assert.deepEqual(await eliminations(page, '[data-testid=preview]'), want.eliminated, `${want.phase}: the preview`);
 }
 
-/** Day `i`: the thread pasted in pages, one header layout per page, the
- * live count compared with the engine's after each page. */
+/** Day `i`: the thread pasted in pages of one site (one header layout per
+ * day, as a real thread's pages are), the live count compared with the
+ * engine's after each page. */
 async function playDay(page, i, input, want) {
   await screen(page, 'Day');
   await page.waitForSelector('[data-testid=page]');
@@ -313,15 +314,14 @@ async function playDay(page, i, input, want) {
   const counts = COUNTS[day];
   assert.ok(counts, day);
   const posts = input.posts;
-  // Pages of three posts, in turn `Name:`, Discord, `== Name ==` (the
-  // layout of the first page moves on with each day).
+  // Pages of three posts; the days in turn `Name:`, Discord, `== Name ==`.
   const layouts = ['colon', 'discord', 'equals'];
   let done = 0;
   let pageNo = 0;
   let minute = 0;
   while (done < posts.length) {
     const chunk = posts.slice(done, done + 3);
-    const layout = layouts[(pageNo + Number(day.slice(4)) - 1) % 3];
+    const layout = layouts[(Number(day.slice(4)) - 1) % 3];
     const text = chunk.map(([author, body], k) => {
       minute += 1;
       const time = `18:${String(minute).padStart(2, '0')}`;
@@ -488,7 +488,7 @@ test('majority mode: the votes needed, L-1, the day ending at a majority, the Sp
     await screen(page, 'Day');
     await page.waitForSelector('[data-testid=page]');
     const [last, late] = players.slice(need, need + 2);
-    await page.fill('[data-testid=page]', `${last} — Today at 19:00\nvote Ann\n${late} — Today at 19:01\nvote Bob\n`);
+    await page.fill('[data-testid=page]', `${last}:\nvote Ann\n\n${late}:\nvote Bob\n`);
     await page.click('[data-testid=add-page]');
     await page.waitForSelector('[data-testid=decided]');
     assert.match(await page.textContent('[data-testid=decided]'), new RegExp(`after post ${short.length + 1}:`));

@@ -119,6 +119,8 @@ struct CaseEdit {
     pools: BTreeMap<String, u32>,
     camp_advantages: BTreeMap<String, Vec<Advantage>>,
     quit: Vec<String>,
+    /// Replacements (D9.4): old name -> new name.
+    replace: BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -202,6 +204,9 @@ impl CaseEdit {
         }
         for (team, cards) in self.camp_advantages {
             changes.push(Change::CampAdvantages { team, cards });
+        }
+        for (old, new) in self.replace {
+            changes.push(Change::Replace { old, new });
         }
         for player in self.quit {
             changes.push(Change::Quit { player });

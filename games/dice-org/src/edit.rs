@@ -90,6 +90,14 @@ pub enum Change {
         /// The player.
         player: String,
     },
+    /// A replacement (D9.4): `new` takes over the living player `old`'s
+    /// slot with everything in it; `old` still names the slot.
+    Replace {
+        /// The player replaced, by a name of the slot.
+        old: String,
+        /// The incoming player's name.
+        new: String,
+    },
     /// Change options.
     Options(OptionsPatch),
 }
@@ -328,6 +336,28 @@ fn change(s: &mut State, c: &Change, lines: &mut Vec<String>) -> Result<(), Step
             s.remove(p);
             lines.push(format!("{player} quits and joins the jury pool"));
         }
+        Change::Replace { old, new } => {
+            let p = s
+                .find(old)
+                .ok_or_else(|| StepError::UnknownPlayer(old.clone()))?;
+            if s.living(p).is_none() {
+                return Err(StepError::Invalid(format!(
+                    "{old} is out of the game: only a living player is replaced"
+                )));
+            }
+            let new = new.trim();
+            check_name(new).map_err(|e| StepError::Invalid(format!("new name: {e}")))?;
+            let taken = s.players.iter().any(|q| key(&q.name) == key(new))
+                || s.former.iter().any(|(n, _)| key(n) == key(new));
+            if taken {
+                return Err(StepError::Invalid(format!(
+                    "{new} is already a name in this season"
+                )));
+            }
+            let was = std::mem::replace(&mut s.players[p.index()].name, new.to_string());
+            lines.push(format!("{new} replaces {was} (the slot keeps everything)"));
+            s.former.push((was, p));
+        }
         Change::Options(patch) => {
             let before = s.options;
             s.options = patch.apply(s.options);
@@ -365,6 +395,7 @@ pub fn named_player(state: &State, c: &Change) -> Option<PlayerId> {
     match c {
         Change::Player(pc) => state.find(&pc.name),
         Change::Quit { player } => state.find(player),
+        Change::Replace { old, new } => state.find(new).or_else(|| state.find(old)),
         _ => None,
     }
 }

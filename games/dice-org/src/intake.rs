@@ -390,7 +390,7 @@ impl<'a> Names<'a> {
         let living_ids: Vec<PlayerId> = state.alive().map(|(p, _)| p).collect();
         let living: Vec<&str> = living_ids.iter().map(|&p| state.name(p)).collect();
         let all = NameIndex::new(&names);
-        let aliases = aliases
+        let mut aliases: Vec<(String, PlayerId)> = aliases
             .iter()
             .filter_map(|(w, n)| {
                 let p = state
@@ -399,6 +399,13 @@ impl<'a> Names<'a> {
                 Some((console_core::names::key(w), p))
             })
             .collect();
+        // A replaced player's former name still names the slot (D9.4).
+        aliases.extend(
+            state
+                .former
+                .iter()
+                .map(|(n, p)| (console_core::names::key(n), *p)),
+        );
         Names {
             state,
             all,

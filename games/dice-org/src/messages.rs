@@ -249,6 +249,39 @@ fn edit_parts(before: &State, after: &State, e: &Edit) -> Vec<(PlayerId, Vec<Str
                     );
                 }
             }
+            Change::Replace { old, new } => {
+                // D9.4: the catch-up message goes to the new player only.
+                let Some(p) = after.find(new.trim()) else {
+                    continue;
+                };
+                let Some(l) = after.living(p) else { continue };
+                let advantages = if l.advantages.is_empty() {
+                    "none".to_string()
+                } else {
+                    l.advantages
+                        .iter()
+                        .map(|a| a.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                add(
+                    p,
+                    format!(
+                        "Welcome to Dice ORG: you replace {} and take over everything of the slot. Team {}; your secret attributes [Competition, Survival]: {}; RP {}; depletion counters {}; advantages: {advantages}{}.",
+                        before.find(old).map_or(old.as_str(), |q| before.name(q)),
+                        after.team_name(l.team),
+                        l.attributes,
+                        l.rp,
+                        l.counters,
+                        if l.immune {
+                            "; you are immune at the next vote"
+                        } else {
+                            ""
+                        }
+                    ),
+                    true,
+                );
+            }
             Change::Pool { .. }
             | Change::CampAdvantages { .. }
             | Change::AddTeam { .. }
@@ -487,6 +520,10 @@ pub fn edit_public_lines(before: &State, after: &State, e: &Edit) -> Vec<String>
                     "{player} has left the game and joins the jury pool."
                 ));
             }
+            Change::Replace { old, new } => {
+                let was = before.find(old).map_or(old.as_str(), |q| before.name(q));
+                v.push(format!("{} replaces {was}.", new.trim()));
+            }
             Change::Options(_) => {
                 let changed = options_changed(&before.options, &after.options);
                 if !changed.is_empty() {
@@ -695,6 +732,37 @@ mod tests {
         assert_eq!(edit_post(&s, 3, Format::Plain), None);
         assert_eq!(crate::post::public_post(&s, 3, Format::Plain), None);
         assert!(crate::post::public_post(&s, 2, Format::Plain).is_some());
+    }
+
+    #[test]
+    fn a_replacement_gets_its_post_and_the_new_player_the_catch_up_d9_4() {
+        let mut s = season();
+        s.play(edit(vec![Change::Replace {
+            old: "Cid".into(),
+            new: "Zed".into(),
+        }]))
+        .unwrap();
+        let post = edit_post(&s, 0, Format::Plain).unwrap().concat();
+        assert!(post.contains("Zed replaces Cid."), "{post}");
+        let msgs = private_messages(&s, 0);
+        assert_eq!(msgs.len(), 1, "{msgs:?}");
+        assert_eq!(msgs[0].player, "Zed");
+        let text = msgs[0].lines.join("\n");
+        assert!(
+            text.contains("you replace Cid and take over everything"),
+            "{text}"
+        );
+        assert!(text.contains("RP 0"), "{text}");
+        // The old name still names the slot; a new name may not be taken.
+        let after = s.state();
+        assert_eq!(after.find("Cid"), after.find("Zed"));
+        assert!(
+            s.play(edit(vec![Change::Replace {
+                old: "Zed".into(),
+                new: "ann".into(),
+            }]))
+            .is_err()
+        );
     }
 
     fn private_messages(s: &Season, i: usize) -> Vec<PrivateMessage> {

@@ -155,6 +155,10 @@ pub struct State {
     pub slots_used: u32,
     /// The winner, once the final is over (D8.2).
     pub winner: Option<PlayerId>,
+    /// Former names of replaced players (D9.4), oldest first: each still
+    /// names its slot.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub former: Vec<(String, PlayerId)>,
 }
 
 impl State {
@@ -171,6 +175,7 @@ impl State {
             talks: Vec::new(),
             slots_used: 0,
             winner: None,
+            former: Vec::new(),
         }
     }
 
@@ -179,12 +184,20 @@ impl State {
         self.votes_held + 1
     }
 
-    /// The player of this exact name.
+    /// The player of this exact name, else the player a replacement took
+    /// this name from (D9.4).
     pub fn find(&self, name: &str) -> Option<PlayerId> {
         self.players
             .iter()
             .position(|p| p.name == name)
             .map(|i| PlayerId(i as u16))
+            .or_else(|| {
+                self.former
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, p)| *p)
+            })
     }
 
     /// The team of this exact name.

@@ -52,6 +52,9 @@ struct Case {
     best_move: bool,
     #[serde(default = "default_think")]
     think_ms: u64,
+    /// A forfeit after the moves (C9).
+    #[serde(default)]
+    forfeit: Option<crate::forfeit::Forfeit>,
 }
 
 fn default_think() -> u64 {
@@ -96,6 +99,10 @@ pub struct Record {
     /// When the AI proved the result: the final scores of the best line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solved: Option<Score>,
+    /// When the case gives a forfeit (C9): whether it was accepted
+    /// (`false`: the game was already over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<bool>,
 }
 
 /// Reads, checks and plays a case (FORMAT.md): its record.
@@ -141,6 +148,12 @@ pub fn run_case(json: &str) -> Result<Record, String> {
         best_move = Some(result.best);
         solved = result.solved;
     }
+    // C9.1: a forfeit ends a game not yet over.
+    let forfeit = case.forfeit.as_ref().map(|_| !state.is_terminal());
+    let winner = match &case.forfeit {
+        Some(f) if !state.is_terminal() => Some(f.outcome(&state)),
+        _ => state.outcome(),
+    };
     Ok(Record {
         turns,
         rejected,
@@ -149,9 +162,10 @@ pub fn run_case(json: &str) -> Result<Record, String> {
         to_move: state.to_move(),
         last: state.last(),
         score: state.score(),
-        game_over: state.is_terminal(),
-        winner: state.outcome(),
+        game_over: state.is_terminal() || forfeit == Some(true),
+        winner,
         best_move,
         solved,
+        forfeit,
     })
 }

@@ -8,7 +8,7 @@ use crate::notation::{Played, play_text, write_moves};
 use crate::options::Options;
 use crate::player::Player;
 use crate::post_move::{Doubt, PostMove, Unused, read_post};
-use crate::state::{MoveReport, State, Undo};
+use crate::state::{MoveReport, Outcome, State, Undo};
 use crate::value::Value;
 use console_core::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -195,6 +195,8 @@ pub struct Game {
     /// The name the app shows and saves the game under (free text; empty
     /// unless set).
     pub name: String,
+    /// A forfeit that ended the game (C9.1).
+    forfeit: Option<crate::forfeit::Forfeit>,
 }
 
 impl Game {
@@ -214,7 +216,51 @@ impl Game {
             mode,
             seed,
             name: String::new(),
+            forfeit: None,
         }
+    }
+
+    /// The forfeit that ended the game, if one did (C9.1).
+    pub fn forfeit(&self) -> Option<&crate::forfeit::Forfeit> {
+        self.forfeit.as_ref()
+    }
+
+    /// Ends the game by a forfeit (C9.1): no move is played after it;
+    /// [`Game::undo`] withdraws it first. The moves to redo are kept.
+    ///
+    /// # Errors
+    ///
+    /// [`Rejection::GameOver`] when the game is already over.
+    pub fn forfeit_game(&mut self, f: crate::forfeit::Forfeit) -> Result<(), Rejection> {
+        if self.is_over() {
+            return Err(Rejection::GameOver);
+        }
+        self.forfeit = Some(f);
+        Ok(())
+    }
+
+    /// Whether the game is over: both hands empty (C2.2) or a forfeit
+    /// (C9.1).
+    pub fn is_over(&self) -> bool {
+        self.forfeit.is_some() || self.state.is_terminal()
+    }
+
+    /// The result once the game is over (C7.1, or C9.2 after a forfeit).
+    pub fn outcome(&self) -> Option<Outcome> {
+        match &self.forfeit {
+            Some(f) => Some(f.outcome(&self.state)),
+            None => self.state.outcome(),
+        }
+    }
+
+    /// Replaces a side's player (C9.4): the side keeps its position, hand
+    /// and result; only the name changes. Returns the former name.
+    pub fn replace(&mut self, side: Player, new: &str) -> String {
+        let slot = match side {
+            Player::Blue => &mut self.players.blue,
+            Player::Red => &mut self.players.red,
+        };
+        std::mem::replace(slot, new.trim().to_string())
     }
 
     /// The position now.
@@ -274,6 +320,9 @@ impl Game {
     /// The [`Rejection`] of [`State::play`] ([`Rejection::GameOver`] or
     /// [`Rejection::NotHeld`]); the game is then unchanged.
     pub fn play(&mut self, value: Value) -> Result<MoveReport, Rejection> {
+        if self.forfeit.is_some() {
+            return Err(Rejection::GameOver);
+        }
         let undo = self.state.play(value)?;
         self.played.push(undo);
         self.redo.clear();
@@ -434,9 +483,9 @@ impl Game {
         })
     }
 
-    /// Whether a move can be taken back.
+    /// Whether a move (or a forfeit, C9.1) can be taken back.
     pub fn can_undo(&self) -> bool {
-        !self.played.is_empty()
+        self.forfeit.is_some() || !self.played.is_empty()
     }
 
     /// Whether an undone move can be played again.
@@ -444,8 +493,13 @@ impl Game {
         !self.redo.is_empty()
     }
 
-    /// Takes back the last move; returns its value.
+    /// Takes back the last move; returns its value. After a forfeit
+    /// (C9.1) the first undo withdraws the forfeit alone and returns
+    /// `None` (no move taken back: check [`Game::forfeit`]).
     pub fn undo(&mut self) -> Option<Value> {
+        if self.forfeit.take().is_some() {
+            return None;
+        }
         let u = self.played.pop()?;
         self.state.undo(u);
         self.redo.push(u.report().value);
@@ -459,6 +513,9 @@ impl Game {
     /// Never: the moves to redo are only ever undone moves or moves checked by
     /// [`Game::set_redo`], and a new move clears them.
     pub fn redo(&mut self) -> Option<MoveReport> {
+        if self.forfeit.is_some() {
+            return None;
+        }
         let v = self.redo.pop()?;
         let undo = self.state.play(v).expect("a redo replays an undone move");
         self.played.push(undo);

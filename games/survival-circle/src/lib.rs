@@ -30,6 +30,7 @@ pub mod ai;
 pub mod board;
 pub mod case;
 pub mod cell;
+pub mod forfeit;
 pub mod game;
 pub mod guide;
 pub mod hand;

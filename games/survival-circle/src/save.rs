@@ -43,6 +43,9 @@ pub struct GameFile {
     pub redo: Vec<Value>,
     /// The position after the moves ([`State::code`]), checked on load.
     pub position: String,
+    /// A forfeit that ended the game (C9.1); absent in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<crate::forfeit::Forfeit>,
 }
 
 impl GameFile {
@@ -59,6 +62,7 @@ impl GameFile {
             moves: game.moves(),
             redo: game.redo_moves(),
             position: game.state().code(),
+            forfeit: game.forfeit().cloned(),
         }
     }
 }
@@ -113,6 +117,11 @@ impl SaveFile for GameFile {
                 format!("it cannot be played: {e}"),
             )
         })?;
+        if let Some(f) = &self.forfeit {
+            game.forfeit_game(f.clone()).map_err(|_| {
+                LoadError::replay("the forfeit", "it comes after the end of the game")
+            })?;
+        }
         Ok(game)
     }
 }

@@ -28,8 +28,19 @@ impl Game {
     ///
     /// Never: an outcome that is not a draw has a winner.
     pub fn result_text(&self) -> Option<String> {
-        let outcome = self.state().outcome()?;
+        let outcome = self.outcome()?;
         let s = self.state().score();
+        if let Some(f) = self.forfeit()
+            && !f.scored
+        {
+            let w = outcome.winner().expect("a forfeit has a winner");
+            return Some(format!(
+                "{} wins by forfeit ({} left: {})",
+                self.who(w),
+                self.who(f.by),
+                f.reason.words()
+            ));
+        }
         Some(match outcome {
             Outcome::Draw => format!("a draw, {} to {}", s.blue, s.red),
             o => {
@@ -61,7 +72,7 @@ impl Session for Game {
 
     /// The player to move, until the game is over.
     fn owed(&self, _: &Value) -> Vec<Player> {
-        if self.state().is_terminal() {
+        if self.is_over() {
             Vec::new()
         } else {
             vec![self.state().to_move()]
@@ -69,7 +80,7 @@ impl Session for Game {
     }
 
     fn is_over(&self) -> bool {
-        self.state().is_terminal()
+        Game::is_over(self)
     }
 
     fn progress(&self) -> usize {

@@ -57,7 +57,7 @@ pub struct BoardRow {
 
 /// The board of a game's current state, in roster order.
 pub fn board(game: &Game) -> Vec<BoardRow> {
-    let setup = game.setup();
+    let setup = &game.current_setup();
     let state = game.state();
     setup
         .roster
@@ -102,7 +102,12 @@ pub fn board(game: &Game) -> Vec<BoardRow> {
                 eliminated_in: game
                     .phases()
                     .iter()
-                    .find(|ph| ph.report.eliminated().contains(p))
+                    .find(|ph| {
+                        ph.report.eliminated().contains(p)
+                            || ph.report.events.iter().any(|e| {
+                                matches!(e, crate::events::EventNote::Removed { player, .. } if *player == p)
+                            })
+                    })
                     .map(|ph| ph.report.phase),
                 badges,
             }

@@ -14,6 +14,7 @@ use crate::setup::{Edition, Nickname, NoGuess, Setup};
 use crate::state::{EngineerUsed, PolarDecision, StartSpec, State};
 use crate::thread::{Layout, ThreadSplit, split_thread_as};
 use console_core::commitment::Salt;
+use console_core::events::{Event, Replaced, Slots};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -67,12 +68,18 @@ fn strings<'a>(v: &'a Value, what: &str) -> Result<Vec<&'a str>, Broken> {
 
 struct Reader<'r> {
     roster: &'r Roster,
+    /// The slots' names after the replacements of the phases read so far
+    /// (S10.1): current and former names both name the slot.
+    slots: Option<Slots>,
 }
 
 impl Reader<'_> {
     fn player(&self, name: &str, what: &str) -> Result<PlayerId, Broken> {
-        self.roster
-            .find(name)
+        self.slots
+            .as_ref()
+            .and_then(|s| s.find(name))
+            .map(PlayerId::from_index)
+            .or_else(|| self.roster.find(name))
             .ok_or_else(|| format!("{what}: unknown player {name:?}"))
     }
 
@@ -154,12 +161,18 @@ fn seed(v: Option<&Value>) -> Result<u64, Broken> {
 ///
 /// The one-line reason the case is broken.
 pub fn prepare(json: &str) -> Result<(Game, Vec<PhaseInput>), Broken> {
-    prepare_pages(json).map(|(g, i, _)| (g, i))
+    prepare_pages(json).map(|(g, i, _, _)| (g, i))
 }
 
 /// A prepared case: the game, its phases' inputs, and the split of each
 /// day given as a page.
-pub type Prepared = (Game, Vec<PhaseInput>, Vec<Option<ThreadSplit>>);
+/// and each phase's moderator events (S10).
+pub type Prepared = (
+    Game,
+    Vec<PhaseInput>,
+    Vec<Option<ThreadSplit>>,
+    Vec<Vec<Event>>,
+);
 
 /// [`prepare`], with the split of each day given as a pasted page
 /// (`page`, S2.9), `None` for phases given as posts.
@@ -223,7 +236,10 @@ pub fn prepare_pages(json: &str) -> Result<Prepared, Broken> {
     };
     let names = strings(required("players")?, "players")?;
     let roster = Roster::new(&names).map_err(|e| format!("players: {e}"))?;
-    let r = Reader { roster: &roster };
+    let mut r = Reader {
+        roster: &roster,
+        slots: None,
+    };
     // Cards: every player exactly one, each card at most once.
     let cards_v = required("cards")?;
     let cards_m = cards_v
@@ -368,14 +384,37 @@ pub fn prepare_pages(json: &str) -> Result<Prepared, Broken> {
         .ok_or_else(|| format!("phases must be a list, not {}", short(phases_v)))?;
     let mut inputs = Vec::with_capacity(list.len());
     let mut splits = Vec::with_capacity(list.len());
+    let mut all_events = Vec::with_capacity(list.len());
     let mut phase = first;
     for (i, v) in list.iter().enumerate() {
         let mut v = v.clone();
         strip_comments(&mut v);
         let what = format!("phase {} ({phase})", i + 1);
+        // The phase's events (S10) come first: its texts may use a new
+        // name.
+        let events: Vec<Event> = match v.get("events") {
+            None => Vec::new(),
+            Some(e) => {
+                Vec::<Event>::deserialize(e).map_err(|err| format!("{what} events: {err}"))?
+            }
+        };
+        for e in &events {
+            if let Event::Replace(rep) = e {
+                let slots = r
+                    .slots
+                    .get_or_insert_with(|| Slots::new(setup.roster.names()));
+                let _ = slots.replace(rep);
+            }
+        }
+        let replaced: Vec<Replaced> = r
+            .slots
+            .as_ref()
+            .map(|s| s.replaced.clone())
+            .unwrap_or_default();
+        all_events.push(events);
         let input = match phase.kind {
             PhaseKind::Night => {
-                let o = object(&v, &what, &["actions", "decisions"])?;
+                let o = object(&v, &what, &["actions", "decisions", "events"])?;
                 PhaseInput::Night(NightInput {
                     actions: r.texts(o.get("actions"), &format!("{what} actions"))?,
                     decisions: r.texts(o.get("decisions"), &format!("{what} decisions"))?,
@@ -385,7 +424,7 @@ pub fn prepare_pages(json: &str) -> Result<Prepared, Broken> {
                 let o = object(
                     &v,
                     &what,
-                    &["posts", "page", "layout", "revote", "decisions"],
+                    &["posts", "page", "layout", "revote", "decisions", "events"],
                 )?;
                 let layout = match o.get("layout") {
                     None => None,
@@ -408,7 +447,8 @@ pub fn prepare_pages(json: &str) -> Result<Prepared, Broken> {
                     }
                     Some(p) => {
                         let text = string(p, &format!("{what} page"))?;
-                        let split = split_thread_as(&setup.names(phase), text, layout);
+                        let split =
+                            split_thread_as(&setup.slotted(&replaced).names(phase), text, layout);
                         posts = split.known_posts();
                         Some(split)
                     }
@@ -427,7 +467,7 @@ pub fn prepare_pages(json: &str) -> Result<Prepared, Broken> {
         inputs.push(input);
         phase = phase.next();
     }
-    Ok((Game::new(setup, start), inputs, splits))
+    Ok((Game::new(setup, start), inputs, splits, all_events))
 }
 
 /// A page's split as the record shows it (FORMAT.md `split`).
@@ -453,12 +493,12 @@ fn split_record(s: &ThreadSplit) -> SplitRecord {
 ///
 /// The one-line reason the case is broken.
 pub fn run_case(json: &str) -> Result<Record, String> {
-    let (mut game, inputs, splits) = prepare_pages(json)?;
-    for input in inputs {
+    let (mut game, inputs, splits, events) = prepare_pages(json)?;
+    for (input, events) in inputs.into_iter().zip(events) {
         if game.is_over() {
             break;
         }
-        game.commit(input).map_err(|e| e.to_string())?;
+        game.commit_with(input, events).map_err(|e| e.to_string())?;
     }
     let mut record = Record::of(&game);
     for (p, s) in record.phases.iter_mut().zip(&splits) {

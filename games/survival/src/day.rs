@@ -332,7 +332,7 @@ impl<'a> Counter<'a> {
                         written: String::new(),
                     });
                 }
-                VoteLine::Vote { name, .. } => match self.setup.roster.resolve(name) {
+                VoteLine::Vote { name, .. } => match self.names.resolve(name) {
                     Err(e) => self.rejections.push(reject(
                         Reason::Name {
                             error: NameProblem::from(e),
@@ -548,6 +548,7 @@ pub fn play_day(setup: &Setup, state: &State, input: &DayInput) -> (State, Phase
         summoned: state.summoned(),
         polar_bear: end.polar_bear,
         winners: winners.clone(),
+        replaced: state.replaced.clone(),
     };
     let report = PhaseReport {
         phase,
@@ -570,6 +571,7 @@ pub fn play_day(setup: &Setup, state: &State, input: &DayInput) -> (State, Phase
         alive: end.alive,
         winners,
         guesses,
+        events: Vec::new(),
     };
     (after, report)
 }

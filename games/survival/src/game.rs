@@ -12,6 +12,7 @@ use crate::roster::PlayerId;
 use crate::setup::{Dealt, Setup};
 use crate::state::State;
 use crate::verb::Verb;
+use console_core::events::Event;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -93,6 +94,10 @@ impl std::error::Error for InputError {}
 pub struct PlayedPhase {
     /// The input as given.
     pub input: PhaseInput,
+    /// The moderator's events given with the phase (S10), applied at its
+    /// start; undone with it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
     /// What happened and why.
     pub report: PhaseReport,
     /// The state after the phase.
@@ -157,11 +162,42 @@ impl Game {
     }
 
     /// How names are read in the phase to play (S2.3: the game's
-    /// nicknames and refused guesses in force): for the thread splitter
-    /// ([`split_thread_as`](crate::thread::split_thread_as)) and bulk
-    /// pastes.
+    /// nicknames and refused guesses in force, S10.1: replaced slots under
+    /// their new names with their former names as nicknames): for the
+    /// thread splitter ([`split_thread_as`](crate::thread::split_thread_as))
+    /// and bulk pastes.
     pub fn names(&self) -> crate::roster::Names {
-        self.setup.names(self.phase())
+        self.current_setup().names(self.phase())
+    }
+
+    /// How names are read in the phase to play once the moderator's
+    /// `events` drafted for it apply (S10.1: a replacement drafted for
+    /// this phase already counts posts from the new name).
+    pub fn names_with(&self, events: &[Event]) -> crate::roster::Names {
+        let (st, _) = crate::events::apply(&self.setup, self.state(), events);
+        self.setup.slotted(st.replaced()).names(self.phase())
+    }
+
+    /// The phase to play as it starts once the moderator's `events`
+    /// drafted for it apply (S10.2): the setup naming the slots, the
+    /// state (removed players are Memories) and what each event did. For
+    /// the day screen's live count ([`Counter::owned`](crate::day::Counter::owned)
+    /// with this setup and state) and the events' preview.
+    pub fn start_with(&self, events: &[Event]) -> (Setup, State, Vec<crate::events::EventNote>) {
+        let (st, notes) = crate::events::apply(&self.setup, self.state(), events);
+        (self.setup.slotted(st.replaced()), st, notes)
+    }
+
+    /// The setup as the slots are named in `state` (S10.1): a replaced
+    /// slot under its new name. Posts and screens name players with it.
+    pub fn setup_of(&self, state: &State) -> Setup {
+        self.setup.slotted(state.replaced())
+    }
+
+    /// The setup as the slots are named now ([`Game::setup_of`] the
+    /// current state).
+    pub fn current_setup(&self) -> Setup {
+        self.setup_of(self.state())
     }
 
     /// Keeps `nickname` for `player` from the phase to play on (S2.7, the
@@ -218,11 +254,27 @@ impl Game {
         Ok(())
     }
 
-    fn play(&self, input: &PhaseInput) -> (State, PhaseReport) {
-        match input {
-            PhaseInput::Night(n) => night::play_night(&self.setup, self.state(), n),
-            PhaseInput::Day(d) => day::play_day(&self.setup, self.state(), d),
-        }
+    fn play(&self, input: &PhaseInput, events: &[Event]) -> (State, PhaseReport) {
+        let (start, mut notes) = crate::events::apply(&self.setup, self.state(), events);
+        let setup = self.setup.slotted(start.replaced());
+        let (after, mut report) = if start.is_over() {
+            // S10.4: the game ended by a removal; the phase closes with
+            // nothing read.
+            if input.players().next().is_some() {
+                notes.push(crate::events::EventNote::InputNotRead);
+            }
+            match input {
+                PhaseInput::Night(_) => night::play_night(&setup, &start, &NightInput::default()),
+                PhaseInput::Day(_) => day::play_day(&setup, &start, &DayInput::default()),
+            }
+        } else {
+            match input {
+                PhaseInput::Night(n) => night::play_night(&setup, &start, n),
+                PhaseInput::Day(d) => day::play_day(&setup, &start, d),
+            }
+        };
+        report.events = notes;
+        (after, report)
     }
 
     /// What the current phase would do with `input`, without committing it
@@ -235,8 +287,22 @@ impl Game {
     /// [`InputError::UnknownPlayer`] if it names a player ID outside the
     /// roster.
     pub fn preview(&self, input: &PhaseInput) -> Result<PhaseReport, InputError> {
+        self.preview_with(input, &[])
+    }
+
+    /// [`Game::preview`] with the moderator's events drafted for the phase
+    /// (S10).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::preview`].
+    pub fn preview_with(
+        &self,
+        input: &PhaseInput,
+        events: &[Event],
+    ) -> Result<PhaseReport, InputError> {
         self.check(input)?;
-        Ok(self.play(input).1)
+        Ok(self.play(input, events).1)
     }
 
     /// Plays the current phase with `input` and keeps it.
@@ -246,15 +312,33 @@ impl Game {
     /// As [`Game::preview`]: [`InputError::GameOver`],
     /// [`InputError::WrongPhase`] or [`InputError::UnknownPlayer`]; the game is
     /// then unchanged.
+    pub fn commit(&mut self, input: PhaseInput) -> Result<&PlayedPhase, InputError> {
+        self.commit_with(input, Vec::new())
+    }
+
+    /// Plays the current phase with `input` and the moderator's `events`
+    /// (S10: replacements, removals, extensions, applied at the phase's
+    /// start) and keeps both; [`Game::undo`] drops them together. A
+    /// removal that ends the game (S10.4) closes the phase with its input
+    /// unread (the report says so).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::preview`]; the game is then unchanged.
     ///
     /// # Panics
     ///
     /// Never: the phase just pushed is the last one.
-    pub fn commit(&mut self, input: PhaseInput) -> Result<&PlayedPhase, InputError> {
+    pub fn commit_with(
+        &mut self,
+        input: PhaseInput,
+        events: Vec<Event>,
+    ) -> Result<&PlayedPhase, InputError> {
         self.check(&input)?;
-        let (after, report) = self.play(&input);
+        let (after, report) = self.play(&input, &events);
         self.phases.push(PlayedPhase {
             input,
+            events,
             report,
             after,
         });
@@ -292,8 +376,9 @@ impl Game {
                 .collect(),
             decisions: Default::default(),
         };
-        let orders = night::read_orders(&self.setup, state, &valid.actions);
-        night::missing(&self.setup, state, &orders)
+        let setup = self.current_setup();
+        let orders = night::read_orders(&setup, state, &valid.actions);
+        night::missing(&setup, state, &orders)
     }
 
     /// The decisions the eliminations of `input` call for (GMO revenge,
@@ -316,7 +401,7 @@ impl Game {
         }
         if state.phase().is_night() {
             Legal {
-                verbs: night::legal_verbs(&self.setup, state, p),
+                verbs: night::legal_verbs(&self.current_setup(), state, p),
                 vote: None,
             }
         } else {
@@ -339,6 +424,6 @@ impl Game {
         if posts[..upto].iter().any(|p| p.author.index() >= n) {
             return None;
         }
-        Some(day::count_at(&self.setup, state, posts, upto))
+        Some(day::count_at(&self.current_setup(), state, posts, upto))
     }
 }

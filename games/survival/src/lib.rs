@@ -14,6 +14,8 @@
 //!   asks (missing actions, decisions called for, legal verbs, the count
 //!   at any post);
 //! - [`board`]: the moderator's board of cards and badges;
+//! - [`events`]: the moderator's events (S10): replacement, removal,
+//!   extension; the vote history, wagons, catch-up message and prods;
 //! - [`thread`] and [`bulk`]: splitting pasted threads (the page copy of
 //!   each forum layout and Discord, S2.9) and pasted private messages;
 //!   names read as players write them ([`roster::Names`], S2.3, with the
@@ -36,6 +38,7 @@ mod chain;
 pub mod commitment;
 pub mod count;
 pub mod day;
+pub mod events;
 pub mod game;
 pub mod guide;
 pub mod line;

@@ -418,6 +418,7 @@ pub fn play_night(setup: &Setup, state: &State, input: &NightInput) -> (State, P
         summoned,
         polar_bear: end.polar_bear.or(state.polar_bear()),
         winners: winners.clone(),
+        replaced: state.replaced.clone(),
     };
     let mut rejections = orders.rejections.clone();
     rejections.extend(end.rejections);
@@ -452,6 +453,7 @@ pub fn play_night(setup: &Setup, state: &State, input: &NightInput) -> (State, P
         alive: end.alive,
         winners,
         guesses,
+        events: Vec::new(),
     };
     (after, report)
 }

@@ -149,6 +149,8 @@ pub struct Options {
     pub vote_place: VotePlace,
     /// S5.4: what a vote naming no candidate does to the earlier vote.
     pub invalid_vote: InvalidVote,
+    /// S10.3: whether the removal post shows the removed player's card.
+    pub reveal_removed: bool,
 }
 
 impl Default for Options {
@@ -164,6 +166,7 @@ impl Default for Options {
             vote_bold: VoteBold::Optional,
             vote_place: VotePlace::LineStart,
             invalid_vote: InvalidVote::Keeps,
+            reveal_removed: true,
         }
     }
 }

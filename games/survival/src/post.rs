@@ -894,8 +894,9 @@ pub fn phase_post(
     format: Format,
     deadline: Option<Deadline>,
 ) -> Vec<String> {
-    let setup = game.setup();
     let played = &game.phases()[i];
+    // The slots as named after the phase's events (S10.1).
+    let setup = &game.setup_of(&played.after);
     match PublicNight::new(setup, &played.report, &played.after) {
         Some(n) => morning_post(&n, format, deadline),
         None => {

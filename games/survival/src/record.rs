@@ -3,6 +3,7 @@
 //! them. The case command prints it; save files store it per phase so a
 //! loaded file can be checked against its inputs.
 
+use crate::events::EventNote;
 use crate::game::Game;
 use crate::report::{PhaseReport, Place};
 use crate::roster::{PlayerId, PlayerSet, Roster};
@@ -134,6 +135,81 @@ pub struct NightRecord {
     /// Names read by a guess or a nickname (second reading rules only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guesses: Option<Vec<GuessRecord>>,
+    /// The moderator's events of the phase (S10), when it had any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventRecord>>,
+}
+
+/// A moderator's event as a record shows it (FORMAT.md `events`, S10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventRecord {
+    /// `replace`, `remove`, `extend`, `refused` or `input_not_read`.
+    pub event: String,
+    /// `replace`: the new name; `remove`: the player removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// `replace`: the slot's former name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old: Option<String>,
+    /// `remove`: `inactivity`, `rule_break` or `quit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// `remove`: the card, when `reveal_removed` shows it (S10.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// `extend`: seconds added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<i64>,
+    /// `refused`: the 1-based event and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// `refused`: why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+impl EventRecord {
+    fn of(setup: &Setup, n: &EventNote) -> EventRecord {
+        let blank = |event: &str| EventRecord {
+            event: event.to_string(),
+            player: None,
+            old: None,
+            reason: None,
+            card: None,
+            by: None,
+            index: None,
+            why: None,
+        };
+        match n {
+            EventNote::Replaced { old, new, .. } => EventRecord {
+                player: Some(new.clone()),
+                old: Some(old.clone()),
+                ..blank("replace")
+            },
+            EventNote::Removed { player, reason, .. } => EventRecord {
+                player: Some(setup.roster.name(*player).to_string()),
+                reason: serde_json::to_value(reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from)),
+                card: setup
+                    .options
+                    .reveal_removed
+                    .then(|| setup.card(*player).to_string()),
+                ..blank("remove")
+            },
+            EventNote::Extended { by, .. } => EventRecord {
+                by: Some(*by),
+                ..blank("extend")
+            },
+            EventNote::Refused { index, why } => EventRecord {
+                index: Some(index + 1),
+                why: Some(why.clone()),
+                ..blank("refused")
+            },
+            EventNote::InputNotRead => blank("input_not_read"),
+        }
+    }
 }
 
 /// A page's split as a case record shows it (FORMAT.md `split`).
@@ -189,6 +265,9 @@ pub struct DayRecord {
     /// records of a day given as a page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split: Option<SplitRecord>,
+    /// The moderator's events of the phase (S10), when it had any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventRecord>>,
 }
 
 /// The key of no elimination in a record's counts (S5.6): not a name S1.1
@@ -262,6 +341,19 @@ impl PhaseRecord {
     /// Never: a day record is only made from a day's report.
     pub fn of(setup: &Setup, report: &PhaseReport) -> PhaseRecord {
         let mut r = PhaseRecord::new(&setup.roster, report);
+        if !report.events.is_empty() {
+            let ev = Some(
+                report
+                    .events
+                    .iter()
+                    .map(|n| EventRecord::of(setup, n))
+                    .collect(),
+            );
+            match &mut r {
+                PhaseRecord::Night(n) => n.events = ev,
+                PhaseRecord::Day(d) => d.events = ev,
+            }
+        }
         if !setup.options.second_reading() {
             return r;
         }
@@ -381,6 +473,7 @@ impl PhaseRecord {
                 alive,
                 winners: win,
                 guesses: None,
+                events: None,
             })
         } else {
             let d = report.day().expect("a day");
@@ -398,6 +491,7 @@ impl PhaseRecord {
                 ignored: None,
                 guesses: None,
                 split: None,
+                events: None,
             })
         }
     }
@@ -406,12 +500,13 @@ impl PhaseRecord {
 impl Record {
     /// The record of a game.
     pub fn of(game: &Game) -> Record {
-        let setup = game.setup();
         Record {
+            // Each phase names the slots as they are after its events
+            // (S10.1).
             phases: game
                 .phases()
                 .iter()
-                .map(|p| PhaseRecord::of(setup, &p.report))
+                .map(|p| PhaseRecord::of(&game.setup_of(&p.after), &p.report))
                 .collect(),
             game_over: game.is_over(),
             winners: winners(game.state().winners()),

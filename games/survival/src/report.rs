@@ -912,6 +912,10 @@ pub struct PhaseReport {
     /// votes (S2.3), in reading order.
     #[serde(default)]
     pub guesses: Vec<NameGuess>,
+    /// The moderator's events of the phase and what they did (S10), in
+    /// the order given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<crate::events::EventNote>,
 }
 
 impl PhaseReport {

@@ -376,7 +376,20 @@ impl Names {
     /// [`MatchError`]: nothing given, too short, no player, several.
     pub fn read(&self, text: &str) -> Result<Read, MatchError> {
         if self.first {
-            let i = self.index.resolve(text)?;
+            // A replaced slot's former name (S10.1) is its nickname under
+            // either reading rules.
+            let i = match self.index.resolve(text) {
+                Ok(i) => i,
+                Err(e) => match self.index.exact(text).filter(|r| r.how == How::Nickname) {
+                    Some(r) => {
+                        return Ok(Read {
+                            player: PlayerId::from_index(r.index),
+                            how: r.how,
+                        });
+                    }
+                    None => return Err(e),
+                },
+            };
             let how = if self.index.is_full_name(text) {
                 How::Full
             } else {
@@ -412,6 +425,16 @@ impl Names {
                 .map(|i| Read {
                     player: PlayerId::from_index(i),
                     how: How::Full,
+                })
+                .or_else(|| {
+                    // A replaced slot's former name (S10.1).
+                    self.index
+                        .exact(text)
+                        .filter(|r| r.how == How::Nickname)
+                        .map(|r| Read {
+                            player: PlayerId::from_index(r.index),
+                            how: r.how,
+                        })
                 });
         }
         self.index.exact(text).map(|r| Read {

@@ -55,6 +55,10 @@ pub enum InputFile {
 pub struct PhaseFile {
     /// The raw input.
     pub input: InputFile,
+    /// The moderator's events given with the phase (S10), names as the
+    /// moderator typed them; absent in files from before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<console_core::events::Event>,
     /// The record the phase produced when committed ([`PhaseRecord`] as
     /// JSON). Kept as JSON and compared as JSON with the record the replay
     /// gives: a member changed, added or removed is caught, and the app
@@ -205,7 +209,8 @@ impl GameFile {
                 .iter()
                 .map(|p| PhaseFile {
                     input: InputFile::of(roster, &p.input),
-                    record: Some(record_json(game.setup(), &p.report)),
+                    events: p.events.clone(),
+                    record: Some(record_json(&game.setup_of(&p.after), &p.report)),
                 })
                 .collect(),
             drafts: Drafts::default(),
@@ -245,12 +250,14 @@ impl SaveFile for GameFile {
             let input = phase.input.resolve(&game.setup().roster).map_err(|name| {
                 LoadError::replay(at(), format!("input from {name:?}, who is not a player"))
             })?;
-            let setup = game.setup().clone();
-            let played = game.commit(input).map_err(|_| {
-                LoadError::replay(at(), "its input is of the wrong kind (night or day)")
-            })?;
+            let played = game
+                .commit_with(input, phase.events.clone())
+                .map_err(|_| {
+                    LoadError::replay(at(), "its input is of the wrong kind (night or day)")
+                })?
+                .clone();
             if let Some(stored) = &phase.record
-                && *stored != record_json(&setup, &played.report)
+                && *stored != record_json(&game.setup_of(&played.after), &played.report)
             {
                 return Err(LoadError::replay(
                     at(),

@@ -6,6 +6,7 @@ use crate::options::Options;
 use crate::phase::Phase;
 use crate::roster::{Names, PlayerId, Roster, RosterError, SEED_PLAYERS};
 use console_core::commitment::Salt;
+use console_core::events::{Replaced, Slots};
 use console_core::names::{NameIndex, NicknameError};
 use console_core::rng::GameRng;
 use console_core::text::sort_small;
@@ -274,6 +275,11 @@ pub struct Setup {
     /// Texts refused as guesses (S2.3).
     #[serde(default)]
     pub no_guess: Vec<NoGuess>,
+    /// The former names of replaced slots (S10.1), read as nicknames of
+    /// their slot: set by [`Setup::slotted`], never saved (a game's
+    /// replacements are in its phases).
+    #[serde(skip)]
+    pub former: Vec<(PlayerId, String)>,
 }
 
 impl Setup {
@@ -324,6 +330,7 @@ impl Setup {
             salt,
             nicknames: Vec::new(),
             no_guess: Vec::new(),
+            former: Vec::new(),
         })
     }
 
@@ -376,6 +383,43 @@ impl Setup {
         });
     }
 
+    /// The setup as the slots are named after `replaced` (S10.1): each
+    /// replaced slot under its new name, its former names read as its
+    /// nicknames (under either reading rules), the moderator's nicknames
+    /// kept for the slot. The setup itself when nothing was replaced.
+    pub fn slotted(&self, replaced: &[Replaced]) -> Setup {
+        if replaced.is_empty() {
+            return self.clone();
+        }
+        let Ok(slots) = Slots::with_replaced(self.roster.names(), replaced) else {
+            return self.clone();
+        };
+        let Ok(roster) = Roster::new(&slots.names) else {
+            return self.clone();
+        };
+        let nicknames = self
+            .nicknames
+            .iter()
+            .filter_map(|n| {
+                let p = self.roster.find(&n.player)?;
+                Some(Nickname {
+                    player: roster.name(p).to_string(),
+                    ..n.clone()
+                })
+            })
+            .collect();
+        Setup {
+            roster,
+            nicknames,
+            former: slots
+                .former()
+                .into_iter()
+                .map(|(i, n)| (PlayerId::from_index(i), n))
+                .collect(),
+            ..self.clone()
+        }
+    }
+
     /// How names are read in `phase` (S2.3, S2.8): the roster, the
     /// nicknames and refused guesses in force, the game's reading rules.
     pub fn names(&self, phase: Phase) -> Names {
@@ -399,8 +443,12 @@ impl Setup {
             .filter(|n| in_force(n.from, phase))
             .map(|n| n.text.as_str())
             .collect();
-        let index = NameIndex::with_nicknames(self.roster.names(), &nicks, &no_guess)
+        let mut index = NameIndex::with_nicknames(self.roster.names(), &nicks, &no_guess)
             .unwrap_or_else(|_| NameIndex::new(self.roster.names()));
+        for (p, old) in &self.former {
+            // A former name another slot now uses stays that slot's.
+            let _ = index.add_nickname(p.index(), old);
+        }
         Names::new(index, first)
     }
 

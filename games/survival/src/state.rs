@@ -8,6 +8,7 @@ use crate::phase::Phase;
 use crate::roster::{PlayerId, PlayerSet};
 use crate::setup::Setup;
 use crate::win::Winner;
+use console_core::events::Replaced;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -64,6 +65,9 @@ pub struct State {
     pub(crate) summoned: PlayerSet,
     pub(crate) polar_bear: Option<PolarDecision>,
     pub(crate) winners: Option<Vec<Winner>>,
+    /// Replacements so far (S10.1), oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) replaced: Vec<Replaced>,
 }
 
 /// What a state may start from other than a fresh deal (the case format's
@@ -104,6 +108,7 @@ impl State {
             summoned: PlayerSet::EMPTY,
             polar_bear: None,
             winners: None,
+            replaced: Vec::new(),
         }
     }
 
@@ -166,6 +171,7 @@ impl State {
             summoned: spec.summoned_before.iter().copied().collect(),
             polar_bear: spec.polar_bear,
             winners: None,
+            replaced: Vec::new(),
         })
     }
 
@@ -236,5 +242,11 @@ impl State {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.winners.is_some()
+    }
+
+    /// The replacements made so far (S10.1), oldest first: each slot's
+    /// old and new name.
+    pub fn replaced(&self) -> &[Replaced] {
+        &self.replaced
     }
 }

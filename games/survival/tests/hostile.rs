@@ -253,6 +253,7 @@ fn phases_after_the_end_are_refused() {
         };
         game.commit(input.clone()).unwrap();
         phases.push(survival::save::PhaseFile {
+            events: Vec::new(),
             input: survival::save::InputFile::of(&s.roster, &input),
             record: None,
         });

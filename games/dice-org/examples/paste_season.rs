@@ -169,7 +169,10 @@ fn competition(s: &mut Season, out: &mut Vec<Value>) {
         .filter(|(k, _)| k % 4 != 3)
         .map(|(k, o)| {
             let mut lines = match k % 4 {
-                0 => vec!["I deduct 3 for 1 RP".to_string(), "boost +2 (1 RP)".to_string()],
+                0 => vec![
+                    "I deduct 3 for 1 RP".to_string(),
+                    "boost +2 (1 RP)".to_string(),
+                ],
                 1 => vec!["deduct".to_string()],
                 _ => vec!["boost 7".to_string()],
             };
@@ -267,10 +270,18 @@ fn vote(s: &mut Season, extra: Option<&str>, out: &mut Vec<Value>) {
         && let Some(rv) = r.revote
     {
         let st = s.state();
-        let tied: Vec<String> = rv.candidates.iter().map(|&p| st.name(p).to_string()).collect();
+        let tied: Vec<String> = rv
+            .candidates
+            .iter()
+            .map(|&p| st.name(p).to_string())
+            .collect();
         for &v in &rv.voters {
             let name = st.name(v).to_string();
-            let pick = tied.iter().find(|c| **c != name).unwrap_or(&tied[0]).clone();
+            let pick = tied
+                .iter()
+                .find(|c| **c != name)
+                .unwrap_or(&tied[0])
+                .clone();
             let line = format!("revote {pick}");
             match parts.iter_mut().find(|(p, _)| *p == name) {
                 Some((_, lines)) => lines.push(line),

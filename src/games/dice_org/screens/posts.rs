@@ -127,7 +127,16 @@ pub fn Posts() -> impl IntoView {
 #[component]
 fn RoundMessages() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let rounds = move || ctx.with_game(|s| s.state().round()).unwrap_or(1);
+    // The round of the last step played (a round's vote starts the next).
+    let rounds = move || {
+        ctx.with_game(|s| {
+            s.played()
+                .len()
+                .checked_sub(1)
+                .map_or(1, |i| s.before(i).round())
+        })
+        .unwrap_or(1)
+    };
     let chosen = RwSignal::new(None::<u32>);
     let round = move || chosen.get().unwrap_or_else(rounds).max(1);
     let messages = move || {

@@ -69,7 +69,6 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
         onRound = true;
       }
       // Paste the DMs, split, check every refused line, play.
-      await act(() => page.click('section.paste details.bulk > summary'));
       await act(() => page.fill('[data-testid=bulk]', step.paste));
       await act(() => page.click('[data-testid=split]'));
       await page.waitForSelector('[data-testid=reading]');
@@ -98,8 +97,9 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
             if (!SEASON.voted_out.slice(0, round - 1).includes(name)) assert.match(all, new RegExp(`== ${name} ==`), `round ${round}: a message for ${name}`);
           }
         }
-        // The public posts of the round's competition, camp and vote.
+        // The public posts of the round's vote (shown first), competition and camp.
         const posts = SEASON.steps.map((s, k) => [s, k]).filter(([s]) => s.round === round && ['competition', 'camp', 'vote', 'final'].includes(s.kind));
+        posts.sort((a, b) => (b[1] === i) - (a[1] === i));
         for (const [s, k] of posts) {
           if (k !== i) await act(() => page.selectOption('[data-testid=post-step]', String(k)));
           await page.waitForFunction((k) => document.querySelector('[data-testid=post-step]')?.value === String(k), k);

@@ -168,7 +168,7 @@ pub fn Paste() -> impl IntoView {
     };
     view! {
         <section class="paste" aria-label="Players' DMs">
-            <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste the players' DMs (every choice as text, D12)" noun="DMs" rule="D12.5" example=Signal::derive(first)/>
+            <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste the players' DMs (every choice as text, D12)" noun="DMs" rule="D12.5" example=Signal::derive(first) open=true/>
             {move || reading().map(|r| {
                 let players = players();
                 let aliases = ctx.drafts.with_untracked(|d| d.aliases.clone());

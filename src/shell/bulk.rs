@@ -33,6 +33,9 @@ pub fn BulkBox(
     noun: &'static str,
     rule: &'static str,
     #[prop(into)] example: Signal<String>,
+    /// Open even while empty (where pasting is the usual way in).
+    #[prop(optional)]
+    open: bool,
 ) -> impl IntoView {
     let account = RwSignal::new(None::<BulkAccount>);
     let run = move |_| {
@@ -62,7 +65,7 @@ pub fn BulkBox(
         account.set(Some(a));
     };
     view! {
-        <details class="bulk" open=move || text.with(|b| !b.is_empty())>
+        <details class="bulk" open=move || open || text.with(|b| !b.is_empty())>
             <summary>{summary}</summary>
             <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", example.get())}</code> " or " <code>{move || format!("== {} ==", example.get())}</code> {format!(". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, {rule}).")}</p>
             <textarea rows="10" spellcheck="false" aria-label=format!("All {noun}, with a header line per player") data-testid="bulk" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>

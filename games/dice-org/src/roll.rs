@@ -60,6 +60,13 @@ impl From<Boost> for u8 {
     }
 }
 
+/// The blind deduction (D4.1 deduct 3 for 1 RP; D5.2 deduct 3 for a bonus
+/// roll), in roll points.
+pub const BLIND_DEDUCTION: u32 = 3;
+
+/// The informed deduction at camp (D5.2 deduct 5 for 1 RP), in roll points.
+pub const INFORMED_DEDUCTION: u32 = 5;
+
 /// The options of one roll, as the odds chart and the roll itself see
 /// them: blind modifiers act on the roll under the cap, informed ones on
 /// the result (D2.2).
@@ -77,12 +84,12 @@ pub struct RollOptions {
 impl RollOptions {
     /// The sum of the blind modifiers.
     pub fn blind(&self) -> i64 {
-        -3 * i64::from(self.minus3) + self.boost.map_or(0, Boost::bonus)
+        -i64::from(BLIND_DEDUCTION) * i64::from(self.minus3) + self.boost.map_or(0, Boost::bonus)
     }
 
     /// The sum of the informed modifiers.
     pub fn informed(&self) -> i64 {
-        -5 * i64::from(self.minus5)
+        -i64::from(INFORMED_DEDUCTION) * i64::from(self.minus5)
     }
 }
 

@@ -72,6 +72,14 @@ pub struct Drafts {
     /// A production edit being written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub edit: Option<Edit>,
+    /// The players' DMs pasted for the phase being played (D12), under
+    /// per-player headers; emptied when the phase is played.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub bulk: String,
+    /// Names as written that the producers set to mean a player (D12.3):
+    /// (as written, the player's name).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<(String, String)>,
 }
 
 /// A saved or exported season (version 1).

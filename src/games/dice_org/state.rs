@@ -81,6 +81,12 @@ pub struct Kept {
     pub format: RwSignal<Format>,
     /// The Odds screen's roll.
     pub odds: RwSignal<OddsPick>,
+    /// Steps and edits undone, the last undone last: Redo plays it again.
+    /// Playing anything else empties it (this page only).
+    pub redo: RwSignal<Vec<Entry>>,
+    /// The players' DMs pasted for the phase being played (saved with the
+    /// drafts as `bulk`).
+    pub bulk: RwSignal<String>,
 }
 
 /// The Dice ORG page (its kind for the shell's generic context).
@@ -126,19 +132,26 @@ impl GameKind for DiceOrg {
                 kind: RollKind::Competition,
                 options: RollOptions::default(),
             }),
+            redo: RwSignal::new(Vec::new()),
+            bulk: RwSignal::new(String::new()),
         }
     }
 
     fn track(k: Kept) {
         k.drafts.track();
+        k.bulk.track();
     }
 
     fn load(ctx: Ctx, file: SeasonFile) {
+        ctx.redo.set(Vec::new());
+        ctx.bulk.set(file.drafts.bulk.clone());
         ctx.drafts.set(file.drafts);
     }
 
     fn file(ctx: Ctx, name: &str, season: &Season) -> SeasonFile {
-        SeasonFile::of(name, season, ctx.drafts.get_untracked())
+        let mut drafts = ctx.drafts.get_untracked();
+        drafts.bulk = ctx.bulk.get_untracked();
+        SeasonFile::of(name, season, drafts)
     }
 
     fn view(screen: Screen) -> AnyView {
@@ -162,11 +175,18 @@ impl GameKind for DiceOrg {
 /// their drafts.
 impl Ctx {
     /// Plays an entry; on success clears its draft and says what happened
-    /// (the first line of the engine's explanation).
+    /// (the first line of the engine's explanation). Anything undone can no
+    /// longer be redone.
     ///
     /// # Errors
     /// The engine's reason the entry is refused (nothing changes then).
     pub fn play(&self, entry: Entry) -> Result<(), String> {
+        self.play_kept(entry)?;
+        self.redo.set(Vec::new());
+        Ok(())
+    }
+
+    fn play_kept(&self, entry: Entry) -> Result<(), String> {
         let phase = entry.phase();
         let mut out = Err(String::new());
         self.live.update(|l| {
@@ -186,8 +206,14 @@ impl Ctx {
             Some(Phase::Final) => d.final_vote = None,
             // Preferences carry over to the next slot (D6.4).
             Some(Phase::Conversation) | Some(Phase::Over) => {}
-            None => d.edit = None,
+            // A production edit: the Production screen clears its draft
+            // when it applies it; a redone edit leaves it alone.
+            None => {}
         });
+        if phase.is_some() {
+            // The DMs pasted were for the phase just played.
+            self.bulk.set(String::new());
+        }
         let said = self.with_game_untracked(|s| {
             let i = s.played().len() - 1;
             s.explain(i).into_iter().next().unwrap_or_default()
@@ -196,12 +222,48 @@ impl Ctx {
         Ok(())
     }
 
-    /// Undoes the last step or edit; its input becomes the draft again.
+    /// Undoes the last step or edit; it can be redone ([`Ctx::redo`]). A
+    /// round step's input becomes the wizard's draft again, shown in its
+    /// controls. A production edit never goes back into the Production
+    /// draft: an edit being written there would otherwise silently apply
+    /// the undone changes again (D9.2).
     pub fn undo(&self) {
         let back = self.update_game(Season::undo).flatten();
         let Some(p) = back else { return };
         let kind = p.entry.kind();
-        self.drafts.update(|d| match p.entry {
+        self.drafts.update(|d| match p.entry.clone() {
+            Entry::Competition(i) => d.competition = Some(i),
+            Entry::Camp(i) => d.camp = Some(i),
+            Entry::Conversation(i) => d.conversation = Some(i),
+            Entry::Vote(i) => d.vote = Some(i),
+            Entry::Final(i) => d.final_vote = Some(i),
+            Entry::Edit(_) => {}
+        });
+        self.redo.update(|r| r.push(p.entry));
+        self.say(format!(
+            "Undone: {kind} (Redo on the History screen plays it again)"
+        ));
+    }
+
+    /// The draft of `phase` as its entry (empty choices when none).
+    pub fn draft_entry(&self, phase: Phase) -> Option<Entry> {
+        self.drafts.with_untracked(|d| {
+            Some(match phase {
+                Phase::Competition => Entry::Competition(d.competition.clone().unwrap_or_default()),
+                Phase::Camp => Entry::Camp(d.camp.clone().unwrap_or_default()),
+                Phase::Conversation => {
+                    Entry::Conversation(d.conversation.clone().unwrap_or_default())
+                }
+                Phase::Vote => Entry::Vote(d.vote.clone().unwrap_or_default()),
+                Phase::Final => Entry::Final(d.final_vote.clone().unwrap_or_default()),
+                Phase::Over => return None,
+            })
+        })
+    }
+
+    /// Makes `entry` its phase's draft (what the wizard's controls show).
+    pub fn set_draft(&self, entry: Entry) {
+        self.drafts.update(|d| match entry {
             Entry::Competition(i) => d.competition = Some(i),
             Entry::Camp(i) => d.camp = Some(i),
             Entry::Conversation(i) => d.conversation = Some(i),
@@ -209,7 +271,21 @@ impl Ctx {
             Entry::Final(i) => d.final_vote = Some(i),
             Entry::Edit(e) => d.edit = Some(e),
         });
-        self.say(format!("Undone: {kind}"));
+    }
+
+    /// Plays the last undone step or edit again.
+    ///
+    /// # Errors
+    /// The engine's reason it is refused now (it stays undone).
+    pub fn redo(&self) -> Result<(), String> {
+        let Some(entry) = self.redo.with_untracked(|r| r.last().cloned()) else {
+            return Ok(());
+        };
+        self.play_kept(entry)?;
+        self.redo.update(|r| {
+            r.pop();
+        });
+        Ok(())
     }
 }
 

@@ -3,11 +3,16 @@
 //! points; plain text), each with Copy. Everything comes from the engine's
 //! public types and private messages (D10): the start (teams and the
 //! commitment, each player's attributes), each competition, camp,
-//! conversation schedule, vote reveal and the final.
+//! conversation schedule, vote reveal, the final, and each production edit
+//! (its public post and the private messages it calls for, D9). Below, one
+//! message per player for a whole round (`dice_org::messages`), all of
+//! them in one "copy all" text under `== Name ==` headers, and downloads.
 
 use super::super::state::Ctx;
 use super::widgets::{HiddenNote, select};
 use crate::shell::ui::CopyButton;
+use dice_org::Entry;
+use dice_org::messages::{Scope, copy_all, edit_post, file_name, player_messages};
 use dice_org::post::{
     DISCORD_LIMIT, Format, PublicSetup, private_message, private_messages, public_post,
     setup_messages, setup_post,
@@ -37,7 +42,6 @@ pub fn Posts() -> impl IntoView {
             s.played()
                 .iter()
                 .enumerate()
-                .filter(|(_, p)| p.entry.phase().is_some())
                 .map(|(i, _)| {
                     (
                         i,
@@ -67,6 +71,9 @@ pub fn Posts() -> impl IntoView {
                     Some(setup_post(&PublicSetup::of(s), format)),
                     setup_messages(s),
                 ),
+                Some(i) if matches!(s.played().get(i).map(|p| &p.entry), Some(Entry::Edit(_))) => {
+                    (edit_post(s, i, format), player_messages(s, Scope::Entry(i)))
+                }
                 Some(i) => (public_post(s, i, format), private_messages(s, i)),
             };
             let private: Vec<(String, String)> = private
@@ -109,6 +116,66 @@ pub fn Posts() -> impl IntoView {
 
                 }
             })}
+            {move || (!ctx.hide.get()).then(|| view! { <RoundMessages/> })}
+        </section>
+    }
+}
+
+/// One message per player for a round: everything private for them in its
+/// steps and edits, then their status; one text with all of them and
+/// downloads.
+#[component]
+fn RoundMessages() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    // The round of the last step played (a round's vote starts the next).
+    let rounds = move || {
+        ctx.with_game(|s| {
+            s.played()
+                .len()
+                .checked_sub(1)
+                .map_or(1, |i| s.before(i).round())
+        })
+        .unwrap_or(1)
+    };
+    let chosen = RwSignal::new(None::<u32>);
+    let round = move || chosen.get().unwrap_or_else(rounds).max(1);
+    let messages = move || {
+        let r = round();
+        ctx.with_game(|s| player_messages(s, Scope::Round(r)))
+            .unwrap_or_default()
+    };
+    let all = move || copy_all(&messages(), ctx.format.get(), None);
+    let download_all = move |_| {
+        let name = format!("round-{}-messages.txt", round());
+        if let Err(e) = crate::shell::io::download(&name, "text/plain", &all()) {
+            ctx.error(e);
+        }
+    };
+    let download_each = move |_| {
+        let format = ctx.format.get_untracked();
+        for m in messages() {
+            let text = private_message(&m, format, None);
+            if let Err(e) = crate::shell::io::download(&file_name(&m, format), "text/plain", &text)
+            {
+                ctx.error(e);
+                return;
+            }
+        }
+    };
+    view! {
+        <section class="round-messages" aria-label="Round messages">
+            <h3>"One message per player for a round"</h3>
+            <div class="row">
+                <label>"Round "{move || select("Round".into(), "message-round",
+                    (1..=rounds()).map(|r| (r.to_string(), format!("Round {r}"))).collect(),
+                    Signal::derive(move || round().to_string()),
+                    Callback::new(move |v: String| chosen.set(v.parse().ok())))}</label>
+                <CopyButton shell=ctx.shell text=Signal::derive(all) label="Copy all"/>
+                <button data-testid="download-all" on:click=download_all>"Download all (one file)"</button>
+                <button data-testid="download-each" on:click=download_each>"Download each (a file per player)"</button>
+            </div>
+            <p class="muted">{move || format!("{} messages, each under its == Name == header.", messages().len())}</p>
+            <pre class="post-text" tabindex="0" aria-label="Every player's message" data-testid="copy-all">{all}</pre>
         </section>
     }
 }

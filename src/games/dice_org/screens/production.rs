@@ -222,8 +222,9 @@ pub fn Production() -> impl IntoView {
     };
     let apply = move |_| {
         let e = edit();
-        if let Err(err) = ctx.play(Entry::Edit(e)) {
-            ctx.error(err);
+        match ctx.play(Entry::Edit(e)) {
+            Ok(()) => ctx.drafts.update(|d| d.edit = None),
+            Err(err) => ctx.error(err),
         }
     };
     let fields_view = move || {

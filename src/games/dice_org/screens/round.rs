@@ -9,6 +9,7 @@ mod camp;
 mod competition;
 mod conversation;
 mod final_vote;
+mod paste;
 mod vote;
 
 use super::super::state::{Ctx, Screen};
@@ -164,6 +165,7 @@ pub fn Round() -> impl IntoView {
             <section class="round">
                 <h2>"Round wizard: " <span data-testid="wizard-phase">{title}</span></h2>
                 <LastStep/>
+                {move || (!matches!(needs(), Some(Needs::Over { .. }) | None)).then(|| view! { <paste::Paste/> })}
                 {move || match needs() {
                     Some(Needs::Competition { mode, participants }) => competition::Competition(competition::CompetitionProps { mode, participants }).into_any(),
                     Some(Needs::Camp { teams }) => camp::Camp(camp::CampProps { teams }).into_any(),

@@ -1,10 +1,14 @@
 //! Verify a season (D1.4): from the seed and salt revealed in the final
 //! post and the public setup, recompute the commitment published at the
-//! start. (The dice log replays every die from the seed.)
+//! start, compared with the commitment as published, and what the seed
+//! gives: each player's attribute rolls and team, and, with the open
+//! season, every roll replayed beside the one recorded
+//! ([`dice_org::verify::verify`]); each comparison says whether it
+//! matches.
 
 use super::super::state::Ctx;
 use super::widgets::{check, field, lines};
-use dice_org::setup::{commitment, committed_text};
+use dice_org::verify::verify;
 use dice_org::{AttributeSource, SetupInput, TeamSource};
 use leptos::prelude::*;
 
@@ -17,6 +21,7 @@ pub fn Verify() -> impl IntoView {
     let dealt = RwSignal::new(true);
     let seed = RwSignal::new(String::new());
     let salt = RwSignal::new(String::new());
+    let published = RwSignal::new(String::new());
     let input = move || -> Result<SetupInput, String> {
         Ok(SetupInput {
             players: lines(&players.get()),
@@ -53,6 +58,9 @@ pub fn Verify() -> impl IntoView {
         dealt.set(matches!(i.assignment, TeamSource::Dealt));
         seed.set(i.seed.to_string());
         salt.set(i.salt.to_string());
+        if let Some(c) = ctx.with_game_untracked(|s| s.commitment()) {
+            published.set(c);
+        }
     };
     let over = move || ctx.with_game(|s| s.state().is_over()).unwrap_or(false);
     view! {
@@ -67,14 +75,55 @@ pub fn Verify() -> impl IntoView {
                 {check("Teams were dealt (not assigned)".into(), false, "verify-dealt", dealt.into(), Signal::stored(true), Callback::new(move |v| dealt.set(v)))}
                 {field("Seed".into(), "verify-seed", seed.into(), Callback::new(move |v| seed.set(v)))}
                 {field("Salt (64 hex digits)".into(), "verify-salt", salt.into(), Callback::new(move |v| salt.set(v)))}
+                {field("Commitment published at the start".into(), "verify-published", published.into(), Callback::new(move |v| published.set(v)))}
             </form>
             {move || match input() {
                 Ok(i) => {
+                    let p = published.get();
+                    let v = ctx.with_game(|s| {
+                        // The open season's rolls are compared only when it is the one checked.
+                        let same = s.setup().players == i.players;
+                        verify(&i, Some(&p), same.then_some(s))
+                    }).unwrap_or_else(|| verify(&i, Some(&p), None));
+                    let said = |m: Option<bool>| match m { Some(true) => "matches", Some(false) => "DOES NOT MATCH", None => "nothing to compare" };
+                    let verdict = if v.all_match() { "Everything checked matches.".to_string() } else {
+                        format!("Not verified: commitment {}; {} players differ; {} rolls differ{}.", said(v.commitment_matches),
+                            v.players.iter().filter(|p| p.matches == Some(false)).count(), v.mismatched_rolls(),
+                            v.problem.as_ref().map(|p| format!("; {p}")).unwrap_or_default())
+                    };
+                    let dice = |d: &[u8]| d.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
                     view! {
+                        <p class=if v.all_match() { "verdict ok" } else { "verdict error" } role="status" data-testid="verify-verdict">{verdict}</p>
                         <h3>"Commitment"</h3>
-                        <p><code data-testid="verify-commitment">{commitment(&i)}</code></p>
-                        <details><summary>"The committed text"</summary><pre>{committed_text(&i)}</pre></details>
-
+                        <p>"These inputs give: "<code data-testid="verify-commitment">{v.commitment.clone()}</code></p>
+                        <p>"Published: "<code>{v.published.clone().unwrap_or_else(|| "(none written)".into())}</code>" — "<strong data-testid="verify-commitment-match">{said(v.commitment_matches)}</strong></p>
+                        <details><summary>"The committed text"</summary><pre>{v.committed_text.clone()}</pre></details>
+                        <h3>"What the seed gives (D1.2)"</h3>
+                        <table class="grid-table" data-testid="verify-players">
+                            <thead><tr><th scope="col">"Player"</th><th scope="col">"Team"</th><th scope="col">"Competition dice"</th><th scope="col">"Survival dice"</th><th scope="col">"Attributes [C, S]"</th><th scope="col">"The season had"</th><th scope="col">"Match"</th></tr></thead>
+                            <tbody>{v.players.iter().map(|p| view! {
+                                <tr data-row=p.name.clone()>
+                                    <th scope="row">{p.name.clone()}</th>
+                                    <td>{p.team.clone()}</td>
+                                    <td>{p.rolls.map(|r| dice(&r.0)).unwrap_or_else(|| "entered".into())}</td>
+                                    <td>{p.rolls.map(|r| dice(&r.1)).unwrap_or_else(|| "entered".into())}</td>
+                                    <td>{format!("[{}, {}]", p.attributes.competition, p.attributes.survival)}</td>
+                                    <td>{p.told.map(|t| format!("[{}, {}] {}", t.competition, t.survival, p.told_team.clone().unwrap_or_default())).unwrap_or_default()}</td>
+                                    <td>{said(p.matches)}</td>
+                                </tr>
+                            }).collect_view()}</tbody>
+                        </table>
+                        {(!v.rolls.is_empty()).then(|| view! {
+                            <details data-testid="verify-rolls"><summary>{format!("Every roll replayed ({} rolls, {} differ)", v.rolls.len(), v.mismatched_rolls())}</summary>
+                                <table class="grid-table">
+                                    <thead><tr><th scope="col">"Step"</th><th scope="col">"Roll"</th><th scope="col">"The seed gives"</th><th scope="col">"Recorded"</th><th scope="col">"Match"</th></tr></thead>
+                                    <tbody>{v.rolls.iter().map(|r| view! {
+                                        <tr><td>{r.entry.map_or("setup".to_string(), |e| (e + 1).to_string())}</td><td>{r.what.clone()}</td>
+                                            <td>{format!("{} = {}", dice(&r.dice), r.total)}</td><td>{dice(&r.recorded)}</td><td>{if r.matches { "yes" } else { "NO" }}</td></tr>
+                                    }).collect_view()}</tbody>
+                                </table>
+                            </details>
+                        })}
                     }.into_any()
                 }
                 Err(e) => view! { <p class="muted" role="status">{e}</p> }.into_any(),

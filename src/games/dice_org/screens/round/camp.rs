@@ -9,7 +9,8 @@ use super::super::super::state::{Ctx, OddsPick, Screen};
 use super::super::widgets::check;
 use super::{boost_select, play_button, refusals};
 use dice_org::ByName;
-use dice_org::camp::CampChoice;
+use dice_org::camp::{ADVANTAGE_ROLL, CampChoice};
+use dice_org::roll::{BLIND_DEDUCTION, INFORMED_DEDUCTION};
 use dice_org::season::CampOffer;
 use dice_org::step::StepReport;
 use dice_org::{Entry, RollKind, RollOptions};
@@ -39,7 +40,7 @@ fn set_choice(ctx: Ctx, name: &str, c: CampChoice) {
 fn option_box(
     ctx: Ctx,
     name: String,
-    what: &'static str,
+    what: String,
     get: fn(&CampChoice) -> bool,
     set: fn(&mut CampChoice, bool),
     enabled: Signal<bool>,
@@ -86,7 +87,7 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
     view! {
         <section class="phase" aria-label="Camp">
             <h3>"Camp (D5)"</h3>
-            <p class="muted">"Before rolling: deduct 3 for a bonus roll, and one boost. After rolling (the player sees their roll first): deduct 5 for 1 RP, and/or spend 1 RP for a bonus roll. A bonus roll of 12 finds the first advantage waiting at the camp (D5.4)."</p>
+            <p class="muted">{format!("Before rolling: deduct {BLIND_DEDUCTION} for a bonus roll, and one boost. After rolling (the player sees their roll first): deduct {INFORMED_DEDUCTION} for 1 RP, and/or spend 1 RP for a bonus roll. A bonus roll of {ADVANTAGE_ROLL} finds the first advantage waiting at the camp (D5.4).")}</p>
             {check("Show each gathering roll (a dry run of the engine, to tell each player their roll before they choose the after-rolling options)".to_string(), false, "show-rolls",
                 show_rolls.into(), Signal::stored(true), Callback::new(move |v| show_rolls.set(v)))}
             {several.then(|| view! { <p class="muted">"Dice are drawn team by team (D11.1): a later team's rolls shown here change if an earlier team's bonus rolls change."</p> })}
@@ -100,8 +101,8 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
                         <caption class="sr-only">{format!("Gathering choices of {}", t.team)}</caption>
                         <thead><tr>
                             <th scope="col">"Player"</th><th scope="col">"RP"</th>
-                            <th scope="col">"Deduct 3 for a bonus roll"</th><th scope="col">"Boost"</th>
-                            <th scope="col">"After: deduct 5 for 1 RP"</th><th scope="col">"After: 1 RP for a bonus roll"</th>
+                            <th scope="col">{format!("Deduct {BLIND_DEDUCTION} for a bonus roll")}</th><th scope="col">"Boost"</th>
+                            <th scope="col">{format!("After: deduct {INFORMED_DEDUCTION} for 1 RP")}</th><th scope="col">"After: 1 RP for a bonus roll"</th>
                             <th scope="col">"Roll"</th><th scope="col">"Odds"</th>
                         </tr></thead>
                         <tbody>
@@ -124,11 +125,11 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
                                 <tr data-player=n.clone()>
                                     <th scope="row">{n.clone()}</th>
                                     <td>{o.rp}</td>
-                                    <td>{option_box(ctx, n.clone(), "deduct 3 for a bonus roll", |c| c.deduct_for_bonus, |c, v| c.deduct_for_bonus = v, Signal::stored(true))}</td>
+                                    <td>{option_box(ctx, n.clone(), format!("deduct {BLIND_DEDUCTION} for a bonus roll"), |c| c.deduct_for_bonus, |c, v| c.deduct_for_bonus = v, Signal::stored(true))}</td>
                                     <td>{boost_select(format!("{n}: boost"), boosts, Signal::derive(move || choice(ctx, &b1).boost),
                                         Callback::new(move |v| { let mut c = choice(ctx, &b2); c.boost = v; set_choice(ctx, &b2, c); }))}</td>
-                                    <td>{option_box(ctx, n.clone(), "after rolling, deduct 5 for 1 RP", |c| c.deduct_for_rp, |c, v| c.deduct_for_rp = v, Signal::stored(true))}</td>
-                                    <td>{option_box(ctx, n.clone(), "after rolling, spend 1 RP for a bonus roll", |c| c.rp_for_bonus, |c, v| c.rp_for_bonus = v, can_buy)}</td>
+                                    <td>{option_box(ctx, n.clone(), format!("after rolling, deduct {INFORMED_DEDUCTION} for 1 RP"), |c| c.deduct_for_rp, |c, v| c.deduct_for_rp = v, Signal::stored(true))}</td>
+                                    <td>{option_box(ctx, n.clone(), "after rolling, spend 1 RP for a bonus roll".to_string(), |c| c.rp_for_bonus, |c, v| c.rp_for_bonus = v, can_buy)}</td>
                                     <td class="roll-cell">{move || rolls.with(|r| r.get(&n3).cloned())}</td>
                                     <td><button type="button" aria-label=format!("Odds of {n}'s gathering roll") on:click=move |_| {
                                         let c = choice(ctx, &n4);

@@ -90,6 +90,13 @@ impl Shell {
             {
                 shell.notice.set(None);
             }
+            // A message leaves with the screen it was said on.
+            if shell
+                .toast
+                .with_untracked(|t| t.as_ref().is_some_and(|t| t.screen != screen))
+            {
+                shell.toast.set(None);
+            }
             screen
         });
         shell

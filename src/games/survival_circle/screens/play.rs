@@ -84,10 +84,13 @@ pub fn Play() -> impl IntoView {
                 </div>
                 <div class="side">
                     <Status/>
-                    <MovePreview state preview/>
                     <AiPanel/>
                     <Hand player=Player::Blue/>
                     <Hand player=Player::Red/>
+                    // Below the hands: its text changes length as values
+                    // are pointed at, which must not move a button under
+                    // the pointer or finger.
+                    <MovePreview state preview/>
                     <Said/>
                     <div class="row controls">
                         <button on:click=move |_| ctx.undo() disabled=move || !ctx.with_game(|g| g.can_undo()).unwrap_or(false) data-testid="undo">"Undo"</button>
@@ -320,7 +323,7 @@ fn Hand(player: Player) -> impl IntoView {
                     };
                     view! {
                         <button class="value" data-value=v.get() disabled=move || !enabled()
-                            class:armed=move || ctx.armed.get() == Some(v)
+                            class:armed=move || moving() && ctx.armed.get() == Some(v)
                             on:pointerdown=move |ev: leptos::ev::PointerEvent| touch.set_value(ev.pointer_type() != "mouse")
                             on:click=click
                             on:mouseenter=move |_| if enabled() { ctx.preview.set(Some(v)) }

@@ -200,7 +200,7 @@ pub fn Circle(
                     l.cell, l.value
                 ));
             }
-            if let Some(n) = next {
+            if let (Some(n), None) = (next, &pv) {
                 t.push_str(&format!(" {mover}'s token lands on cell {n}."));
             }
             if let Some(p) = &pv {

@@ -3,6 +3,7 @@
 //! and rule options (C5.3, C6.2); or a game file imported.
 
 use super::super::state::{Ctx, Screen, mode_text};
+use super::play::Said;
 use crate::shell::io;
 use crate::shell::page::import;
 use console_core::Session;
@@ -118,6 +119,7 @@ pub fn Setup() -> impl IntoView {
     };
     view! {
         <section class="setup">
+            <Said/>
             <ThisGame/>
             <h2>"New game"</h2>
             <form on:submit=|ev| ev.prevent_default() class="form">

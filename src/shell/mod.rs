@@ -39,8 +39,7 @@ pub struct Toast {
     pub error: bool,
     /// Increases with every message, so a timer clears only its own.
     pub serial: u32,
-    /// The screen it was said on (the route's slug): it is shown only
-    /// there and leaves with its screen.
+    /// The screen it was said on (the route's slug; see [`Shell::shown`]).
     pub screen: String,
 }
 
@@ -90,13 +89,6 @@ impl Shell {
             {
                 shell.notice.set(None);
             }
-            // A message leaves with the screen it was said on.
-            if shell
-                .toast
-                .with_untracked(|t| t.as_ref().is_some_and(|t| t.screen != screen))
-            {
-                shell.toast.set(None);
-            }
             screen
         });
         shell
@@ -133,8 +125,9 @@ impl Shell {
         .forget();
     }
 
-    /// The message shown now: the last one said, while it is up and its
-    /// screen is open (tracked).
+    /// The message up now if it was said on the screen open now (tracked):
+    /// for a page that shows messages in its flow, where a message leaves
+    /// with its screen.
     pub fn shown(&self) -> Option<Toast> {
         let screen = self.route.with(|r| r.screen.clone());
         self.toast.get().filter(|t| t.screen == screen)

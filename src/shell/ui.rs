@@ -141,7 +141,7 @@ pub fn Banner(shell: Shell) -> impl IntoView {
 #[component]
 pub fn Messages(shell: Shell) -> impl IntoView {
     view! {
-        {move || shell.shown().map(|t| view! {
+        {move || shell.toast.get().map(|t| view! {
             <div class=if t.error { "toast error" } else { "toast" } aria-hidden="true" data-testid="toast">{t.text}</div>
         })}
         <div class="sr-only" role="status" aria-live="polite" data-testid="live">{move || shell.announce.get()}</div>

@@ -147,9 +147,21 @@ impl GameKind for Circle {
 
     /// Answers from the AI's worker come back to the context; the AI moves
     /// when it is its turn.
+    /// A message leaves with the screen it was said on (the screens show
+    /// messages in their flow, `screens::play::Said`).
     fn init(ctx: Ctx) {
         ctx.thinker.on_answer(move |a| ctx.answered(a));
         Effect::new(move |_| ctx.ai_turn());
+        let shell = ctx.shell;
+        Effect::new(move |_| {
+            let screen = shell.route.with(|r| r.screen.clone());
+            if shell
+                .toast
+                .with_untracked(|t| t.as_ref().is_some_and(|t| t.screen != screen))
+            {
+                shell.toast.set(None);
+            }
+        });
     }
 
     fn track(_: Kept) {}

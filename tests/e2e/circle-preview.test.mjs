@@ -190,7 +190,7 @@ test('a forum game from posts as players write them, a doubtful post asked, then
     // of paste is a post). Each: paste, then Play.
     const posts = [
       ['Opening with B1. Good luck!', /“B1” \(line 1\) read as B1/],
-      ['Bob — Today at 20:15\nR1 please', /“R1” \(line 2\) read as R1/],
+      ['Bob — Today at 20:15\nR1 please, 3 left of those', /“R1” \(line 2\) read as R1/],
       ['> R1 please\n\nOuch. B 5', /read as B5 \(.*colour and value apart/],
       ['Red plays 1', /“Red plays 1” \(line 1\) read as R1 \(colour written as a word; “plays” between colour and value/],
       ['B４.', /read as B4 \(.*full-width characters read as ASCII/],
@@ -202,6 +202,10 @@ test('a forum game from posts as players write them, a doubtful post asked, then
       const read = await page.textContent('[data-testid=post-read]');
       assert.match(read, how, `post ${i + 1}: ${read}`);
       assert.match(await page.textContent('[data-testid=post-does]'), new RegExp(`^${expected[i]}: `));
+      if (i === 1) {
+        // Discord's header (a time) is no move; the bare 3 beside R1 is listed as not read.
+        assert.match(await page.textContent('[data-testid=post-unused]'), /“3” \(line 2\): a number without a colour: not read/);
+      }
       if (i === 5) {
         // The signature is listed as not read, with why.
         assert.match(await page.textContent('[data-testid=post-unused]'), /\(line \d\): a signature: not read/);

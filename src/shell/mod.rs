@@ -39,6 +39,8 @@ pub struct Toast {
     pub error: bool,
     /// Increases with every message, so a timer clears only its own.
     pub serial: u32,
+    /// The screen it was said on (the route's slug; see [`Shell::shown`]).
+    pub screen: String,
 }
 
 /// The page's shared signals.
@@ -112,6 +114,7 @@ impl Shell {
             text,
             error,
             serial,
+            screen: self.route.with_untracked(|r| r.screen.clone()),
         }));
         let toast = self.toast;
         gloo_timers::callback::Timeout::new(if error { 8000 } else { 4000 }, move || {
@@ -120,6 +123,14 @@ impl Shell {
             }
         })
         .forget();
+    }
+
+    /// The message up now if it was said on the screen open now (tracked):
+    /// for a page that shows messages in its flow, where a message leaves
+    /// with its screen.
+    pub fn shown(&self) -> Option<Toast> {
+        let screen = self.route.with(|r| r.screen.clone());
+        self.toast.get().filter(|t| t.screen == screen)
     }
 
     /// An error banner that stays until dismissed or the screen changes.

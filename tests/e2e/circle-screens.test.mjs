@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { open, goto, screen } from './helpers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, goto, screen, ROOT } from './helpers.mjs';
 
 async function axe(page, name, problems) {
   await page.waitForTimeout(50);
@@ -36,10 +38,10 @@ test('every Survival circle screen passes axe-core and logs no error', async () 
     await page.waitForSelector('[data-testid=circle]');
     // The circle's text alternative and its cell list.
     const label = await page.getAttribute('[data-testid=circle]', 'aria-label');
-    assert.match(label, /^The circle\. Blue 0 tokens, Red 0\. .*Blue's token lands on cell 0\.$/);
+    assert.match(label, /^The circle\. Blue 0 tokens, Red 0\. .*Blue lands on cell 0, on an empty cell: the token stays\.$/);
     assert.equal(await page.locator('.circle ol.sr-only li').count(), 16);
     assert.equal(await page.textContent('.circle ol.sr-only li >> nth=0'), "Cell 0: empty (this turn's token lands here)");
-    await page.selectOption('[data-testid=think-ms]', '5000');
+    await page.selectOption('[data-testid=think-ms]', '10000');
     await page.keyboard.press('4');
     await page.waitForSelector('[data-testid=thinking]');
     // Asked now: the page starts the worker from its loader shim.
@@ -53,10 +55,12 @@ test('every Survival circle screen passes axe-core and logs no error', async () 
     await page.waitForSelector('[data-testid=move-now]:enabled');
     await page.click('[data-testid=move-now]');
     await page.waitForSelector('button.value:enabled');
+    // The figures are those of the depth completed when it was stopped.
+    assert.match(await page.textContent('[data-testid=ai-last]'), /^The AI's move at turn 2, R\d: stopped \(Move now\) after a search \d+ turns? deep, .*: the best value of that depth\.$/);
     // Pointing at a value marks where it sends the opponent.
     await page.focus('.hand[data-player=Blue] button[data-value="3"]');
     const next = Number((await page.textContent('[data-testid=turn]')).match(/lands on cell (\d+)/)[1]);
-    assert.match(await page.getAttribute('[data-testid=circle]', 'aria-label'), new RegExp(`Playing 3 sends Red to cell ${(next + 3) % 16}\\.$`));
+    assert.match(await page.getAttribute('[data-testid=circle]', 'aria-label'), new RegExp(`; 3 sends Red to cell ${(next + 3) % 16}, on `));
     assert.equal(await page.locator('.circle .mark-target').count(), 1);
     assert.equal(await page.getAttribute('.circle g:has(.mark-target)', 'data-cell'), String((next + 3) % 16));
     await page.click('[data-testid=hint-button]');
@@ -67,6 +71,10 @@ test('every Survival circle screen passes axe-core and logs no error', async () 
     for (const name of ['Forum', 'History', 'Rules', 'Setup']) {
       await screen(page, name);
       if (name === 'Forum') {
+        await page.fill('[data-testid=paste-text]', 'R3 please');
+        await page.waitForSelector('[data-testid=post-reading]');
+        await axe(page, 'Forum (a post)', problems);
+        await page.check('[data-testid=paste-next]');
         await page.fill('[data-testid=paste-text]', '5 R9');
         await page.waitForSelector('[data-testid=verdicts]');
       }
@@ -79,7 +87,10 @@ test('every Survival circle screen passes axe-core and logs no error', async () 
     await page.waitForSelector('#C8-3');
     const rules = await page.$$eval('.rules p.rule strong', (ds) => ds.map((d) => d.textContent));
     assert.ok(rules.includes('C1.1') && rules.includes('C5.2') && rules.includes('C8.3'), rules.join(' '));
-    assert.equal(rules.length, 18);
+    // As many as RULES.md numbers (C8.6 and C8.7 came with the forum posts).
+    const numbered = fs.readFileSync(path.join(ROOT, 'games/survival-circle/RULES.md'), 'utf8').match(/^- C\d+\.\d+ /gm).length;
+    assert.equal(rules.length, numbered);
+    assert.ok(rules.includes('C8.6') && rules.includes('C8.7'), rules.join(' '));
 
     // A phone-sized screen.
     await page.setViewportSize({ width: 390, height: 844 });

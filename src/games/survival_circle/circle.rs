@@ -4,11 +4,13 @@
 //! it: the previous token's landing cell and the count from it (its value,
 //! C3.2) to the cell where this turn's token lands (C3.1/C3.2), and, while
 //! a value is chosen, the count from there to the cell it would send the
-//! opponent to (C3.3). Everything comes from the engine's `State`. A
-//! visually hidden list says the same cell by cell.
+//! opponent to (C3.3). The cells the landing would remove are crossed
+//! (C5.2, C6.2), and so are those the next token would remove where the
+//! chosen value sends it. Everything comes from the engine's `State` and
+//! `Preview`. A visually hidden list says the same cell by cell.
 
 use leptos::prelude::*;
-use survival_circle::{Cell, Player, State, Value};
+use survival_circle::{Cell, Cells, Player, Preview, State, Value};
 
 /// Radius of the ring of cell centres, in drawing units.
 const RING: f64 = 150.0;
@@ -31,9 +33,30 @@ fn arc(from: Cell, steps: u8, radius: f64) -> String {
     format!("M{x1:.1} {y1:.1}A{radius} {radius} 0 {large} 1 {x2:.1} {y2:.1}")
 }
 
+/// The cells the preview crosses: those the mover's landing removes
+/// (C5.2, C6.2) and those the next token would remove where the chosen
+/// value sends it.
+#[derive(Copy, Clone, Default)]
+struct Removed {
+    now: Cells,
+    next: Cells,
+}
+
 /// What the drawing marks on a cell, for the hidden list.
-fn marks(cell: Cell, last: Option<Cell>, next: Option<Cell>, target: Option<Cell>) -> String {
+fn marks(
+    cell: Cell,
+    last: Option<Cell>,
+    next: Option<Cell>,
+    target: Option<Cell>,
+    removed: Removed,
+) -> String {
     let mut m = Vec::new();
+    if removed.now.contains(cell) {
+        m.push("removed by this turn's landing");
+    }
+    if removed.next.contains(cell) {
+        m.push("the next token would remove it");
+    }
     if Some(cell) == last {
         m.push("previous token's landing cell");
     }
@@ -66,6 +89,17 @@ pub fn Circle(
         let next = (!over).then(|| s.next_cell());
         let chosen = preview.get().filter(|v| !over && s.is_legal(*v));
         let target = chosen.map(|v| s.target(v));
+        let pv = Preview::of(&s);
+        let removed = pv
+            .as_ref()
+            .map(|p| Removed {
+                now: p.landing.landing.removed,
+                next: chosen
+                    .and_then(|v| p.send(v))
+                    .and_then(|sp| sp.next)
+                    .map_or(Cells::EMPTY, |n| n.landing.removed),
+            })
+            .unwrap_or_default();
         let mover = s.to_move();
         let cells = Cell::all()
             .map(|c| {
@@ -87,13 +121,28 @@ pub fn Circle(
                 let ring = |class: &'static str, r: f64, show: bool| {
                     show.then(|| view! { <circle class=class cx=x cy=y r=r/> })
                 };
+                let gone = if removed.now.contains(c) {
+                    Some("now")
+                } else if removed.next.contains(c) {
+                    Some("next")
+                } else {
+                    None
+                };
+                let cross = gone.map(|g| {
+                    let d = format!(
+                        "M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}",
+                        x - 13.0, y - 13.0, x + 13.0, y + 13.0, x - 13.0, y + 13.0, x + 13.0, y - 13.0
+                    );
+                    view! { <path class=format!("mark-removed {g}") d=d/> }
+                });
                 view! {
-                    <g data-cell=c.get()>
+                    <g data-cell=c.get() data-removed=gone>
                         <circle class="slot" cx=x cy=y r="22"/>
                         {token}
                         {ring("mark-last", 27.0, last.is_some_and(|l| l.cell == c))}
                         {ring("mark-next", 30.0, next == Some(c))}
                         {ring("mark-target", 34.0, target == Some(c))}
+                        {cross}
                         <text class="num" x=lx y=ly>{c.get()}</text>
                     </g>
                 }
@@ -151,14 +200,14 @@ pub fn Circle(
                     l.cell, l.value
                 ));
             }
-            if let Some(n) = next {
+            if let (Some(n), None) = (next, &pv) {
                 t.push_str(&format!(" {mover}'s token lands on cell {n}."));
             }
-            if let (Some(v), Some(tc)) = (chosen, target) {
-                t.push_str(&format!(
-                    " Playing {v} sends {} to cell {tc}.",
-                    mover.other()
-                ));
+            if let Some(p) = &pv {
+                match chosen.and_then(|v| p.text(v)) {
+                    Some(what) => t.push_str(&format!(" {what}")),
+                    None => t.push_str(&format!(" {}.", p.landing_text())),
+                }
             }
             t
         };
@@ -168,7 +217,7 @@ pub fn Circle(
                     Some(p) => format!("{p} token"),
                     None => "empty".to_string(),
                 };
-                view! { <li>{format!("Cell {c}: {what}{}", marks(c, last.map(|l| l.cell), next, target))}</li> }
+                view! { <li>{format!("Cell {c}: {what}{}", marks(c, last.map(|l| l.cell), next, target, removed))}</li> }
             })
             .collect_view();
         view! {

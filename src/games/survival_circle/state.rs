@@ -10,7 +10,7 @@ use crate::shell::kinds::{Kind, SURVIVAL_CIRCLE};
 use crate::shell::ui::NavItem;
 use crate::shell::{Shell, storage};
 use leptos::prelude::*;
-use survival_circle::ai::MoveEval;
+use survival_circle::ai::{MoveEval, SearchResult};
 use survival_circle::post::{Format, landing_text};
 use survival_circle::save::GameFile;
 use survival_circle::{Game, Mode, MoveReport, Player, State, Value};
@@ -38,19 +38,15 @@ pub const NAV: &[NavItem] = &[
 /// handed over by the home page).
 pub const SLUGS: &[&str] = &["setup", "play", "forum", "history", "rules", "import"];
 
-/// The AI's last move, as the Play screen reports it.
+/// The AI's last move, as the Play screen reports it: the engine's
+/// result (shown only while it describes the game, after an undo it does
+/// not) and the milliseconds spent, if known.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AiMove {
-    /// The turn it was played at (1-based).
-    pub turn: u8,
-    /// The search's deepest completed depth, in turns.
-    pub depth: u8,
-    /// Nodes searched (0 for the levels that score each value).
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub ms: f64,
-    /// Proved final score with best play, if solved.
-    pub solved: Option<(u8, u8)>,
+    /// The search's result for the move played.
+    pub result: SearchResult,
+    /// Milliseconds spent (the worker's count; `None` for "Move now").
+    pub ms: Option<f64>,
 }
 
 /// The AI's time per move: the choices, in milliseconds.
@@ -65,9 +61,11 @@ pub const HINT_MS: f64 = 1000.0;
 /// hint, the post format.
 #[derive(Copy, Clone)]
 pub struct Kept {
-    /// The value whose button is hovered or focused: the board shows where
-    /// it would send the opponent (C3.3).
+    /// The value whose button is hovered, focused or tapped once: the
+    /// board and the preview line show what it would do (C3-C6).
     pub preview: RwSignal<Option<Value>>,
+    /// The value tapped once on a touch screen: a second tap plays it.
+    pub armed: RwSignal<Option<Value>>,
     /// The last hint: the position it is for and every legal value's score.
     pub hint: RwSignal<Option<(State, Vec<MoveEval>)>>,
     /// The AI's worker and the question in progress.
@@ -113,6 +111,7 @@ impl GameKind for Circle {
         let think: u32 = storage::preference(THINK_KEY).unwrap_or(1000);
         Kept {
             preview: RwSignal::new(None),
+            armed: RwSignal::new(None),
             hint: RwSignal::new(None),
             thinker: Thinker::new(),
             paused: RwSignal::new(false),
@@ -128,15 +127,28 @@ impl GameKind for Circle {
 
     /// Answers from the AI's worker come back to the context; the AI moves
     /// when it is its turn.
+    /// A message leaves with the screen it was said on (the screens show
+    /// messages in their flow, `screens::play::Said`).
     fn init(ctx: Ctx) {
         ctx.thinker.on_answer(move |a| ctx.answered(a));
         Effect::new(move |_| ctx.ai_turn());
+        let shell = ctx.shell;
+        Effect::new(move |_| {
+            let screen = shell.route.with(|r| r.screen.clone());
+            if shell
+                .toast
+                .with_untracked(|t| t.as_ref().is_some_and(|t| t.screen != screen))
+            {
+                shell.toast.set(None);
+            }
+        });
     }
 
     fn track(_: Kept) {}
 
     fn load(ctx: Ctx, _: GameFile) {
         ctx.preview.set(None);
+        ctx.armed.set(None);
         ctx.hint.set(None);
     }
 
@@ -203,6 +215,7 @@ impl Ctx {
             }
         });
         self.preview.set(None);
+        self.armed.set(None);
         self.hint.set(None);
         match result {
             Some(Ok((_, text))) => {
@@ -277,6 +290,7 @@ impl Ctx {
     fn after_turn_change(&self) {
         self.paused.set(false);
         self.preview.set(None);
+        self.armed.set(None);
         self.hint.set(None);
     }
 
@@ -339,12 +353,24 @@ impl Ctx {
     }
 
     /// Stops the AI and plays the best value it found so far.
+    /// Its figures are those of the depth it completed last
+    /// (`SearchResult::from_progress`).
     pub fn move_now(&self) {
         let Some(best) = self.thinker.best_so_far() else {
             return;
         };
+        let stopped = self.thinker.thinking.with_untracked(|t| {
+            t.as_ref().and_then(|t| {
+                t.progress
+                    .as_ref()
+                    .map(|p| SearchResult::from_progress(&t.state, p))
+            })
+        });
         self.thinker.stop();
-        self.apply(best);
+        if self.apply(best) {
+            self.ai_move
+                .set(stopped.map(|result| AiMove { result, ms: None }));
+        }
     }
 
     /// Sets the AI's time per move (kept in this browser).
@@ -362,14 +388,12 @@ impl Ctx {
                 if now != Some((state, true)) {
                     return;
                 }
-                self.ai_move.set(Some(AiMove {
-                    turn: state.turns_played() + 1,
-                    depth: result.depth,
-                    nodes: result.nodes,
-                    ms,
-                    solved: result.solved.map(|s| (s.blue, s.red)),
-                }));
-                self.apply(best);
+                if self.apply(best) {
+                    self.ai_move.set(Some(AiMove {
+                        result,
+                        ms: Some(ms),
+                    }));
+                }
             }
             Answer::Hint { state, evals } => {
                 if self.with_game_untracked(|g| *g.state()) == Some(state) {

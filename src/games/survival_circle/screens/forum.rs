@@ -1,39 +1,67 @@
-//! By forum: paste the opponent's move(s) or the thread's whole record in
-//! C8.1 notation (each move checked by the engine as you type; a record
-//! with a rejected move plays nothing, C8.2), and copy the position as a
-//! post (a text drawing in a code block for Discord, BBCode, plain text)
-//! with the move list.
+//! By forum: paste a player's post as the forum or Discord shows it (the
+//! move found in its text by the engine, `R3 please`, `R 1`, `B6.`,
+//! `B５`, `Red plays 3`, with how it was read shown, the text not read
+//! listed with why, and anything doubtful asked, never guessed, C8.6,
+//! C8.7), moves in C8.1 notation, or the thread's whole record (compared
+//! with the game move by move; where they part it can restart the game
+//! from there, C8.2); see what the next move does (the "Next:" line); and
+//! copy the position as a post (a text drawing in a code block for
+//! Discord, BBCode, plain text) with the move list.
 
 use super::super::state::{Ctx, move_text};
+use super::play::Said;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
-use survival_circle::Game;
 use survival_circle::notation::Played;
 use survival_circle::post::{Format, landing_text, position_post};
+use survival_circle::{Against, Doubt, Game, Preview, Value, read_post};
+
+/// What is pasted.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Kind {
+    /// A player's post: one move found in its text (C8.6, C8.7).
+    Post,
+    /// The next move or moves in notation (C8.1).
+    Next,
+    /// The thread's whole record from the start (C8.1).
+    Whole,
+}
 
 /// What pasting `text` into `game` would do, worked out on a copy: the
-/// game after it, each move's verdict, how many moves are new, and the
-/// first turn where a whole record disagrees with the game.
+/// game after it, each move's verdict and how it compares with the game
+/// (whole records), how many moves are new, and where a whole record and
+/// the game part.
 struct Check {
     after: Game,
     moves: Vec<Played>,
+    against: Vec<Against>,
     added: usize,
-    conflict: Option<usize>,
-    /// Moves of a whole record already in the game.
-    known: usize,
+    conflict: Option<String>,
 }
 
 fn check(game: &Game, text: &str, whole: bool) -> Check {
     let mut after = game.clone();
     if whole {
-        let known = game.moves().len();
         let p = after.paste(text);
+        let conflict = p.parting.map(|pt| {
+            let letter = |n: usize| {
+                game.state_at(n - 1).to_move().letter()
+            };
+            format!(
+                "the record differs from this game's moves at turn {}: the record has {}{}, the game {}{}",
+                pt.turn,
+                letter(pt.turn),
+                pt.record,
+                letter(pt.turn),
+                pt.game
+            )
+        });
         Check {
             after,
             moves: p.moves,
+            against: p.against,
             added: p.added,
-            conflict: p.conflict,
-            known,
+            conflict,
         }
     } else {
         let moves = after.play_text(text);
@@ -41,9 +69,9 @@ fn check(game: &Game, text: &str, whole: bool) -> Check {
         Check {
             after,
             moves,
+            against: Vec::new(),
             added,
             conflict: None,
-            known: 0,
         }
     }
 }
@@ -55,15 +83,109 @@ impl Check {
 
     /// Why nothing can be played, if so.
     fn refusal(&self) -> Option<String> {
-        if let Some(turn) = self.conflict {
-            return Some(format!(
-                "the record differs from this game's moves at turn {turn}"
-            ));
+        if let Some(why) = &self.conflict {
+            return Some(why.clone());
         }
         match self.rejected() {
             0 => None,
             1 => Some("1 move is rejected".to_string()),
             n => Some(format!("{n} moves are rejected")),
+        }
+    }
+
+    /// Each move in words, with whether it is good: `(true, "3. R1: R1 on
+    /// cell 7, ... (already played)")`.
+    fn lines(&self) -> Vec<(bool, String)> {
+        self.moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| match &m.result {
+                Ok(r) => {
+                    let (ok, note) = match self.against.get(i) {
+                        Some(Against::Same) => (true, " (already played)".to_string()),
+                        Some(Against::Differs { game }) => (
+                            false,
+                            format!(
+                                ": the game played {}{game} at this turn, record and game part here",
+                                r.player.letter()
+                            ),
+                        ),
+                        Some(Against::AfterParting) => {
+                            (true, " (after the parting: the record's own line)".to_string())
+                        }
+                        _ => (true, String::new()),
+                    };
+                    (
+                        ok,
+                        format!(
+                            "{}. {}: {}{} on cell {}, on {}{note}",
+                            m.index,
+                            m.text,
+                            r.player.letter(),
+                            r.value,
+                            r.cell,
+                            landing_text(r),
+                        ),
+                    )
+                }
+                Err(e) => (false, format!("{}. “{}” rejected: {e}", m.index, m.text)),
+            })
+            .collect()
+    }
+}
+
+/// A post read against the game: what it plays (if one move is read
+/// without doubt), in words, and the moves a doubtful post offers.
+#[derive(Clone, PartialEq)]
+struct PostCheck {
+    /// The value to play, when the post is read without doubt.
+    value: Option<Value>,
+    /// How the move was read, or the doubt.
+    read: String,
+    /// What the move does (the engine's preview).
+    does: Option<String>,
+    /// Text of the post not read, with why.
+    unused: Vec<String>,
+    /// A doubtful post's moves the position accepts: one click plays one.
+    choices: Vec<(Value, String)>,
+}
+
+fn check_post(game: &Game, text: &str) -> PostCheck {
+    let state = game.state();
+    let reading = read_post(text);
+    let unused = reading
+        .unused
+        .iter()
+        .map(|u| format!("“{}” (line {}): {}", u.text, u.line, u.reason))
+        .collect();
+    let preview = Preview::of(state);
+    let does = |v: Value| preview.as_ref().and_then(|p| p.text(v));
+    match reading.check(state) {
+        Ok(m) => PostCheck {
+            value: Some(m.value),
+            read: m.how(),
+            does: does(m.value),
+            unused,
+            choices: Vec::new(),
+        },
+        Err(doubt) => {
+            let choices = match &doubt {
+                Doubt::Several { moves } => moves
+                    .iter()
+                    .filter_map(|f| {
+                        let v = state.check_raw(f.raw()).ok()?;
+                        Some((v, f.how(state.to_move())))
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            PostCheck {
+                value: None,
+                read: format!("Not played: {doubt}."),
+                does: None,
+                unused,
+                choices,
+            }
         }
     }
 }
@@ -72,49 +194,52 @@ impl Check {
 pub fn Forum() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let text = RwSignal::new(String::new());
-    let whole = RwSignal::new(false);
+    let kind = RwSignal::new(Kind::Post);
     let checked = Memo::new(move |_| {
         let t = text.get();
-        if t.trim().is_empty() {
+        let k = kind.get();
+        if t.trim().is_empty() || k == Kind::Post {
             return None;
         }
-        let w = whole.get();
         ctx.live.with(|l| {
-            let g = &l.as_ref()?.game;
-            let c = check(g, &t, w);
-            let lines: Vec<(bool, String)> = c
-                .moves
-                .iter()
-                .map(|m| match &m.result {
-                    Ok(r) => (
-                        true,
-                        format!(
-                            "{}. {}: {}{} on cell {}, on {}{}",
-                            m.index,
-                            m.text,
-                            r.player.letter(),
-                            r.value,
-                            r.cell,
-                            landing_text(r),
-                            if m.index <= c.known {
-                                " (already played)"
-                            } else {
-                                ""
-                            }
-                        ),
-                    ),
-                    Err(e) => (false, format!("{}. “{}” rejected: {e}", m.index, m.text)),
-                })
-                .collect();
-            Some((lines, c.refusal(), c.added))
+            let c = check(&l.as_ref()?.game, &t, k == Kind::Whole);
+            Some((
+                c.lines(),
+                c.refusal(),
+                c.added,
+                c.conflict.is_some() && c.rejected() == 0,
+            ))
         })
     });
+    let post = Memo::new(move |_| {
+        let t = text.get();
+        if t.trim().is_empty() || kind.get() != Kind::Post {
+            return None;
+        }
+        ctx.with_game(|g| check_post(g, &t))
+    });
+    // A post's move: played by the engine; the text is cleared.
+    let play_value = move |v: Value| {
+        let before = ctx.with_game_untracked(|g| g.moves().len());
+        ctx.play(v);
+        if ctx.with_game_untracked(|g| g.moves().len()) != before {
+            text.set(String::new());
+        }
+    };
     let play = move |_| {
         let t = text.get_untracked();
         if t.trim().is_empty() {
             return;
         }
-        let Some(c) = ctx.with_game_untracked(|g| check(g, &t, whole.get_untracked())) else {
+        let k = kind.get_untracked();
+        if k == Kind::Post {
+            match post.get_untracked().and_then(|p| p.value) {
+                Some(v) => play_value(v),
+                None => ctx.warn("Nothing was played: the post is doubtful (see why above)."),
+            }
+            return;
+        }
+        let Some(c) = ctx.with_game_untracked(|g| check(g, &t, k == Kind::Whole)) else {
             return;
         };
         if let Some(why) = c.refusal() {
@@ -135,29 +260,98 @@ pub fn Forum() -> impl IntoView {
             if n == 1 { "" } else { "s" }
         ));
     };
+    // The record's line from where it parts with the game.
+    let restart = move |_| {
+        let t = text.get_untracked();
+        let Some(done) = ctx.with_game_untracked(|g| {
+            let mut after = g.clone();
+            after.restart_from_record(&t).map(|r| (after, r))
+        }) else {
+            return;
+        };
+        match done {
+            Ok((after, r)) => {
+                let dropped: Vec<String> = r.dropped.iter().map(Value::to_string).collect();
+                let said = after
+                    .last_move()
+                    .map(|m| move_text(&after, &m))
+                    .unwrap_or_default();
+                ctx.replace_game(after);
+                text.set(String::new());
+                ctx.say(format!(
+                    "Restarted from turn {}: the game's moves from there ({}) were replaced by the record's {} move{}. {said}",
+                    r.parting.turn,
+                    dropped.join(" "),
+                    r.played,
+                    if r.played == 1 { "" } else { "s" }
+                ));
+            }
+            Err(e) => ctx.warn(format!("Not restarted: {e}.")),
+        }
+    };
+    let next_line = move || {
+        ctx.with_game(|g| {
+            let p = Preview::of(g.state())?;
+            Some(format!(
+                "Next: {}. Values: {}.",
+                p.landing_text(),
+                p.sends_line()
+            ))
+        })
+        .flatten()
+    };
     let posts = move || {
         let f = ctx.format.get();
         ctx.with_game(|g| position_post(g, f)).unwrap_or_default()
     };
-    let radio = move |w: bool, label: &'static str, id: &'static str| {
+    let radio = move |k: Kind, label: &'static str, id: &'static str| {
         view! {
-            <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || whole.get() == w on:change=move |_| whole.set(w)/>" " {label}</label>
+            <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| kind.set(k)/>" " {label}</label>
         }
     };
     view! {
         <section class="forum">
             <h2>"By forum"</h2>
+            <p class="next-line" data-testid="next-line">{next_line}</p>
             <div class="paste">
                 <h3>"Paste moves"</h3>
                 <fieldset>
                     <legend>"What you paste"</legend>
-                    {radio(false, "The next move or moves (e.g. the opponent's post: R5)", "paste-next")}
-                    {radio(true, "The thread's whole record from the start", "paste-whole")}
+                    {radio(Kind::Post, "A player's post, as the forum or Discord shows it (e.g. “R3 please”)", "paste-post")}
+                    {radio(Kind::Next, "The next move or moves in notation (e.g. R5 B2)", "paste-next")}
+                    {radio(Kind::Whole, "The thread's whole record from the start", "paste-whole")}
                 </fieldset>
-                <label class="block">"Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
+                <label class="block">{move || if kind.get() == Kind::Post {
+                        "The post: its move is found in the text (quotes and signatures are not read)"
+                    } else {
+                        "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
+                    }}
                     <textarea rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
                 </label>
-                {move || checked.get().map(|(lines, refusal, added)| view! {
+                {move || post.get().map(|p| {
+                    let ok = p.value.is_some();
+                    view! {
+                        <div class="post-reading" data-testid="post-reading">
+                            <p class=if ok { "ok" } else { "error" } data-testid="post-read">{if ok { format!("Read: {}.", p.read) } else { p.read.clone() }}</p>
+                            {p.does.map(|d| view! { <p class="muted" data-testid="post-does">{d}</p> })}
+                            {(!p.choices.is_empty()).then(|| view! {
+                                <p>"Which move is meant? One click plays it:"</p>
+                                <ul class="choices">
+                                    {p.choices.iter().map(|(v, how)| {
+                                        let v = *v;
+                                        view! { <li><button data-testid="post-choice" data-value=v.get() on:click=move |_| play_value(v)>{format!("Play {v}")}</button>" "{how.clone()}</li> }
+                                    }).collect_view()}
+                                </ul>
+                            })}
+                            {(!p.unused.is_empty()).then(|| view! {
+                                <ul class="unused" data-testid="post-unused" aria-label="Not read">
+                                    {p.unused.iter().map(|u| view! { <li>{u.clone()}</li> }).collect_view()}
+                                </ul>
+                            })}
+                        </div>
+                    }
+                })}
+                {move || checked.get().map(|(lines, refusal, added, parts)| view! {
                     <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
                         {lines.into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
                     </ol>
@@ -165,8 +359,20 @@ pub fn Forum() -> impl IntoView {
                         Some(why) => view! { <p class="error" data-testid="refusal">{format!("Nothing will be played: {why}. Correct the text (C8.2).")}</p> }.into_any(),
                         None => view! { <p class="muted">{format!("{added} new move{} to play.", if added == 1 { "" } else { "s" })}</p> }.into_any(),
                     }}
+                    {parts.then(|| view! {
+                        <p><button data-testid="restart" on:click=restart>"Restart from where they part"</button>
+                        " (keeps the moves both have, replaces the game's later moves with the record's)"</p>
+                    })}
                 })}
-                <button class="primary" on:click=play data-testid="paste-play" disabled=move || text.with(|t| t.trim().is_empty())>"Play these moves"</button>
+                <button class="primary" on:click=play data-testid="paste-play"
+                    disabled=move || text.with(|t| t.trim().is_empty()) || (kind.get() == Kind::Post && post.with(|p| p.as_ref().is_none_or(|p| p.value.is_none())))>
+                    {move || match (kind.get(), post.get().and_then(|p| p.value)) {
+                        (Kind::Post, Some(v)) => format!("Play {v}"),
+                        (Kind::Post, None) => "Play the post's move".to_string(),
+                        _ => "Play these moves".to_string(),
+                    }}
+                </button>
+                <Said/>
             </div>
             <div class="posts">
                 <h3>"Post the position"</h3>

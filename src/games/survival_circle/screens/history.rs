@@ -4,6 +4,7 @@
 
 use super::super::circle::Circle;
 use super::super::state::{Ctx, who};
+use super::play::Said;
 use leptos::prelude::*;
 use survival_circle::post::landing_text;
 use survival_circle::{Options, State};
@@ -68,6 +69,7 @@ pub fn History() -> impl IntoView {
     view! {
         <section class="history">
             <h2>"History"</h2>
+            <Said/>
             <div class="play-grid">
                 <div class="board-col">
                     <h3 data-testid="history-caption">{caption}</h3>

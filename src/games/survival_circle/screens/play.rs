@@ -1,8 +1,13 @@
 //! Play: the circle, both hands as value buttons (click, tap, or the keys
 //! 1-8), undo and redo, the score, the turn, the record (C8.1), the AI's
 //! thinking with Stop and Move now, and the hint (the AI's evaluation of
-//! every value). Hovering or focusing a value shows where it would send
-//! the opponent (C3.3).
+//! every value). Hovering or focusing a value, or tapping it once on a
+//! touch screen, previews the move from the engine (where the mover lands
+//! and what that removes, where the value sends the opponent and what
+//! would happen there); a second tap, a click or Enter plays it. On a
+//! phone the status, the circle, the preview and both hands fit one
+//! screen; messages are shown in the page's flow, under the hands, never
+//! over a control.
 
 use super::super::circle::Circle;
 use super::super::state::{Ctx, THINK_CHOICES, mode_text, result_text, who};
@@ -10,7 +15,7 @@ use super::super::thinker::Asked;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival_circle::ai::{Level, SCALE};
-use survival_circle::{Mode, Options, Player, State, Value};
+use survival_circle::{Mode, Options, Player, Preview, State, Value};
 
 /// A score in tokens of final difference, signed: `+1.25`, `-0.5`, `0`.
 fn tokens(score: i32) -> String {
@@ -61,7 +66,7 @@ pub fn Play() -> impl IntoView {
         ctx.with_game(|g| *g.state())
             .unwrap_or_else(|| State::new(Options::default()))
     });
-    let preview = Signal::derive(move || ctx.preview.get());
+    let preview = Signal::derive(move || ctx.preview.get().or(ctx.armed.get()));
     view! {
         <section class="play">
             <h2 class="sr-only">"Play"</h2>
@@ -74,6 +79,7 @@ pub fn Play() -> impl IntoView {
                         <li><span class="key k-last" aria-hidden="true"></span>" previous landing cell; the arrow counts its value (C3.2)"</li>
                         <li><span class="key k-next" aria-hidden="true"></span>" this turn's token lands here"</li>
                         <li><span class="key k-target" aria-hidden="true"></span>" the value you point at sends the opponent here (C3.3)"</li>
+                        <li><span class="key k-removed" aria-hidden="true">"×"</span>" removed by the landing (C5.2, C6.2)"</li>
                     </ul>
                 </div>
                 <div class="side">
@@ -81,18 +87,62 @@ pub fn Play() -> impl IntoView {
                     <AiPanel/>
                     <Hand player=Player::Blue/>
                     <Hand player=Player::Red/>
-                    <div class="row">
+                    // Below the hands: its text changes length as values
+                    // are pointed at, which must not move a button under
+                    // the pointer or finger.
+                    <MovePreview state preview/>
+                    <Said/>
+                    <div class="row controls">
                         <button on:click=move |_| ctx.undo() disabled=move || !ctx.with_game(|g| g.can_undo()).unwrap_or(false) data-testid="undo">"Undo"</button>
                         <button on:click=move |_| ctx.redo() disabled=move || !ctx.with_game(|g| g.can_redo()).unwrap_or(false) data-testid="redo">"Redo"</button>
                         <button on:click=move |_| ctx.ask_hint() data-testid="hint-button"
                             disabled=move || !ctx.human_to_move() || ctx.thinker.busy()>"Hint"</button>
                     </div>
-                    <p class="muted small">"Keys 1 to 8 play that value. Point at or focus a value to see where it sends the opponent."</p>
+                    <p class="muted small help">"Keys 1 to 8 play that value. Point at or focus a value to see what it does; on a touch screen tap it once to see, again to play."</p>
                     <HintTable/>
                     <Record/>
                 </div>
             </div>
         </section>
+    }
+}
+
+/// What the move would do, from the engine's preview: the mover's landing
+/// (the same whatever the value) and, for the value pointed at, focused
+/// or tapped once, where it sends the opponent and what would happen
+/// there.
+#[component]
+fn MovePreview(state: Signal<State>, preview: Signal<Option<Value>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        let s = state.get();
+        let p = Preview::of(&s)?;
+        let chosen = preview.get();
+        let armed = ctx.armed.get();
+        let text = chosen
+            .and_then(|v| p.text(v))
+            .unwrap_or_else(|| format!("{}.", p.landing_text()));
+        let again = armed
+            .filter(|v| Some(*v) == chosen)
+            .map(|v| format!(" Tap {v} again to play it."));
+        Some(view! {
+            <p class="preview" data-testid="preview" data-value=chosen.map(|v| v.get())>
+                {text}<strong>{again}</strong>
+            </p>
+        })
+    }
+}
+
+/// The last message, in the page's flow (the shell's floating message is
+/// hidden on this screen so it never covers a control); it leaves with
+/// the screen.
+#[component]
+pub fn Said() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <p class="said" aria-hidden="true" data-testid="said">
+            {move || ctx.shell.shown().map(|t| view! { <span class=if t.error { "error" } else { "" }>{t.text}</span> })}
+        </p>
     }
 }
 
@@ -122,7 +172,7 @@ fn Status() -> impl IntoView {
                         <span class="key k-red" aria-hidden="true">"R"</span>{format!(" {} {}", who(g, Player::Red), sc.red)}
                     </p>
                     {result_text(g).map(|r| view! { <p class="final" role="status" data-testid="result">{format!("Game over: {r}.")}</p> })}
-                    <p class="muted small">{format!("Mode: {}.", mode_text(g))}</p>
+                    <p class="muted small mode">{format!("Mode: {}.", mode_text(g))}</p>
                 </div>
             }
         })
@@ -187,22 +237,15 @@ fn AiPanel() -> impl IntoView {
             }
         })
     };
+    // The figures of the AI's last move, while the game still went
+    // through it (not after it is undone).
     let last = move || {
-        ctx.ai_move.get().map(|m| {
-            let rate = if m.nodes > 0 && m.ms > 0.0 {
-                format!(", {} nodes/s", nodes((m.nodes as f64 / (m.ms / 1000.0)) as u64))
-            } else {
-                String::new()
-            };
-            let solved = m
-                .solved
-                .map(|(b, r)| format!(" Proved with best play from there: Blue {b}, Red {r}."))
-                .unwrap_or_default();
-            view! {
-                <p class="muted small" data-testid="ai-last" data-nodes=m.nodes data-ms=m.ms>
-                    {format!("The AI's move at turn {}: searched {} turns deep, {} nodes in {:.2} s{rate}.{solved}", m.turn, m.depth, nodes(m.nodes), m.ms / 1000.0)}
-                </p>
-            }
+        let m = ctx.ai_move.get()?;
+        ctx.with_game(|g| m.result.describes(g)).filter(|d| *d)?;
+        Some(view! {
+            <p class="muted small" data-testid="ai-last" data-nodes=m.result.nodes data-ms=m.ms.unwrap_or(0.0)>
+                {m.result.text(m.ms)}
+            </p>
         })
     };
     view! {
@@ -265,9 +308,24 @@ fn Hand(player: Player) -> impl IntoView {
                 {Value::all().map(|v| {
                     let count = move || counts()[v.index()];
                     let enabled = move || playable() && count() > 0;
+                    // A touch (or pen) press: the click that follows
+                    // previews the value the first time and plays it the
+                    // second. A mouse click, Enter or Space plays at once.
+                    let touch = StoredValue::new(false);
+                    let click = move |_| {
+                        let touched = touch.get_value();
+                        touch.set_value(false);
+                        if touched && ctx.armed.get_untracked() != Some(v) {
+                            ctx.armed.set(Some(v));
+                        } else {
+                            ctx.play(v);
+                        }
+                    };
                     view! {
                         <button class="value" data-value=v.get() disabled=move || !enabled()
-                            on:click=move |_| ctx.play(v)
+                            class:armed=move || moving() && ctx.armed.get() == Some(v)
+                            on:pointerdown=move |ev: leptos::ev::PointerEvent| touch.set_value(ev.pointer_type() != "mouse")
+                            on:click=click
                             on:mouseenter=move |_| if enabled() { ctx.preview.set(Some(v)) }
                             on:mouseleave=move |_| ctx.preview.set(None)
                             on:focus=move |_| if enabled() { ctx.preview.set(Some(v)) }

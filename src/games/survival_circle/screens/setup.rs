@@ -3,6 +3,7 @@
 //! and rule options (C5.3, C6.2); or a game file imported.
 
 use super::super::state::{Ctx, Screen, mode_text};
+use super::play::Said;
 use crate::shell::io;
 use crate::shell::page::import;
 use console_core::Session;
@@ -118,6 +119,7 @@ pub fn Setup() -> impl IntoView {
     };
     view! {
         <section class="setup">
+            <Said/>
             <ThisGame/>
             <h2>"New game"</h2>
             <form on:submit=|ev| ev.prevent_default() class="form">
@@ -136,16 +138,20 @@ pub fn Setup() -> impl IntoView {
                             <label><input type="radio" name="colour" data-testid="you-blue" prop:checked=move || human.get() == Player::Blue on:change=move |_| human.set(Player::Blue)/>" Blue (moves first)"</label>
                             <label><input type="radio" name="colour" data-testid="you-red" prop:checked=move || human.get() == Player::Red on:change=move |_| human.set(Player::Red)/>" Red"</label>
                         </fieldset>
-                        <label>"AI level"
+                        <label class="wide level">"AI level"
                             <select data-testid="level" on:change=move |ev| {
                                 let v = event_target_value(&ev);
                                 if let Some(l) = Level::ALL.into_iter().find(|l| l.label() == v) { level.set(l) }
                             }>
                                 {Level::ALL.into_iter().map(|l| view! {
-                                    <option value=l.label() selected=move || level.get() == l>{level_text(l)}</option>
+                                    <option value=l.label() selected=move || level.get() == l>{move || level_text(l, ctx.think_ms.get())}</option>
                                 }).collect_view()}
                             </select>
                         </label>
+                        <p class="wide muted small" data-testid="level-time">{move || format!(
+                            "The Strongest level searches for {} per move (the time is set on the Play screen, kept in this browser); the others do not depend on it.",
+                            seconds(ctx.think_ms.get())
+                        )}</p>
                     }.into_any()
                 } else {
                     view! {
@@ -177,14 +183,20 @@ pub fn Setup() -> impl IntoView {
     }
 }
 
-/// A level as the form offers it.
-fn level_text(l: Level) -> String {
+/// `think_ms` milliseconds in words: `1 s`, `0.3 s`.
+fn seconds(think_ms: u32) -> String {
+    format!("{} s", f64::from(think_ms) / 1000.0)
+}
+
+/// A level as the form offers it; the Strongest level's time per move is
+/// `think_ms` milliseconds.
+fn level_text(l: Level, think_ms: u32) -> String {
     let how = match l {
-        Level::Beginner => "looks 1 turn ahead, often errs",
-        Level::Easy => "2 turns ahead, errs",
-        Level::Medium => "4 turns ahead, errs a little",
-        Level::Hard => "full search, 8 turns deep",
-        Level::Strongest => "full search in the time given",
+        Level::Beginner => "looks 1 turn ahead, often errs".to_string(),
+        Level::Easy => "2 turns ahead, errs".to_string(),
+        Level::Medium => "4 turns ahead, errs a little".to_string(),
+        Level::Hard => "full search, 8 turns deep".to_string(),
+        Level::Strongest => format!("full search, {} per move", seconds(think_ms)),
     };
     format!("{}: {how}", l.label())
 }

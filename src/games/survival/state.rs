@@ -13,8 +13,9 @@ use leptos::prelude::*;
 use std::collections::BTreeMap;
 use survival::post::Format;
 use survival::report::PhaseReport;
+use survival::roster::Names;
 use survival::save::{Drafts, GameFile, InputFile};
-use survival::thread::split_thread;
+use survival::thread::{Layout, ThreadSplit, split_thread_as};
 use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster};
 
 /// The screens of the Survival page.
@@ -108,6 +109,9 @@ pub struct Kept {
     pub bulk: RwSignal<String>,
     /// Today's thread as pasted so far.
     pub thread: RwSignal<String>,
+    /// The page layout the moderator chose for the thread (S2.9); `None`:
+    /// the layout the engine detects.
+    pub layout: RwSignal<Option<Layout>>,
     /// The next page of the thread, pasted but not yet added.
     pub page: RwSignal<String>,
     /// Today's revote thread (S6.3).
@@ -161,6 +165,7 @@ impl GameKind for Survival {
             night: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
             thread: RwSignal::new(String::new()),
+            layout: RwSignal::new(None),
             page: RwSignal::new(String::new()),
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
@@ -176,6 +181,7 @@ impl GameKind for Survival {
         k.night.track();
         k.bulk.track();
         k.thread.track();
+        k.layout.track();
         k.page.track();
         k.revote.track();
         k.decisions.track();
@@ -190,6 +196,7 @@ impl GameKind for Survival {
         ctx.night.set(d.night);
         ctx.bulk.set(d.bulk);
         ctx.thread.set(d.thread);
+        ctx.layout.set(d.layout);
         ctx.page.set(d.page);
         ctx.revote.set(d.revote);
         ctx.decisions.set(d.decisions);
@@ -205,6 +212,7 @@ impl GameKind for Survival {
             night: ctx.night.get_untracked(),
             bulk: ctx.bulk.get_untracked(),
             thread: ctx.thread.get_untracked(),
+            layout: ctx.layout.get_untracked(),
             page: ctx.page.get_untracked(),
             revote: ctx.revote.get_untracked(),
             decisions: ctx.decisions.get_untracked(),
@@ -243,6 +251,39 @@ impl Ctx {
             .with(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))
     }
 
+    /// How names are read in the phase to play (tracked): the game's
+    /// nicknames and refused guesses in force (S2.3, S2.7).
+    pub fn names(&self) -> Option<Names> {
+        self.live.with(|l| l.as_ref().map(|l| l.game.names()))
+    }
+
+    /// A pasted thread split into posts by the engine (S2.9), its names
+    /// read as the phase to play reads them, in `layout` when the
+    /// moderator chose one (tracked).
+    pub fn split(&self, text: &str, layout: Option<Layout>) -> Option<ThreadSplit> {
+        Some(split_thread_as(&self.names()?, text, layout))
+    }
+
+    /// Today's thread split into posts, in the layout the moderator chose
+    /// or the one detected (tracked).
+    pub fn thread_split(&self) -> Option<ThreadSplit> {
+        let names = self.names()?;
+        let layout = self.layout.get();
+        Some(self.thread.with(|t| split_thread_as(&names, t, layout)))
+    }
+
+    /// What decides how the open game reads names now (tracked): the
+    /// phases played, the nicknames and the refused guesses kept. A kept
+    /// count is good while this is unchanged.
+    pub fn names_key(&self) -> Option<(usize, usize, usize)> {
+        self.live.with(|l| {
+            l.as_ref().map(|l| {
+                let s = l.game.setup();
+                (l.game.phases().len(), s.nicknames.len(), s.no_guess.len())
+            })
+        })
+    }
+
     /// Starts a newly dealt game and opens it.
     pub fn deal(&self, name: String, spec: DealSpec, game: Game) {
         let file = GameFile::new(&name, &spec, &game);
@@ -276,7 +317,6 @@ impl Ctx {
                 .filter(|l| !l.game.is_over())
                 .map(|l| l.game.phase().is_night())
         })?;
-        let roster = self.roster()?;
         let decisions = self.decision_texts();
         Some(if night {
             PhaseInput::Night(NightInput {
@@ -284,9 +324,11 @@ impl Ctx {
                 decisions,
             })
         } else {
-            let posts = posts
-                .unwrap_or_else(|| self.thread.with(|t| split_thread(&roster, t).known_posts()));
-            let revote = self.revote.with(|t| split_thread(&roster, t).known_posts());
+            let posts = match posts {
+                Some(p) => p,
+                None => self.thread_split()?.known_posts(),
+            };
+            let revote = self.revote.with(|t| self.split(t, None))?.known_posts();
             PhaseInput::Day(DayInput {
                 posts,
                 revote,
@@ -350,6 +392,7 @@ impl Ctx {
                 self.bulk.set(String::new());
             } else {
                 self.thread.set(String::new());
+                self.layout.set(None);
                 self.page.set(String::new());
                 self.revote.set(String::new());
             }
@@ -383,6 +426,7 @@ impl Ctx {
                 decisions,
             } => {
                 self.thread.set(thread_text(&posts));
+                self.layout.set(None);
                 self.revote.set(thread_text(&revote));
                 self.decisions.set(decisions);
             }
@@ -430,7 +474,9 @@ pub fn names(roster: &Roster, ids: impl IntoIterator<Item = PlayerId>) -> Vec<St
 
 /// The rule options of a game in words, with their rule numbers.
 pub fn option_lines(o: &survival::Options) -> Vec<String> {
-    use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};
+    use survival::options::{
+        Discovery, EvilWinsAt, InvalidVote, SecondTie, VoteBold, VotePlace, VoteRule,
+    };
     let pick = |b: bool, yes: &str, no: &str| if b { yes } else { no }.to_string();
     vec![
         format!(
@@ -456,6 +502,38 @@ pub fn option_lines(o: &survival::Options) -> Vec<String> {
         format!(
             "S9.1 cards revealed in posts: {}",
             pick(o.reveal_cards, "yes", "no")
+        ),
+        format!(
+            "S2.8 reading rules: {}",
+            pick(
+                o.second_reading(),
+                "edition 2 (nicknames, guesses, every vote form)",
+                "edition 1 (the first rules)"
+            )
+        ),
+        format!(
+            "S5.3 votes must be bold: {}",
+            pick(o.vote_bold == VoteBold::Required, "yes", "no")
+        ),
+        format!(
+            "S5.3 a vote stands {}",
+            pick(
+                o.vote_place == VotePlace::Anywhere,
+                "anywhere in its line when bold",
+                "at the start of its line"
+            )
+        ),
+        format!(
+            "S5.4 a vote naming no candidate {}",
+            pick(
+                o.invalid_vote == InvalidVote::Withdraws,
+                "withdraws the earlier vote",
+                "leaves the earlier vote standing"
+            )
+        ),
+        format!(
+            "S5.6 votes for no elimination: {}",
+            pick(o.no_elimination, "counted", "rejected")
         ),
     ]
 }

@@ -123,6 +123,7 @@ fn read(game: &Game, page: &str) -> Value {
         "guesses": guesses,
         "ignored": c.ignored().iter().map(|x| json!({"player": roster.name(x.player), "why": x.why.name(), "text": x.text})).collect::<Vec<_>>(),
         "rejected": c.rejections().len(),
+        "votes": c.votes().len(),
         "count_post": vote_count_post(&count, roster.names(), Format::BBCode).join("\n\n"),
     })
 }

@@ -5,7 +5,7 @@
 //! random one; the deal. Every check is the engine's: an impossible deck
 //! is refused with its reason.
 
-use super::super::state::{Ctx, Screen, option_lines};
+use super::super::state::{Ctx, Screen, list, option_lines};
 use crate::shell::html::{Html, attr};
 use crate::shell::io;
 use crate::shell::page::import;
@@ -301,6 +301,11 @@ fn NewGame() -> impl IntoView {
     }
 }
 
+/// " (from day 2)" for an entry kept from a phase on, "" from the start.
+fn from(phase: Option<survival::Phase>) -> String {
+    phase.map(|p| format!(" (from {p})")).unwrap_or_default()
+}
+
 /// The open game's settings and its deal commitment.
 #[component]
 fn GameSettings() -> impl IntoView {
@@ -350,6 +355,24 @@ fn GameSettings() -> impl IntoView {
                     ),
                     ("Spotlight at the deal", spot.to_string()),
                     ("Options", option_lines(&s.options).join("; ")),
+                    (
+                        "Nicknames (S2.7)",
+                        list(
+                            &s.nicknames
+                                .iter()
+                                .map(|n| format!("{}: {}{}", n.nickname, n.player, from(n.from)))
+                                .collect::<Vec<_>>(),
+                        ),
+                    ),
+                    (
+                        "Guesses refused (S2.7)",
+                        list(
+                            &s.no_guess
+                                .iter()
+                                .map(|n| format!("{}{}", n.text, from(n.from)))
+                                .collect::<Vec<_>>(),
+                        ),
+                    ),
                 ];
                 let mut h = Html::default();
                 h.raw("<dl class=\"settings\" data-testid=\"game-settings\">");

@@ -274,7 +274,7 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
             <p data-testid="post-count">{move || format!("{} posts read.", known())}</p>
             <details class="split-posts" hidden=move || !pasted()>
                 <summary>"Each post as read: number, author, time, the votes counted and the lines not counted"</summary>
-                <div class="scroll" inner_html=table></div>
+                <div class="scroll" tabindex="0" role="region" aria-label="The posts as read" inner_html=table></div>
             </details>
         </div>
     }

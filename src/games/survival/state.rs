@@ -109,9 +109,10 @@ pub struct Kept {
     pub bulk: RwSignal<String>,
     /// Today's thread as pasted so far.
     pub thread: RwSignal<String>,
-    /// The page layout the moderator chose for the thread (S2.9); `None`:
-    /// the layout the engine detects.
-    pub layout: RwSignal<Option<Layout>>,
+    /// The page layout the moderator chose for the thread (S2.9), by its
+    /// name ([`Layout::name`]); empty: the layout the engine detects. (A
+    /// string signal, as the other drafts: no signal code of its own.)
+    pub layout: RwSignal<String>,
     /// The next page of the thread, pasted but not yet added.
     pub page: RwSignal<String>,
     /// Today's revote thread (S6.3).
@@ -165,7 +166,7 @@ impl GameKind for Survival {
             night: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
             thread: RwSignal::new(String::new()),
-            layout: RwSignal::new(None),
+            layout: RwSignal::new(String::new()),
             page: RwSignal::new(String::new()),
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
@@ -196,7 +197,8 @@ impl GameKind for Survival {
         ctx.night.set(d.night);
         ctx.bulk.set(d.bulk);
         ctx.thread.set(d.thread);
-        ctx.layout.set(d.layout);
+        ctx.layout
+            .set(d.layout.map(|l| l.name().to_string()).unwrap_or_default());
         ctx.page.set(d.page);
         ctx.revote.set(d.revote);
         ctx.decisions.set(d.decisions);
@@ -212,7 +214,7 @@ impl GameKind for Survival {
             night: ctx.night.get_untracked(),
             bulk: ctx.bulk.get_untracked(),
             thread: ctx.thread.get_untracked(),
-            layout: ctx.layout.get_untracked(),
+            layout: ctx.layout.with_untracked(|l| Layout::from_name(l)),
             page: ctx.page.get_untracked(),
             revote: ctx.revote.get_untracked(),
             decisions: ctx.decisions.get_untracked(),
@@ -268,20 +270,8 @@ impl Ctx {
     /// or the one detected (tracked).
     pub fn thread_split(&self) -> Option<ThreadSplit> {
         let names = self.names()?;
-        let layout = self.layout.get();
+        let layout = self.layout.with(|l| Layout::from_name(l));
         Some(self.thread.with(|t| split_thread_as(&names, t, layout)))
-    }
-
-    /// What decides how the open game reads names now (tracked): the
-    /// phases played, the nicknames and the refused guesses kept. A kept
-    /// count is good while this is unchanged.
-    pub fn names_key(&self) -> Option<(usize, usize, usize)> {
-        self.live.with(|l| {
-            l.as_ref().map(|l| {
-                let s = l.game.setup();
-                (l.game.phases().len(), s.nicknames.len(), s.no_guess.len())
-            })
-        })
     }
 
     /// Starts a newly dealt game and opens it.
@@ -392,7 +382,7 @@ impl Ctx {
                 self.bulk.set(String::new());
             } else {
                 self.thread.set(String::new());
-                self.layout.set(None);
+                self.layout.set(String::new());
                 self.page.set(String::new());
                 self.revote.set(String::new());
             }
@@ -426,7 +416,7 @@ impl Ctx {
                 decisions,
             } => {
                 self.thread.set(thread_text(&posts));
-                self.layout.set(None);
+                self.layout.set(String::new());
                 self.revote.set(thread_text(&revote));
                 self.decisions.set(decisions);
             }

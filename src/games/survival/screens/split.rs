@@ -24,6 +24,7 @@ use super::common::capital;
 use super::day::Live;
 use crate::shell::html::{Html, attr, esc};
 use console_core::names::How;
+use console_core::text::sort_small;
 use leptos::prelude::*;
 use std::fmt::Write as _;
 use survival::report::Place;
@@ -209,7 +210,7 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>) -> String {
                 if items.is_empty() {
                     h.el("td", " class=\"muted\"", "no vote");
                 } else {
-                    items.sort_by_key(|(line, order, _)| (*line, *order));
+                    sort_small(&mut items, |(line, order, _)| (*line, *order));
                     h.raw("<td><ul class=\"reads\">");
                     for (_, _, item) in items {
                         h.raw(&item);
@@ -221,6 +222,30 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>) -> String {
         h.raw("</tr>");
     }
     h.raw("</tbody></table>");
+    h.done()
+}
+
+/// The layout picker's options: the layout detected, then each layout,
+/// the one chosen selected.
+fn layout_options(chosen: Option<Layout>) -> String {
+    let mut h = Html::default();
+    h.el(
+        "option",
+        if chosen.is_none() {
+            " value=\"\" selected"
+        } else {
+            " value=\"\""
+        },
+        "the layout detected",
+    );
+    for l in Layout::ALL {
+        let sel = if chosen == Some(l) { " selected" } else { "" };
+        h.el(
+            "option",
+            &format!("{}{sel}", attr("value", l.name())),
+            &capital(l.label()),
+        );
+    }
     h.done()
 }
 
@@ -236,10 +261,11 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
         split.with(|s| s.as_ref().map(summary).unwrap_or_default())
     };
     let known = move || {
-        split.with(|s| {
+        let n = split.with(|s| {
             s.as_ref()
                 .map_or(0, |s| s.posts.iter().filter(|p| p.author.is_some()).count())
-        })
+        });
+        format!("{n} posts read.")
     };
     let table = move || {
         split.with(|s| {
@@ -253,10 +279,8 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
         })
     };
     let choose = move |ev: leptos::ev::Event| {
-        let v = event_target_value(&ev);
-        ctx.layout.set(Layout::from_name(&v));
-        let said = split.with_untracked(|s| s.as_ref().map(summary));
-        if let Some(s) = said {
+        ctx.layout.set(event_target_value(&ev));
+        if let Some(s) = split.with_untracked(|s| s.as_ref().map(summary)) {
             ctx.say(s);
         }
     };
@@ -264,14 +288,9 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
         <div class="split" data-testid="split">
             <p data-testid="split-summary">{text}</p>
             <label>"Read the thread as "
-                <select data-testid="layout" on:change=choose>
-                    <option value="" selected=move || ctx.layout.get().is_none()>"the layout detected"</option>
-                    {Layout::ALL.into_iter().map(|l| view! {
-                        <option value=l.name() selected=move || ctx.layout.get() == Some(l)>{capital(l.label())}</option>
-                    }).collect_view()}
-                </select>
+                <select data-testid="layout" on:change=choose inner_html=move || ctx.layout.with(|l| layout_options(Layout::from_name(l)))></select>
             </label>
-            <p data-testid="post-count">{move || format!("{} posts read.", known())}</p>
+            <p data-testid="post-count">{known}</p>
             <details class="split-posts" hidden=move || !pasted()>
                 <summary>"Each post as read: number, author, time, the votes counted and the lines not counted"</summary>
                 <div class="scroll" tabindex="0" role="region" aria-label="The posts as read" inner_html=table></div>
@@ -281,7 +300,6 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
 }
 
 /// A name read by a guess, with every place it was read.
-#[derive(Clone, Debug, PartialEq)]
 struct Guess {
     written: String,
     read_as: PlayerId,
@@ -346,189 +364,172 @@ fn places_text(places: &[String]) -> String {
     t
 }
 
-/// One guess with its two answers.
-fn guess_row(ctx: Ctx, g: Guess) -> impl IntoView {
-    let name = ctx
-        .with_game_untracked(|game| game.setup().roster.name(g.read_as).to_string())
-        .unwrap_or_default();
-    let text = format!(
-        "\u{201c}{}\u{201d} read as {name}, {}: {}",
-        g.written,
-        g.how,
-        places_text(&g.places)
-    );
-    let (w1, w2, n1, n2) = (g.written.clone(), g.written.clone(), name.clone(), name);
-    let p = g.read_as;
-    let keep = move |_| match ctx.update_game(|game| game.add_nickname(p, &w1)) {
-        Some(Ok(())) => ctx.say(format!(
-            "\u{201c}{w1}\u{201d} is now a nickname of {n1} (S2.7)"
+/// A button the section's one click handler answers: `act` (`nickname`
+/// or `reject`), the text written, the player (for a nickname).
+fn button(
+    h: &mut Html,
+    testid: &str,
+    act: &str,
+    written: &str,
+    player: Option<PlayerId>,
+    label: &str,
+) {
+    let _ = write!(
+        h.0,
+        " <button type=\"button\"{}{}{}{}>{}</button>",
+        attr("data-testid", testid),
+        attr("data-act", act),
+        attr("data-text", written),
+        player.map_or(String::new(), |p| attr(
+            "data-player",
+            &p.index().to_string()
         )),
-        Some(Err(e)) => ctx.warn(format!("\u{201c}{w1}\u{201d} cannot be kept: {e}")),
-        None => {}
-    };
-    let refuse = move |_| {
-        ctx.update_game(|game| game.refuse_guess(&w2));
-        ctx.say(format!(
-            "\u{201c}{w2}\u{201d} is no longer read as {n2}: a vote naming it is rejected (S2.7)"
-        ));
-    };
-    view! {
-        <li data-testid="guess" data-written=g.written.clone() data-read-as=name_attr(ctx, p) data-how=g.how.name()>
-            <span>{text}</span>" "
-            <button data-testid="make-nickname" on:click=keep>"Make nickname"</button>" "
-            <button data-testid="reject-guess" on:click=refuse>"Reject"</button>
-        </li>
-    }
-}
-
-fn name_attr(ctx: Ctx, p: PlayerId) -> String {
-    ctx.with_game_untracked(|g| g.setup().roster.name(p).to_string())
-        .unwrap_or_default()
-}
-
-/// An author who is no player: the posts, and the nearest players, each a
-/// one-click nickname.
-#[derive(Clone, Debug, PartialEq)]
-struct Stranger {
-    written: String,
-    posts: Vec<u32>,
-    nearest: Vec<PlayerId>,
-}
-
-fn strangers(ctx: Ctx, s: &ThreadSplit) -> Vec<Stranger> {
-    let names = ctx.names();
-    let mut out: Vec<Stranger> = Vec::new();
-    for p in s.posts.iter().filter(|p| p.author.is_none()) {
-        match out.iter_mut().find(|x| x.written == p.author_text) {
-            Some(x) => x.posts.push(p.number),
-            None => out.push(Stranger {
-                written: p.author_text.clone(),
-                posts: vec![p.number],
-                nearest: names
-                    .as_ref()
-                    .filter(|_| !p.author_text.trim().is_empty())
-                    .map(|n| n.nearest(&p.author_text))
-                    .unwrap_or_default(),
-            }),
-        }
-    }
-    out
-}
-
-fn stranger_row(ctx: Ctx, x: Stranger) -> impl IntoView {
-    let roster = ctx
-        .with_game_untracked(|g| g.setup().roster.clone())
-        .expect("a game is open");
-    let posts: Vec<String> = x.posts.iter().map(|n| format!("#{n}")).collect();
-    let text = format!(
-        "\u{201c}{}\u{201d} (post{} {}) is no player of this game: not counted.",
-        x.written,
-        if posts.len() == 1 { "" } else { "s" },
-        posts.join(", ")
+        esc(label)
     );
-    let buttons = x
-        .nearest
-        .iter()
-        .map(|p| {
-            let p = *p;
-            let name = roster.name(p).to_string();
-            let w = x.written.clone();
-            let label = format!("Make it a nickname of {name}");
-            let keep = move |_| match ctx.update_game(|game| game.add_nickname(p, &w)) {
-                Some(Ok(())) => ctx.say(format!(
-                    "\u{201c}{w}\u{201d} is now a nickname of {name} (S2.7)"
-                )),
-                Some(Err(e)) => ctx.warn(format!("\u{201c}{w}\u{201d} cannot be kept: {e}")),
-                None => {}
-            };
-            view! { " " <button data-testid="stranger-nickname" on:click=keep>{label}</button> }
-        })
-        .collect_view();
-    view! { <li data-testid="stranger" data-written=x.written.clone()><span>{text}</span>{buttons}</li> }
 }
 
-/// What to check before trusting the count: guesses, vote lines not
-/// counted, authors who are no player, what the page held besides posts.
-#[component]
-pub fn Doubtful(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let found = Memo::new(move |_| {
-        split
-            .with(|s| {
-                let s = s.as_ref()?;
-                Some(count.with(|c| guesses(s, c.as_ref())))
-            })
-            .unwrap_or_default()
-    });
-    let strangers = Memo::new(move |_| {
-        split
-            .with(|s| s.as_ref().map(|s| strangers(ctx, s)))
-            .unwrap_or_default()
-    });
-    let ignored = move || {
-        split.with(|s| {
-            let s = s.as_ref()?;
-            let numbers = page_numbers(s);
-            count.with(|c| {
-                let live = c.as_ref()?;
-                if live.ignored.is_empty() {
-                    return None;
-                }
-                ctx.live.with(|l| {
-                    let roster = &l.as_ref()?.game.setup().roster;
-                    let mut h = Html::default();
-                    h.raw("<ul class=\"ignored\" data-testid=\"ignored-lines\">");
-                    for x in &live.ignored {
-                        let _ = write!(
-                            h.0,
-                            "<li{}><strong>{}</strong>, {}: <code>{}</code> not counted: {}</li>",
-                            attr("data-why", x.why.name()),
-                            esc(roster.name(x.player)),
-                            esc(&where_text(&numbers, x.place).unwrap_or_default()),
-                            esc(&x.text),
-                            esc(&x.why.to_string())
+/// Everything to check, as HTML (empty when nothing is doubtful).
+fn doubtful_html(ctx: Ctx, s: &ThreadSplit, live: Option<&Live>) -> String {
+    let Some(names) = ctx.names() else {
+        return String::new();
+    };
+    ctx.live.with(|l| {
+        let Some(l) = l else { return String::new() };
+        let roster = &l.game.setup().roster;
+        let mut h = Html::default();
+        let found = guesses(s, live);
+        if !found.is_empty() {
+            h.el("h4", "", "Names read by a guess").el(
+                "p",
+                " class=\"muted\"",
+                "Make nickname: the name is always read so from now on. Reject: it is never read as a guess again, and a vote naming it is rejected.",
+            );
+            h.raw("<ul class=\"guesses\" data-testid=\"guesses\">");
+            for g in &found {
+                let name = roster.name(g.read_as);
+                let _ = write!(
+                    h.0,
+                    "<li data-testid=\"guess\"{}{}{}><span>{}</span>",
+                    attr("data-written", &g.written),
+                    attr("data-read-as", name),
+                    attr("data-how", g.how.name()),
+                    esc(&format!(
+                        "\u{201c}{}\u{201d} read as {name}, {}: {}",
+                        g.written,
+                        g.how,
+                        places_text(&g.places)
+                    ))
+                );
+                button(&mut h, "make-nickname", "nickname", &g.written, Some(g.read_as), "Make nickname");
+                button(&mut h, "reject-guess", "reject", &g.written, None, "Reject");
+                h.raw("</li>");
+            }
+            h.raw("</ul>");
+        }
+        // Authors who are no player, with the nearest players.
+        let mut strangers: Vec<(&str, Vec<u32>)> = Vec::new();
+        for p in s.posts.iter().filter(|p| p.author.is_none()) {
+            match strangers.iter_mut().find(|x| x.0 == p.author_text) {
+                Some(x) => x.1.push(p.number),
+                None => strangers.push((&p.author_text, vec![p.number])),
+            }
+        }
+        if !strangers.is_empty() {
+            h.el("h4", "", "Authors who are no player");
+            h.raw("<ul class=\"strangers\" data-testid=\"unknown-authors\">");
+            for (w, posts) in &strangers {
+                let posts: Vec<String> = posts.iter().map(|n| format!("#{n}")).collect();
+                let _ = write!(
+                    h.0,
+                    "<li data-testid=\"stranger\"{}><span>{}</span>",
+                    attr("data-written", w),
+                    esc(&format!(
+                        "\u{201c}{w}\u{201d} (post{} {}) is no player of this game: not counted.",
+                        if posts.len() == 1 { "" } else { "s" },
+                        posts.join(", ")
+                    ))
+                );
+                if !w.trim().is_empty() {
+                    for p in names.nearest(w) {
+                        button(
+                            &mut h,
+                            "stranger-nickname",
+                            "nickname",
+                            w,
+                            Some(p),
+                            &format!("Make it a nickname of {}", roster.name(p)),
                         );
                     }
-                    h.raw("</ul>");
-                    Some(h.done())
-                })
-            })
-        })
-    };
-    let rejected = move || count.with(|c| c.as_ref().map_or(0, |l| l.rejections.len()));
-    let notes = move || {
-        split.with(|s| {
-            let s = s.as_ref()?;
-            let mut parts = Vec::new();
-            if s.chrome > 0 {
-                parts.push(format!(
-                    "{} line{} of page chrome left out (profile blocks, buttons, signatures, page numbers)",
-                    s.chrome,
-                    if s.chrome == 1 { "" } else { "s" }
-                ));
+                }
+                h.raw("</li>");
             }
-            if s.quotes > 0 {
-                parts.push(format!(
-                    "{} quote{} kept inside the quoting post{}: a quoted vote never counts (S5.3)",
-                    s.quotes,
-                    if s.quotes == 1 { "" } else { "s" },
-                    if s.quotes == 1 { "" } else { "s" }
-                ));
+            h.raw("</ul>");
+        }
+        if let Some(live) = live {
+            if !live.ignored.is_empty() {
+                let numbers = page_numbers(s);
+                h.el("h4", "", "Lines that look like votes and do not count");
+                h.raw("<ul class=\"ignored\" data-testid=\"ignored-lines\">");
+                for x in &live.ignored {
+                    let _ = write!(
+                        h.0,
+                        "<li{}><strong>{}</strong>, {}: <code>{}</code> not counted: {}</li>",
+                        attr("data-why", x.why.name()),
+                        esc(roster.name(x.player)),
+                        esc(&where_text(&numbers, x.place).unwrap_or_default()),
+                        esc(&x.text),
+                        esc(&x.why.to_string())
+                    );
+                }
+                h.raw("</ul>");
             }
-            (!parts.is_empty()).then(|| format!("{}.", capital(&parts.join("; "))))
-        })
-    };
-    let orphans = move || {
-        split.with(|s| {
-            let s = s.as_ref()?;
-            (!s.orphans.is_empty()).then(|| {
-                let lines: Vec<String> = s
-                    .orphans
-                    .iter()
-                    .take(6)
-                    .map(|(l, t)| format!("line {l} \u{201c}{}\u{201d}", t.trim()))
-                    .collect();
-                format!(
+            let n = live.rejections.len();
+            if n > 0 {
+                h.el(
+                    "p",
+                    " data-testid=\"rejected-note\"",
+                    &format!(
+                        "{n} vote line{} rejected: see them, with the reason, under the count.",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                );
+            }
+        }
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let mut parts = Vec::new();
+        if s.chrome > 0 {
+            parts.push(format!(
+                "{} line{} of page chrome left out (profile blocks, buttons, signatures, page numbers)",
+                s.chrome,
+                plural(s.chrome)
+            ));
+        }
+        if s.quotes > 0 {
+            parts.push(format!(
+                "{} quote{} kept inside the quoting post{}: a quoted vote never counts (S5.3)",
+                s.quotes,
+                plural(s.quotes),
+                plural(s.quotes)
+            ));
+        }
+        if !parts.is_empty() {
+            h.el(
+                "p",
+                " class=\"muted\" data-testid=\"split-notes\"",
+                &format!("{}.", capital(&parts.join("; "))),
+            );
+        }
+        if !s.orphans.is_empty() {
+            let lines: Vec<String> = s
+                .orphans
+                .iter()
+                .take(6)
+                .map(|(l, t)| format!("line {l} \u{201c}{}\u{201d}", t.trim()))
+                .collect();
+            h.el(
+                "p",
+                " class=\"warn\" data-testid=\"orphans\"",
+                &format!(
                     "Lines before the first post (not counted): {}{}.",
                     lines.join(", "),
                     if s.orphans.len() > 6 {
@@ -536,45 +537,82 @@ pub fn Doubtful(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) -> 
                     } else {
                         String::new()
                     }
-                )
-            })
-        })
+                ),
+            );
+        }
+        if h.0.is_empty() {
+            return String::new();
+        }
+        format!("<h3>Readings to check (S2.3, S5.4)</h3>{}", h.done())
+    })
+}
+
+/// Answers a click on one of the section's buttons: keeps the text as a
+/// nickname (S2.7, [`Game::add_nickname`]) or refuses the guess
+/// ([`Game::refuse_guess`]), then says what it did.
+///
+/// [`Game::add_nickname`]: survival::Game::add_nickname
+/// [`Game::refuse_guess`]: survival::Game::refuse_guess
+fn answer(ctx: Ctx, ev: leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let Some(b) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("button[data-act]").ok().flatten())
+    else {
+        return;
     };
-    let any = move || {
-        found.with(|f| !f.is_empty())
-            || strangers.with(|x| !x.is_empty())
-            || count.with(|c| c.as_ref().is_some_and(|l| !l.ignored.is_empty()))
-            || rejected() > 0
-            || split.with(|s| {
-                s.as_ref()
-                    .is_some_and(|s| !s.orphans.is_empty() || s.chrome > 0 || s.quotes > 0)
-            })
+    let (Some(act), Some(text)) = (b.get_attribute("data-act"), b.get_attribute("data-text"))
+    else {
+        return;
     };
+    let player = b
+        .get_attribute("data-player")
+        .and_then(|p| p.parse::<usize>().ok())
+        .map(PlayerId::from_index);
+    match (act.as_str(), player) {
+        ("nickname", Some(p)) => {
+            let name = name_of(ctx, p);
+            match ctx.update_game(|g| g.add_nickname(p, &text)) {
+                Some(Ok(())) => ctx.say(format!(
+                    "\u{201c}{text}\u{201d} is now a nickname of {name} (S2.7)"
+                )),
+                Some(Err(e)) => ctx.warn(format!("\u{201c}{text}\u{201d} cannot be kept: {e}")),
+                None => {}
+            }
+        }
+        ("reject", _) => {
+            ctx.update_game(|g| g.refuse_guess(&text));
+            ctx.say(format!(
+                "\u{201c}{text}\u{201d} is no longer read as a guess: a vote naming it is rejected (S2.7)"
+            ));
+        }
+        _ => {}
+    }
+}
+
+fn name_of(ctx: Ctx, p: PlayerId) -> String {
+    ctx.with_game_untracked(|g| g.setup().roster.name(p).to_string())
+        .unwrap_or_default()
+}
+
+/// What to check before trusting the count: guesses, vote lines not
+/// counted, authors who are no player, what the page held besides posts.
+#[component]
+pub fn Doubtful(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let html = Memo::new(move |_| {
+        split
+            .with(|s| {
+                let s = s.as_ref()?;
+                Some(count.with(|c| doubtful_html(ctx, s, c.as_ref())))
+            })
+            .unwrap_or_default()
+    });
     view! {
-        <section class="doubtful" aria-label="Readings to check" data-testid="doubtful" hidden=move || !any()>
-            <h3>"Readings to check (S2.3, S5.4)"</h3>
-            {move || found.with(|f| (!f.is_empty()).then(|| view! {
-                <h4>"Names read by a guess"</h4>
-                <p class="muted">"Make nickname: the name is always read so from now on. Reject: it is never read as a guess again, and a vote naming it is rejected."</p>
-                <ul class="guesses" data-testid="guesses">
-                    {f.iter().cloned().map(|g| guess_row(ctx, g)).collect_view()}
-                </ul>
-            }))}
-            {move || strangers.with(|x| (!x.is_empty()).then(|| view! {
-                <h4>"Authors who are no player"</h4>
-                <ul class="strangers" data-testid="unknown-authors">
-                    {x.iter().cloned().map(|x| stranger_row(ctx, x)).collect_view()}
-                </ul>
-            }))}
-            {move || ignored().map(|html| view! {
-                <h4>"Lines that look like votes and do not count"</h4>
-                <div inner_html=html></div>
-            })}
-            {move || (rejected() > 0).then(|| view! {
-                <p data-testid="rejected-note">{format!("{} vote line{} rejected: see them, with the reason, under the count.", rejected(), if rejected() == 1 { "" } else { "s" })}</p>
-            })}
-            <p class="muted" data-testid="split-notes">{notes}</p>
-            <p class="warn" data-testid="orphans">{orphans}</p>
-        </section>
+        <section class="doubtful" aria-label="Readings to check" data-testid="doubtful"
+            hidden=move || html.with(String::is_empty)
+            on:click=move |ev| answer(ctx, ev)
+            inner_html=move || html.get()></section>
     }
 }

@@ -189,20 +189,47 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             return;
         }
         let before = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
-        ctx.thread.update(|t| {
-            let end = t.trim_end().len();
-            t.truncate(end);
-            if !t.is_empty() {
-                t.push_str("\n\n");
-            }
-            t.push_str(p.trim_end());
-            t.push('\n');
-        });
+        // A page in another layout than the thread so far (S2.9 reads one
+        // layout per paste): the thread and the page are kept as the
+        // engine split them, each post a BBCode quote (a layout of its
+        // own), so every page keeps its posts.
+        let thread_layout =
+            split.with_untracked(|s| s.as_ref().filter(|s| !s.posts.is_empty()).map(|s| s.layout));
+        let page_split = ctx.split(&p, None);
+        let mixed = match (&thread_layout, &page_split) {
+            (Some(t), Some(ps)) => !ps.posts.is_empty() && ps.layout != *t,
+            _ => false,
+        };
+        if mixed && let Some(ps) = page_split {
+            let roster = ctx.roster();
+            let old = split.with_untracked(|s| s.as_ref().map(|s| as_quotes(roster.as_ref(), s)));
+            ctx.thread.set(format!(
+                "{}{}",
+                old.unwrap_or_default(),
+                as_quotes(roster.as_ref(), &ps)
+            ));
+            ctx.layout.set(String::new());
+        } else {
+            ctx.thread.update(|t| {
+                let end = t.trim_end().len();
+                t.truncate(end);
+                if !t.is_empty() {
+                    t.push_str("\n\n");
+                }
+                t.push_str(p.trim_end());
+                t.push('\n');
+            });
+        }
         page.set(String::new());
         let after = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
         ctx.say(format!(
-            "Page added: {} new posts, {after} in all",
-            after.saturating_sub(before)
+            "Page added: {} new posts, {after} in all{}",
+            after.saturating_sub(before),
+            if mixed {
+                " (pages in different layouts: the thread is kept as BBCode quotes, one per post)"
+            } else {
+                ""
+            }
         ));
     };
     let revote_needed = Memo::new(move |_| {
@@ -259,6 +286,27 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         })}
         <Outcome preview missing=Signal::derive(Vec::new) just/>
     }
+}
+
+/// A split thread written back as the BBCode a quote button gives, one
+/// top-level `[quote="NAME"]...[/quote]` per post (S2.9's BBCode layout):
+/// each post's author (the player's name, else as written) and text.
+fn as_quotes(roster: Option<&survival::Roster>, s: &ThreadSplit) -> String {
+    s.posts
+        .iter()
+        .map(|p| {
+            let who = match (p.author, roster) {
+                (Some(a), Some(r)) => r.name(a).to_string(),
+                _ => p.author_text.clone(),
+            };
+            format!(
+                "[quote=\"{}\" post_id={}]\n{}\n[/quote]\n",
+                who.replace('"', "'"),
+                p.number,
+                p.text
+            )
+        })
+        .collect()
 }
 
 /// Who votes today and with what weight, who cannot and why (S5.1, S5.2).

@@ -68,9 +68,10 @@ pub struct PhaseFile {
 }
 
 /// Unsent work the UI autosaves: per-player night texts, the bulk paste,
-/// the thread and revote pastes, the next page of the thread not yet added, decision texts, the next deadline, and
-/// the moderator's post preferences (format, whether the deal post names
-/// the deck).
+/// the thread and revote pastes, the next page of the thread not yet
+/// added, the layout chosen for the thread, decision texts, the next
+/// deadline, and the moderator's post preferences (format, whether the
+/// deal post names the deck).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Drafts {
@@ -86,6 +87,10 @@ pub struct Drafts {
     pub page: String,
     /// The revote thread paste.
     pub revote: String,
+    /// The page layout the moderator chose for the thread (S2.9); `None`
+    /// (not written): the layout detected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<crate::thread::Layout>,
     /// Player name -> decision text draft.
     pub decisions: BTreeMap<String, String>,
     /// The next deadline, UNIX seconds.

@@ -400,11 +400,17 @@ pub fn detect(names: &Names, text: &str) -> Vec<(Layout, usize)> {
             for (i, l) in all.iter().enumerate() {
                 if let Some(h) = header(names, layout, l, after_blank) {
                     let counts = match (&h.author, layout) {
-                        // A short date is a Discourse header only under a
-                        // line naming a player.
-                        (_, Layout::Discourse) => {
-                            i > 0 && above_author(names, layout, &all, i, 0).is_some()
-                        }
+                        // A short date is a Discourse header only right
+                        // under a line naming a player (not the date of a
+                        // profile block's `Joined` under its username, as
+                        // XenForo prints in every post).
+                        (_, Layout::Discourse) => (0..i)
+                            .rev()
+                            .find(|&j| !all[j].trim().is_empty())
+                            .is_some_and(|j| {
+                                above_author(names, layout, &all, i, j)
+                                    .is_some_and(|(k, _, _)| k == j)
+                            }),
                         (Author::Same, _) => false,
                         (Author::InlineIfPlayer(name, _), _) => names.exact(name).is_some(),
                         (Author::Inline(name), Layout::Plain | Layout::Discord) => {

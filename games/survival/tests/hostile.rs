@@ -292,4 +292,15 @@ fn post_preferences_are_kept_with_the_drafts() {
     file.drafts.page = "Cid:\nvote Ann".into();
     let (kept, _) = GameFile::parse(&file.to_json()).unwrap();
     assert_eq!(kept.drafts.page, "Cid:\nvote Ann");
+    // The layout the moderator chose for the thread (S2.9) is kept; the
+    // layout detected (none chosen) is not written.
+    assert!(!file.to_json().contains("\"layout\""));
+    file.drafts.layout = Some(survival::thread::Layout::PhpbbNumbered);
+    let json = file.to_json();
+    assert!(json.contains(r#""layout":"phpbb_numbered""#), "{json}");
+    let (kept, _) = GameFile::parse(&json).unwrap();
+    assert_eq!(
+        kept.drafts.layout,
+        Some(survival::thread::Layout::PhpbbNumbered)
+    );
 }

@@ -13,8 +13,9 @@ use leptos::prelude::*;
 use std::collections::BTreeMap;
 use survival::post::Format;
 use survival::report::PhaseReport;
+use survival::roster::Names;
 use survival::save::{Drafts, GameFile, InputFile};
-use survival::thread::split_thread;
+use survival::thread::{Layout, ThreadSplit, split_thread_as};
 use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster};
 
 /// The screens of the Survival page.
@@ -76,6 +77,10 @@ pub struct Kept {
     pub bulk: RwSignal<String>,
     /// Today's thread as pasted so far.
     pub thread: RwSignal<String>,
+    /// The page layout the moderator chose for the thread (S2.9), by its
+    /// name ([`Layout::name`]); empty: the layout the engine detects. (A
+    /// string signal, as the other drafts: no signal code of its own.)
+    pub layout: RwSignal<String>,
     /// The next page of the thread, pasted but not yet added.
     pub page: RwSignal<String>,
     /// Today's revote thread (S6.3).
@@ -129,6 +134,7 @@ impl GameKind for Survival {
             night: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
             thread: RwSignal::new(String::new()),
+            layout: RwSignal::new(String::new()),
             page: RwSignal::new(String::new()),
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
@@ -144,6 +150,7 @@ impl GameKind for Survival {
         k.night.track();
         k.bulk.track();
         k.thread.track();
+        k.layout.track();
         k.page.track();
         k.revote.track();
         k.decisions.track();
@@ -158,6 +165,8 @@ impl GameKind for Survival {
         ctx.night.set(d.night);
         ctx.bulk.set(d.bulk);
         ctx.thread.set(d.thread);
+        ctx.layout
+            .set(d.layout.map(|l| l.name().to_string()).unwrap_or_default());
         ctx.page.set(d.page);
         ctx.revote.set(d.revote);
         ctx.decisions.set(d.decisions);
@@ -173,6 +182,7 @@ impl GameKind for Survival {
             night: ctx.night.get_untracked(),
             bulk: ctx.bulk.get_untracked(),
             thread: ctx.thread.get_untracked(),
+            layout: ctx.layout.with_untracked(|l| Layout::from_name(l)),
             page: ctx.page.get_untracked(),
             revote: ctx.revote.get_untracked(),
             decisions: ctx.decisions.get_untracked(),
@@ -211,6 +221,27 @@ impl Ctx {
             .with(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))
     }
 
+    /// How names are read in the phase to play (tracked): the game's
+    /// nicknames and refused guesses in force (S2.3, S2.7).
+    pub fn names(&self) -> Option<Names> {
+        self.live.with(|l| l.as_ref().map(|l| l.game.names()))
+    }
+
+    /// A pasted thread split into posts by the engine (S2.9), its names
+    /// read as the phase to play reads them, in `layout` when the
+    /// moderator chose one (tracked).
+    pub fn split(&self, text: &str, layout: Option<Layout>) -> Option<ThreadSplit> {
+        Some(split_thread_as(&self.names()?, text, layout))
+    }
+
+    /// Today's thread split into posts, in the layout the moderator chose
+    /// or the one detected (tracked).
+    pub fn thread_split(&self) -> Option<ThreadSplit> {
+        let names = self.names()?;
+        let layout = self.layout.with(|l| Layout::from_name(l));
+        Some(self.thread.with(|t| split_thread_as(&names, t, layout)))
+    }
+
     /// Starts a newly dealt game and opens it.
     pub fn deal(&self, name: String, spec: DealSpec, game: Game) {
         let file = GameFile::new(&name, &spec, &game);
@@ -244,7 +275,6 @@ impl Ctx {
                 .filter(|l| !l.game.is_over())
                 .map(|l| l.game.phase().is_night())
         })?;
-        let roster = self.roster()?;
         let decisions = self.decision_texts();
         Some(if night {
             PhaseInput::Night(NightInput {
@@ -252,9 +282,11 @@ impl Ctx {
                 decisions,
             })
         } else {
-            let posts = posts
-                .unwrap_or_else(|| self.thread.with(|t| split_thread(&roster, t).known_posts()));
-            let revote = self.revote.with(|t| split_thread(&roster, t).known_posts());
+            let posts = match posts {
+                Some(p) => p,
+                None => self.thread_split()?.known_posts(),
+            };
+            let revote = self.revote.with(|t| self.split(t, None))?.known_posts();
             PhaseInput::Day(DayInput {
                 posts,
                 revote,
@@ -318,6 +350,7 @@ impl Ctx {
                 self.bulk.set(String::new());
             } else {
                 self.thread.set(String::new());
+                self.layout.set(String::new());
                 self.page.set(String::new());
                 self.revote.set(String::new());
             }
@@ -351,6 +384,7 @@ impl Ctx {
                 decisions,
             } => {
                 self.thread.set(thread_text(&posts));
+                self.layout.set(String::new());
                 self.revote.set(thread_text(&revote));
                 self.decisions.set(decisions);
             }
@@ -398,7 +432,9 @@ pub fn names(roster: &Roster, ids: impl IntoIterator<Item = PlayerId>) -> Vec<St
 
 /// The rule options of a game in words, with their rule numbers.
 pub fn option_lines(o: &survival::Options) -> Vec<String> {
-    use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};
+    use survival::options::{
+        Discovery, EvilWinsAt, InvalidVote, SecondTie, VoteBold, VotePlace, VoteRule,
+    };
     let pick = |b: bool, yes: &str, no: &str| if b { yes } else { no }.to_string();
     vec![
         format!(
@@ -424,6 +460,38 @@ pub fn option_lines(o: &survival::Options) -> Vec<String> {
         format!(
             "S9.1 cards revealed in posts: {}",
             pick(o.reveal_cards, "yes", "no")
+        ),
+        format!(
+            "S2.8 reading rules: {}",
+            pick(
+                o.second_reading(),
+                "edition 2 (nicknames, guesses, every vote form)",
+                "edition 1 (the first rules)"
+            )
+        ),
+        format!(
+            "S5.3 votes must be bold: {}",
+            pick(o.vote_bold == VoteBold::Required, "yes", "no")
+        ),
+        format!(
+            "S5.3 a vote stands {}",
+            pick(
+                o.vote_place == VotePlace::Anywhere,
+                "anywhere in its line when bold",
+                "at the start of its line"
+            )
+        ),
+        format!(
+            "S5.4 a vote naming no candidate {}",
+            pick(
+                o.invalid_vote == InvalidVote::Withdraws,
+                "withdraws the earlier vote",
+                "leaves the earlier vote standing"
+            )
+        ),
+        format!(
+            "S5.6 votes for no elimination: {}",
+            pick(o.no_elimination, "counted", "rejected")
         ),
     ]
 }

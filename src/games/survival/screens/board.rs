@@ -9,7 +9,6 @@ use crate::shell::html::{Html, attr};
 use leptos::prelude::*;
 use survival::board::{Badge, board};
 use survival::day::Counter;
-use survival::thread::split_thread;
 use survival::{Card, Side};
 
 #[component]
@@ -18,7 +17,7 @@ pub fn Board() -> impl IntoView {
     // Who has not acted yet this phase (engine lists), by name.
     let waiting = Memo::new(move |_| {
         let actions = ctx.night_actions();
-        let thread = ctx.thread.get();
+        let split = ctx.thread_split();
         ctx.live.with(|l| {
             let l = l.as_ref()?;
             if l.game.is_over() {
@@ -33,7 +32,7 @@ pub fn Board() -> impl IntoView {
                 Some((true, names(roster, l.game.missing_actions(&input))))
             } else {
                 let mut c = Counter::for_day(l.game.setup(), l.game.state());
-                for p in split_thread(roster, &thread).known_posts() {
+                for p in split.map(|s| s.known_posts()).unwrap_or_default() {
                     c.push(p.author, &p.text);
                 }
                 let v = c.view(l.game.state());

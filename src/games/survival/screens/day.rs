@@ -1,46 +1,79 @@
-//! Day: the thread pasted as it grows (the engine's splitter reads
-//! `Name:` and `== Name ==` headers and Discord's copied messages), a live
-//! vote count in the S9.2 layout kept by the engine's incremental counter
-//! (each new post is pushed to it, so a long thread is not recounted on
-//! every keystroke), with the Spotlight's double vote, Nairobi, the Polar
-//! Bear's sole or barred voter and, in majority mode, the votes needed and
-//! L-1 marks; every rejected vote line with its reason; the outcome as it
-//! stands (a revote among the tied and the lot when needed), the decisions
-//! the eliminations call for, and the commit (as on the Night screen, never
-//! by accident).
+//! Day: the thread pasted as it grows, page by page, as the forum or
+//! Discord gives it (the engine's splitter detects the layout, S2.9, or
+//! reads the one the moderator picks); the split shown post by post with
+//! what was read from each, and every doubtful reading with its one-click
+//! answers (`split`); a live vote count in the S9.2 layout kept by the
+//! engine's incremental counter (each new post is pushed to it, so a long
+//! thread is not recounted on every keystroke), with the Spotlight's
+//! double vote, Nairobi, the Polar Bear's sole or barred voter and, in
+//! majority mode, the votes needed and L-1 marks; every rejected vote line
+//! with its reason; the outcome as it stands (a revote among the tied and
+//! the lot when needed), the decisions the eliminations call for, and the
+//! commit (as on the Night screen, never by accident).
 
 use super::super::report_view::{rejections, voters_text};
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
+use super::split::{Doubtful, SplitView};
 use crate::shell::html::{Html, attr};
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival::count::VoteCount;
 use survival::day::Counter;
 use survival::post::vote_count_post;
-use survival::report::{NoVote, Rejection};
-use survival::thread::{ThreadSplit, split_thread};
+use survival::report::{CountedVote, IgnoredLine, NameGuess, NoVote, Rejection};
+use survival::thread::ThreadSplit;
 use survival::{PhaseInput, Post};
 
-/// The live count kept between keystrokes: which game and phase it is
-/// for, the posts pushed, the counter after all of them and the counter
+/// What the kept count is good for: the game, and how it reads names now
+/// (phases played, nicknames and refused guesses kept).
+type Key = (String, (usize, usize, usize));
+
+/// The live count kept between keystrokes: which game, phase and names it
+/// is for, the posts pushed, the counter after all of them and the counter
 /// before the last one (a post still being typed or pasted grows).
 struct Kept {
-    key: (String, usize),
+    key: Key,
     posts: Vec<Post>,
     before_last: Counter<'static>,
     all: Counter<'static>,
 }
 
-/// The live count: the count after the last post, the rejected vote lines,
-/// the post after which a majority ended the day.
-type Live = (VoteCount, Vec<Rejection>, Option<u32>);
+/// The live count, as the engine's counter has it after the last post.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Live {
+    /// The count (S9.2).
+    pub count: VoteCount,
+    /// Rejected vote lines (S5.4).
+    pub rejections: Vec<Rejection>,
+    /// Under majority: the post after which the day ended (S5.5).
+    pub decided: Option<u32>,
+    /// Every counted vote and withdrawal, by post and line (S5.3).
+    pub votes: Vec<CountedVote>,
+    /// Lines that look like votes and do not count, with why (S5.4).
+    pub ignored: Vec<IgnoredLine>,
+    /// Names read by a guess or a nickname in counted votes (S2.3).
+    pub guesses: Vec<NameGuess>,
+}
+
+impl Live {
+    fn of(c: &Counter<'_>, state: &survival::State) -> Live {
+        Live {
+            count: c.view(state),
+            rejections: c.rejections().to_vec(),
+            decided: c.decided(),
+            votes: c.votes().to_vec(),
+            ignored: c.ignored().to_vec(),
+            guesses: c.guesses().to_vec(),
+        }
+    }
+}
 
 /// Brings the kept counter up to `posts`, pushing only what is new when
 /// the thread grew (or its last post grew), and returns the count.
 fn recount(
     kept: &mut Option<Kept>,
-    key: (String, usize),
+    key: Key,
     posts: Vec<Post>,
     fresh: impl Fn() -> Counter<'static>,
     state: &survival::State,
@@ -50,11 +83,7 @@ fn recount(
     // A counter that has read the first `read` posts, `read` < n (or 0).
     let (mut base, read) = match old {
         Some(k) if k.posts == posts => {
-            let out = (
-                k.all.view(state),
-                k.all.rejections().to_vec(),
-                k.all.decided(),
-            );
+            let out = Live::of(&k.all, state);
             *kept = Some(k);
             return out;
         }
@@ -79,7 +108,7 @@ fn recount(
     if let Some(p) = posts.last() {
         all.push(p.author, &p.text);
     }
-    let out = (all.view(state), all.rejections().to_vec(), all.decided());
+    let out = Live::of(&all, state);
     *kept = Some(Kept {
         key,
         posts,
@@ -130,17 +159,18 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         })
     };
     let page = ctx.page;
-    let split = Memo::new(move |_| {
-        let roster = ctx.roster()?;
-        Some(ctx.thread.with(|t| split_thread(&roster, t)))
-    });
+    let split = Memo::new(move |_| ctx.thread_split());
     let kept = StoredValue::new(None::<Kept>);
     let count = Memo::new(move |_| {
         let posts = split.with(|s| s.as_ref().map(ThreadSplit::known_posts))?;
         ctx.live.with(|l| {
             let l = l.as_ref()?;
             let g = &l.game;
-            let key = (l.id.clone(), g.phases().len());
+            let s = g.setup();
+            let key = (
+                l.id.clone(),
+                (g.phases().len(), s.nicknames.len(), s.no_guess.len()),
+            );
             let fresh = || Counter::owned(g.setup().clone(), g.state());
             kept.try_update_value(|k| recount(k, key, posts, fresh, g.state()))
         })
@@ -159,20 +189,47 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             return;
         }
         let before = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
-        ctx.thread.update(|t| {
-            let end = t.trim_end().len();
-            t.truncate(end);
-            if !t.is_empty() {
-                t.push_str("\n\n");
-            }
-            t.push_str(p.trim_end());
-            t.push('\n');
-        });
+        // A page in another layout than the thread so far (S2.9 reads one
+        // layout per paste): the thread and the page are kept as the
+        // engine split them, each post a BBCode quote (a layout of its
+        // own), so every page keeps its posts.
+        let thread_layout =
+            split.with_untracked(|s| s.as_ref().filter(|s| !s.posts.is_empty()).map(|s| s.layout));
+        let page_split = ctx.split(&p, None);
+        let mixed = match (&thread_layout, &page_split) {
+            (Some(t), Some(ps)) => !ps.posts.is_empty() && ps.layout != *t,
+            _ => false,
+        };
+        if mixed && let Some(ps) = page_split {
+            let roster = ctx.roster();
+            let old = split.with_untracked(|s| s.as_ref().map(|s| as_quotes(roster.as_ref(), s)));
+            ctx.thread.set(format!(
+                "{}{}",
+                old.unwrap_or_default(),
+                as_quotes(roster.as_ref(), &ps)
+            ));
+            ctx.layout.set(String::new());
+        } else {
+            ctx.thread.update(|t| {
+                let end = t.trim_end().len();
+                t.truncate(end);
+                if !t.is_empty() {
+                    t.push_str("\n\n");
+                }
+                t.push_str(p.trim_end());
+                t.push('\n');
+            });
+        }
         page.set(String::new());
         let after = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
         ctx.say(format!(
-            "Page added: {} new posts, {after} in all",
-            after.saturating_sub(before)
+            "Page added: {} new posts, {after} in all{}",
+            after.saturating_sub(before),
+            if mixed {
+                " (pages in different layouts: the thread is kept as BBCode quotes, one per post)"
+            } else {
+                ""
+            }
         ));
     };
     let revote_needed = Memo::new(move |_| {
@@ -193,7 +250,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         let format = ctx.format.get();
         count
             .with(|c| {
-                let (v, _, _) = c.as_ref()?;
+                let v = &c.as_ref()?.count;
                 ctx.live.with(|l| {
                     l.as_ref().map(|l| {
                         vote_count_post(v, l.game.setup().roster.names(), format).join("\n\n")
@@ -210,21 +267,14 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <textarea rows="6" spellcheck="false" data-testid="page" prop:value=page on:input=move |ev| page.set(event_target_value(&ev))></textarea>
             </label>
             <button on:click=add_page data-testid="add-page">"Add this page to the thread"</button>
-            <details open=move || ctx.thread.with(|t| !t.is_empty())>
+            <details>
                 <summary>"The whole thread so far (you can edit it or paste it all here)"</summary>
-                <p class="muted">"Post headers the reader knows: " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own, and Discord's copied messages (" <code>"Name — Today at 18:04"</code> ", and " <code>"[18:05]"</code> " for a further message)."</p>
+                <p class="muted">"Paste pages as the forum or Discord gives them when selected and copied (phpBB, vBulletin, XenForo, Invision, Discourse, SMF, Discord, or the BBCode of quoted posts); hand-made text takes " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own (S2.9)."</p>
                 <textarea rows="12" spellcheck="false" aria-label="The whole thread" data-testid="thread" prop:value=ctx.thread on:input=move |ev| ctx.thread.set(event_target_value(&ev))></textarea>
             </details>
-            {move || split.with(|s| s.as_ref().map(|s| {
-                let unknown: Vec<String> = s.posts.iter().filter(|p| p.author.is_none()).map(|p| format!("line {}: {:?}", p.line, p.author_text)).collect();
-                let known = s.posts.len() - unknown.len();
-                view! {
-                    <p data-testid="post-count">{format!("{known} posts read.")}</p>
-                    {(!unknown.is_empty()).then(|| view! { <p class="warn" data-testid="unknown-authors">{format!("Posts whose author is no player (not counted): {}", unknown.join("; "))}</p> })}
-                    {(!s.orphans.is_empty()).then(|| view! { <p class="warn">{format!("Lines before the first post header (not counted): {}", s.orphans.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", "))}</p> })}
-                }
-            }))}
+            <SplitView split count/>
         </div>
+        <Doubtful split count/>
         <LiveCount count/>
         <div class="row"><CopyButton shell=ctx.shell text=count_post label="Copy the vote count post"/></div>
         {move || revote_needed.get().map(|tied| view! {
@@ -238,13 +288,34 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     }
 }
 
+/// A split thread written back as the BBCode a quote button gives, one
+/// top-level `[quote="NAME"]...[/quote]` per post (S2.9's BBCode layout):
+/// each post's author (the player's name, else as written) and text.
+fn as_quotes(roster: Option<&survival::Roster>, s: &ThreadSplit) -> String {
+    s.posts
+        .iter()
+        .map(|p| {
+            let who = match (p.author, roster) {
+                (Some(a), Some(r)) => r.name(a).to_string(),
+                _ => p.author_text.clone(),
+            };
+            format!(
+                "[quote=\"{}\" post_id={}]\n{}\n[/quote]\n",
+                who.replace('"', "'"),
+                p.number,
+                p.text
+            )
+        })
+        .collect()
+}
+
 /// Who votes today and with what weight, who cannot and why (S5.1, S5.2).
 #[component]
 fn Electorate(count: Memo<Option<Live>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let text = move || {
         count.with(|c| {
-            let (v, _, _) = c.as_ref()?;
+            let v = &c.as_ref()?.count;
             ctx.live.with(|l| {
                 let roster = &l.as_ref()?.game.setup().roster;
                 let cannot: Vec<String> = v
@@ -282,7 +353,7 @@ fn Electorate(count: Memo<Option<Live>>) -> impl IntoView {
 /// mode; who is not voting; who cannot; the living players; the majority
 /// line; the vote lines not counted.
 fn count_html(roster: &survival::Roster, live: &Live) -> String {
-    let (v, rejected, decided) = live;
+    let (v, rejected, decided) = (&live.count, &live.rejections, &live.decided);
     let name = |p: survival::PlayerId| roster.name(p).to_string();
     let mut h = Html::default();
     h.el(
@@ -297,29 +368,53 @@ fn count_html(roster: &survival::Roster, live: &Live) -> String {
             &format!("A candidate holds a majority after post {p}: the day is over; later posts are ignored (S5.5)."),
         );
     }
-    if v.rows.is_empty() {
+    if v.rows.is_empty() && v.no_elimination.is_none() {
         h.el("p", " data-testid=\"no-votes\"", "No votes yet.");
     } else {
-        let rows: Vec<(String, Vec<String>)> = v
+        let row = |attrs: String, who: String, r: &survival::count::CountRow| {
+            (
+                attrs,
+                vec![
+                    who,
+                    r.count.to_string(),
+                    voters_text(roster, r.voters.iter().copied()),
+                    if r.l_minus_1 {
+                        "L-1: one vote short"
+                    } else {
+                        ""
+                    }
+                    .to_string(),
+                ],
+            )
+        };
+        let mut rows: Vec<(String, Vec<String>)> = v
             .rows
             .iter()
             .map(|r| {
-                (
+                row(
                     attr("data-candidate", roster.name(r.candidate)),
-                    vec![
-                        name(r.candidate),
-                        r.count.to_string(),
-                        voters_text(roster, r.voters.iter().copied()),
-                        if r.l_minus_1 {
-                            "L-1: one vote short"
-                        } else {
-                            ""
-                        }
-                        .to_string(),
-                    ],
+                    name(r.candidate),
+                    r,
                 )
             })
             .collect();
+        // No elimination in its place by count, before players of an
+        // equal count, as the count post has it (S5.6).
+        if let Some(ne) = &v.no_elimination {
+            let at = v
+                .rows
+                .iter()
+                .position(|r| r.count <= ne.count)
+                .unwrap_or(v.rows.len());
+            rows.insert(
+                at,
+                row(
+                    " data-candidate=\"\" data-no-elimination=\"\"".to_string(),
+                    "No elimination".to_string(),
+                    ne,
+                ),
+            );
+        }
         h.table(
             " class=\"count\"",
             "",

@@ -9,4 +9,5 @@ pub mod night;
 pub mod posts;
 pub mod rules;
 pub mod setup;
+mod split;
 pub mod verify;

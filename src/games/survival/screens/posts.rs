@@ -13,7 +13,6 @@ use survival::post::{
     DISCORD_LIMIT, Format, PublicEnd, deal_messages, deal_post, end_post, night_messages,
     phase_post, private_text, utc, vote_count_post,
 };
-use survival::thread::split_thread;
 
 /// `YYYY-MM-DDTHH:MM` (a datetime-local input's value, read as UTC).
 fn input_value(t: i64) -> String {
@@ -135,10 +134,12 @@ pub fn Posts() -> impl IntoView {
             None
         };
         let hide = ctx.hide_deck.get();
+        // The thread as the Day screen reads it (the layout chosen, the
+        // nicknames kept).
         let thread = if stage == Stage::Count {
-            ctx.thread.get()
+            ctx.thread_split()
         } else {
-            String::new()
+            None
         };
         ctx.live.with(|l| {
             let l = l.as_ref()?;
@@ -161,7 +162,7 @@ pub fn Posts() -> impl IntoView {
                         .collect(),
                 ),
                 Stage::Count => {
-                    let posts = split_thread(&setup.roster, &thread).known_posts();
+                    let posts = thread.as_ref()?.known_posts();
                     let count = g.count_at(&posts, posts.len())?;
                     (
                         vote_count_post(&count, setup.roster.names(), format),

@@ -5,14 +5,16 @@
 //! random one; the deal. Every check is the engine's: an impossible deck
 //! is refused with its reason.
 
-use super::super::state::{Ctx, Screen, option_lines};
+use super::super::state::{Ctx, Screen, list, option_lines};
 use crate::shell::html::{Html, attr};
 use crate::shell::io;
 use crate::shell::page::import;
 use console_core::text::sort_small;
 use leptos::prelude::*;
 use survival::commitment::commitment;
-use survival::options::{Discovery, EvilWinsAt, SecondTie, VoteRule};
+use survival::options::{
+    Discovery, EvilWinsAt, InvalidVote, Reading, SecondTie, VoteBold, VotePlace, VoteRule,
+};
 use survival::setup::{build_deck, default_evil};
 use survival::{Card, DealSpec, Edition, Game, Options, deal};
 use wasm_bindgen::JsCast;
@@ -283,12 +285,25 @@ fn NewGame() -> impl IntoView {
                 {pick(form, "An exposed, watching Green Activist (S3.4) ", "opt-discovery", [("expose", "Is eliminated"), ("never", "Is never eliminated")], |f| f.options.green_activist_discovery == Discovery::Never, |f, v| f.options.green_activist_discovery = if v { Discovery::Never } else { Discovery::Expose })}
                 {pick(form, "Posts name an eliminated player's card (S9.1) ", "opt-reveal", [("no", "No"), ("yes", "Yes")], |f| f.options.reveal_cards, |f, v| f.options.reveal_cards = v)}
             </fieldset>
+            <fieldset class="wide">
+                <legend>"House rules for reading the thread"</legend>
+                {pick(form, "Votes must be bold (S5.3) ", "opt-vote-bold", [("optional", "No: bold or not"), ("required", "Yes: a vote or unvote in words counts only in bold (tags and bot commands count as they are)")], |f| f.options.vote_bold == VoteBold::Required, |f, v| f.options.vote_bold = if v { VoteBold::Required } else { VoteBold::Optional })}
+                {pick(form, "Where a vote stands in its line (S5.3) ", "opt-vote-place", [("line_start", "At the start of its line (tags and commands anywhere)"), ("anywhere", "A bold vote may stand anywhere in its line")], |f| f.options.vote_place == VotePlace::Anywhere, |f, v| f.options.vote_place = if v { VotePlace::Anywhere } else { VotePlace::LineStart })}
+                {pick(form, "A vote naming no candidate (S5.4) ", "opt-invalid-vote", [("keeps", "Leaves the voter's earlier vote standing"), ("withdraws", "Withdraws the voter's earlier vote, as an unvote")], |f| f.options.invalid_vote == InvalidVote::Withdraws, |f, v| f.options.invalid_vote = if v { InvalidVote::Withdraws } else { InvalidVote::Keeps })}
+                {pick(form, "Votes for no elimination, no lynch, sleep (S5.6) ", "opt-no-elimination", [("off", "Rejected"), ("on", "Counted, as a candidate of their own")], |f| f.options.no_elimination, |f, v| f.options.no_elimination = v)}
+                {pick(form, "Reading rules (S2.8) ", "opt-reading", [("2", "Edition 2: nicknames, guesses marked, every vote form"), ("1", "Edition 1: the first rules (full names and prefixes, vote NAME and [vote] only)")], |f| f.options.reading == Reading::First, |f, v| f.options.reading = if v { Reading::First } else { Reading::Second })}
+            </fieldset>
             {text(form, "Seed (blank: random) (S1.6)", "seed", false, |f| f.seed.clone(), |f, v| f.seed = v)}
             <p class="wide" data-testid="deck">{deck_text}</p>
             <p class="wide error" role="alert" data-testid="setup-problem">{move || checked.with(|c| c.as_ref().err().map(|e| format!("Cannot deal: {e}")))}</p>
             <div class="wide"><button class="primary" on:click=begin disabled=move || checked.with(Result::is_err) data-testid="deal">"Deal"</button></div>
         </form>
     }
+}
+
+/// " (from day 2)" for an entry kept from a phase on, "" from the start.
+fn from(phase: Option<survival::Phase>) -> String {
+    phase.map(|p| format!(" (from {p})")).unwrap_or_default()
 }
 
 /// The open game's settings and its deal commitment.
@@ -340,6 +355,24 @@ fn GameSettings() -> impl IntoView {
                     ),
                     ("Spotlight at the deal", spot.to_string()),
                     ("Options", option_lines(&s.options).join("; ")),
+                    (
+                        "Nicknames (S2.7)",
+                        list(
+                            &s.nicknames
+                                .iter()
+                                .map(|n| format!("{}: {}{}", n.nickname, n.player, from(n.from)))
+                                .collect::<Vec<_>>(),
+                        ),
+                    ),
+                    (
+                        "Guesses refused (S2.7)",
+                        list(
+                            &s.no_guess
+                                .iter()
+                                .map(|n| format!("{}{}", n.text, from(n.from)))
+                                .collect::<Vec<_>>(),
+                        ),
+                    ),
                 ];
                 let mut h = Html::default();
                 h.raw("<dl class=\"settings\" data-testid=\"game-settings\">");

@@ -41,6 +41,9 @@ pub struct Toast {
     pub serial: u32,
 }
 
+/// What a read-only tab says when something tries to change its game.
+pub const READ_ONLY: &str = "Nothing was changed: this tab is read-only because the game is open in another tab. Edit it there (or close that tab).";
+
 /// The page's shared signals.
 #[derive(Copy, Clone)]
 pub struct Shell {
@@ -60,6 +63,10 @@ pub struct Shell {
     pub save_error: RwSignal<Option<String>>,
     /// Bumped when the list of saved games changes.
     pub saved_games: RwSignal<u32>,
+    /// In a read-only tab, the open game (id, save file) as last read from
+    /// the writer's save; `None` until the next change notes it (see
+    /// `autosave`).
+    pub followed: StoredValue<Option<(String, String)>>,
 }
 
 impl Shell {
@@ -74,6 +81,7 @@ impl Shell {
             read_only: RwSignal::new(false),
             save_error: RwSignal::new(None),
             saved_games: RwSignal::new(0),
+            followed: StoredValue::new(None),
         };
         route::sync(shell.route, screens);
         // A notice belongs to the screen it was raised on (a damaged save
@@ -131,6 +139,17 @@ impl Shell {
             error: true,
             download: None,
         }));
+    }
+
+    /// Whether this tab may change its game: false in a read-only tab (the
+    /// game is open in another tab), which then says so.
+    pub fn writable(&self) -> bool {
+        if self.read_only.get_untracked() {
+            self.warn(READ_ONLY);
+            false
+        } else {
+            true
+        }
     }
 
     /// Goes to a screen of the open game.

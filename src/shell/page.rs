@@ -48,10 +48,18 @@ pub trait Page: Persist {
 /// the open game untouched. A file of another kind goes to its own page.
 pub fn import<P: Page>(p: P, text: &str) {
     let shell = p.shell();
+    // A file that is no JSON (cut off, or some other file) is named as such.
+    let format = match console_core::save::read_format(text) {
+        Ok(format) => format,
+        Err(e) => {
+            shell.error(format!("Import failed, nothing was changed: {e}."));
+            return;
+        }
+    };
     if forward_foreign(shell, text) {
         return;
     }
-    if console_core::save::format_of(text).is_none() && p.import_other(text) {
+    if format.is_none() && p.import_other(text) {
         return;
     }
     match P::parse(text) {

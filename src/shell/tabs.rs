@@ -169,6 +169,7 @@ fn follow<P: Persist>(p: P) {
         return;
     };
     if let Some(json) = storage::raw_game(p.shell().kind, &id) {
+        p.shell().followed.set_value(None);
         p.follow(&json);
     }
 }

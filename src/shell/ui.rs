@@ -191,7 +191,7 @@ pub fn on_file_drop(shell: Shell, import: impl Fn(web_sys::File) + 'static) {
         move |ev| {
             ev.prevent_default();
             let ev: &web_sys::DragEvent = wasm_bindgen::JsCast::unchecked_ref(ev);
-            if shell.read_only.get_untracked() {
+            if !shell.writable() {
                 return;
             }
             if let Some(file) = ev

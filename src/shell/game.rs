@@ -222,7 +222,7 @@ impl<K: GameKind> Ctx<K> {
         if self
             .shell
             .notice
-            .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
+            .with_untracked(|n| n.as_ref().is_some_and(|n| !n.stays()))
         {
             self.shell.notice.set(None);
         }
@@ -314,6 +314,22 @@ impl<K: GameKind> Page for Ctx<K> {
     }
     fn name(loaded: &Self::Loaded) -> String {
         loaded.0.name().to_string()
+    }
+    fn same_game((_, a): &Self::Loaded, (_, b): &Self::Loaded) -> bool {
+        let (mut longer, shorter) = if a.progress() >= b.progress() {
+            (a.clone(), b)
+        } else {
+            (b.clone(), a)
+        };
+        while longer.progress() > shorter.progress() {
+            if longer.undo().is_none() {
+                return false;
+            }
+        }
+        longer == *shorter
+    }
+    fn progress_of((_, game): &Self::Loaded) -> (usize, String) {
+        (game.progress(), game.status())
     }
     fn open_loaded(self, id: String, (file, game): Self::Loaded) {
         self.open(id, file, game);

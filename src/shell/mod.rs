@@ -30,6 +30,17 @@ pub struct Notice {
     pub text: String,
     pub error: bool,
     pub download: Option<(String, String)>,
+    /// A saved game the banner offers to delete (its id), with the
+    /// button's label: an import that is another copy of a game already
+    /// in the browser offers to replace it.
+    pub replace: Option<(String, String)>,
+}
+
+impl Notice {
+    /// Whether it stays when the screen changes (it offers something).
+    pub fn stays(&self) -> bool {
+        self.download.is_some() || self.replace.is_some()
+    }
 }
 
 /// A short visible message (and the same in the live region).
@@ -91,7 +102,7 @@ impl Shell {
             if prev.is_some_and(|p| p != screen)
                 && shell
                     .notice
-                    .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
+                    .with_untracked(|n| n.as_ref().is_some_and(|n| !n.stays()))
             {
                 shell.notice.set(None);
             }
@@ -138,6 +149,7 @@ impl Shell {
             text,
             error: true,
             download: None,
+            replace: None,
         }));
     }
 

@@ -126,10 +126,22 @@ pub fn Banner(shell: Shell) -> impl IntoView {
                     }>"Download it"</button>
                 }
             });
+            let replace = n.replace.clone().map(|(id, label)| {
+                view! {
+                    <button class="primary" data-testid="replace" on:click=move |_| {
+                        storage::delete(shell.kind, &id);
+                        shell.saved_games.update(|n| *n += 1);
+                        shell.notice.set(None);
+                        shell.say("Replaced: the copy that was here is deleted");
+                    }>{label}</button>
+                    <button data-testid="keep-both" on:click=move |_| shell.notice.set(None)>"Keep both"</button>
+                }
+            });
             view! {
                 <div class=if n.error { "banner error" } else { "banner" } role="alert" data-testid="notice">
                     <span>{n.text.clone()}</span>
                     {download}
+                    {replace}
                     <button on:click=move |_| shell.notice.set(None) aria-label="Dismiss">"×"</button>
                 </div>
             }

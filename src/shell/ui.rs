@@ -249,3 +249,35 @@ pub fn CopyButton(
         }>{label}</button>
     }
 }
+
+/// Every player's private message in one text: each under a `== Name ==`
+/// header line (the form the bulk boxes read), a blank line between.
+pub fn all_private(messages: &[(String, String)]) -> String {
+    messages
+        .iter()
+        .map(|(name, text)| format!("== {name} ==\n{}\n", text.trim_end()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// "Copy all private messages" and "Download them": one text with every
+/// player's message under a header ([`all_private`]), for a moderator who
+/// sends a dozen a round. `file` names the download (without `.txt`).
+#[component]
+pub fn AllPrivate(shell: Shell, messages: Vec<(String, String)>, file: String) -> impl IntoView {
+    let n = messages.len();
+    let text = all_private(&messages);
+    let copied = text.clone();
+    view! {
+        <p class="actions all-private" data-testid="all-private">
+            <CopyButton shell text=Signal::stored(copied) label="Copy all private messages"/>
+            <button data-testid="download-private" on:click=move |_| {
+                match io::download(&format!("{file}.txt"), "text/plain", &text) {
+                    Ok(()) => shell.say(format!("{n} private messages downloaded")),
+                    Err(e) => shell.warn(format!("Download failed: {e}")),
+                }
+            }>"Download them"</button>
+            <span class="muted">{format!("{n} messages, each under its player's header")}</span>
+        </p>
+    }
+}

@@ -320,3 +320,43 @@ test('importing a copy of a game already in the browser asks: replace it (saying
     await t.close();
   }
 });
+
+test('every game with private messages copies and downloads them all in one text, a header per player', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  const all = async () => {
+    await page.waitForSelector('[data-testid=all-private]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-private]')]);
+    return fs.readFileSync(await download.path(), 'utf8');
+  };
+  try {
+    await openDemo(page);
+    await screen(page, 'Posts');
+    const mini = await all();
+    const names = await page.locator('.private [data-player]').evaluateAll((els) => els.map((e) => e.dataset.player));
+    assert.equal(names.length, 12);
+    assert.deepEqual([...mini.matchAll(/^== (.+) ==$/gm)].map((m) => m[1]), names);
+    // Each player's message is the one shown under their name.
+    const pebble = (await page.locator('.private [data-player="Pebble"] pre').textContent()).trim();
+    assert.ok(mini.includes(`== Pebble ==\n${pebble}\n`));
+
+    await goto(page, 'survival/');
+    await page.click('[data-testid=deal]');
+    await page.waitForSelector('[data-testid=private]');
+    const survival = await all();
+    assert.equal([...survival.matchAll(/^== .+ ==$/gm)].length, await page.locator('[data-testid=private]').count());
+
+    await goto(page, 'dice-org/#/setup');
+    await page.fill('[data-testid=players]', ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'].join('\n'));
+    await page.fill('[data-testid=seed]', '7');
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=phase]');
+    await screen(page, 'Posts');
+    const dice = await all();
+    assert.equal([...dice.matchAll(/^== .+ ==$/gm)].length, await page.locator('[data-testid=private-message]').count());
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -44,6 +44,8 @@ fn save_now<P: Persist>(p: P, snapshot_progress: &Cell<Option<usize>>) {
             }
             shell.saved_games.update(|n| *n += 1);
         }
+        // A retry that fails the same way says nothing new.
+        Err(e) if shell.save_error.with_untracked(|s| s.as_ref() == Some(&e)) => {}
         Err(e) => {
             shell.announce.set(format!("NOT saved: {e}"));
             shell.save_error.set(Some(e));

@@ -318,7 +318,7 @@ test('importing a copy of a game already in the browser asks: replace it (saying
   }
 });
 
-test('every game with private messages copies and downloads them all in one text, a header per player', async () => {
+test('Mini-Survivor and Survival copy and download every private message in one text, a header per player', async () => {
   const t = await open();
   const { page } = t;
   page.on('dialog', (d) => d.accept());
@@ -344,14 +344,7 @@ test('every game with private messages copies and downloads them all in one text
     const survival = await all();
     assert.equal([...survival.matchAll(/^== .+ ==$/gm)].length, await page.locator('[data-testid=private]').count());
 
-    await goto(page, 'dice-org/#/setup');
-    await page.fill('[data-testid=players]', ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'].join('\n'));
-    await page.fill('[data-testid=seed]', '7');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('[data-testid=phase]');
-    await screen(page, 'Posts');
-    const dice = await all();
-    assert.equal([...dice.matchAll(/^== .+ ==$/gm)].length, await page.locator('[data-testid=private-message]').count());
+    // (Dice ORG has its own Copy all and downloads on its Posts screen.)
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

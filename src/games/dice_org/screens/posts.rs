@@ -104,7 +104,7 @@ pub fn Posts() -> impl IntoView {
                     {if !secret { HiddenNote() } else if private.is_empty() {
                         view! { <p class="muted">"No private message for this step."</p> }.into_any()
                     } else {
-                        view! { <crate::shell::ui::AllPrivate shell=ctx.shell messages=private.clone() file="dice-org-private".to_string()/><div class="private">{private.into_iter().map(|(n, t)| message(ctx, format!("Private message for {n}"), t, "private-message")).collect_view()}</div> }.into_any()
+                        view! { <div class="private">{private.into_iter().map(|(n, t)| message(ctx, format!("Private message for {n}"), t, "private-message")).collect_view()}</div> }.into_any()
                     }}
 
                 }

@@ -24,6 +24,26 @@ pub fn format_of(json: &str) -> Option<String> {
     serde_json::from_str::<Envelope>(json).ok()?.format
 }
 
+/// The `format` member of a file's text (`None` for JSON without one),
+/// or why the text is no JSON file at all.
+///
+/// # Errors
+/// [`LoadError::TooLarge`]; [`LoadError::NotJson`] when the text is cut
+/// off (`cut_off`, at its last line) or malformed (at a line and column).
+pub fn read_format(json: &str) -> Result<Option<String>, LoadError> {
+    if json.len() > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge(json.len()));
+    }
+    match serde_json::from_str::<Envelope>(json) {
+        Ok(env) => Ok(env.format),
+        Err(e) => match LoadError::from_json(&e) {
+            // JSON, but not an object with those members' types.
+            LoadError::Shape(_) => Ok(None),
+            other => Err(other),
+        },
+    }
+}
+
 /// Why a save file cannot be loaded, for every game. `Display` names the
 /// problem and where, for the moderator; the game open before stays open.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,6 +297,39 @@ pub mod u64_string {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_files_format_or_why_it_is_no_json() {
+        assert_eq!(
+            read_format(r#"{"format":"x-game","version":1}"#),
+            Ok(Some("x-game".into()))
+        );
+        assert_eq!(read_format("[1, 2]"), Ok(None));
+        assert_eq!(read_format(r#"{"name":"a"}"#), Ok(None));
+        let e = read_format("{\n  \"format\": \"x-game\",\n  \"rounds\": [1,").unwrap_err();
+        assert_eq!(
+            e,
+            LoadError::NotJson {
+                cut_off: true,
+                line: 3,
+                column: 15
+            }
+        );
+        assert!(e.to_string().contains("cut off"), "{e}");
+        let e = read_format("<html>").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                LoadError::NotJson {
+                    cut_off: false,
+                    line: 1,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("not JSON"), "{e}");
+    }
 
     #[test]
     fn load_errors_say_what_and_where() {

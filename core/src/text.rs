@@ -4,7 +4,21 @@
 //! private messages into per-player texts by header lines, and a small
 //! stable sort and map builder.
 
-use crate::names::check_name;
+use crate::names::{check_name, is_invisible};
+use std::borrow::Cow;
+
+/// `text` without its invisible characters ([`is_invisible`]: zero-width
+/// spaces and joiners, direction marks and overrides, the soft hyphen, the
+/// byte-order mark), which forums and chats slip into copied text and
+/// which would otherwise make `21 v 2` an unreadable line. Borrowed when
+/// there is none (the usual case); linear in the text.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if text.chars().any(is_invisible) {
+        Cow::Owned(text.chars().filter(|&c| !is_invisible(c)).collect())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
 
 /// The lines of `text`, split at `\n`, `\r\n` or a lone `\r` (a message
 /// copied on any system), without their line ends. An empty text is one
@@ -290,6 +304,14 @@ pub fn take_bulk<P: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_characters_fold_away() {
+        assert!(matches!(visible("21 v 2"), Cow::Borrowed("21 v 2")));
+        assert_eq!(visible("\u{200b}21 v\u{200c} 2\u{feff}"), "21 v 2");
+        assert_eq!(visible("kill \u{202e}Ann\u{202c}"), "kill Ann");
+        assert_eq!(visible("Zoë 🙂"), "Zoë 🙂");
+    }
 
     #[test]
     fn line_ends() {

@@ -1,8 +1,13 @@
 //! Autosave: every change (drafts included) is saved 400 ms after the last
 //! one, and at once when the tab is hidden or closed or a round or phase is
 //! committed or undone. A snapshot is kept at each new round or phase.
-//! Nothing is written by a read-only tab, nor before the startup load has
-//! finished (this starts after it).
+//! Nothing is written before the startup load has finished (this starts
+//! after it). While a save fails (the "NOT saved" banner), it is retried
+//! every [`RETRY_MS`], and leaving the page asks first.
+//!
+//! A read-only tab writes nothing: a change that reaches its game anyway (a
+//! handler that does not ask [`crate::shell::Shell::writable`]) is undone
+//! at once, from the writer's last save, and said.
 
 use crate::shell::{Persist, io, storage};
 use gloo_events::EventListener;
@@ -10,6 +15,10 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
+
+/// How often a failed save is tried again while nothing changes, in ms.
+pub const RETRY_MS: u32 = 3000;
 
 /// Saves the open game now; sets or clears the save error.
 fn save_now<P: Persist>(p: P, snapshot_progress: &Cell<Option<usize>>) {
@@ -35,6 +44,8 @@ fn save_now<P: Persist>(p: P, snapshot_progress: &Cell<Option<usize>>) {
             }
             shell.saved_games.update(|n| *n += 1);
         }
+        // A retry that fails the same way says nothing new.
+        Err(e) if shell.save_error.with_untracked(|s| s.as_ref() == Some(&e)) => {}
         Err(e) => {
             shell.announce.set(format!("NOT saved: {e}"));
             shell.save_error.set(Some(e));
@@ -58,10 +69,15 @@ pub fn start<P: Persist>(p: P) {
         }
     };
     let schedule = pending.clone();
+    let retry = snapshot_progress.clone();
     let last_progress: Rc<Cell<Option<usize>>> = Rc::new(Cell::new(p.progress()));
     let last_id: Rc<RefCell<Option<String>>> = Rc::new(RefCell::new(p.open_id(false)));
     Effect::new(move |first: Option<()>| {
         p.track();
+        if p.shell().read_only.get_untracked() {
+            undo_in_reader(p);
+            return;
+        }
         if first.is_none() {
             // A game just loaded is what storage holds; a new one (the demo, an
             // import, a restored snapshot) is saved now.
@@ -98,9 +114,38 @@ pub fn start<P: Persist>(p: P) {
             save_now(p, &snaps);
         }));
     });
+    // A failed save is tried again while nothing changes (space may have
+    // been freed in another tab or by deleting games).
+    gloo_timers::callback::Interval::new(RETRY_MS, move || {
+        let shell = p.shell();
+        if shell.save_error.get_untracked().is_some() && !shell.read_only.get_untracked() {
+            save_now(p, &retry);
+        }
+    })
+    .forget();
     if let Some(window) = web_sys::window() {
         let f = flush.clone();
         EventListener::new(&window, "pagehide", move |_| f()).forget();
+        // Leaving with a change not saved asks first (the browser's own
+        // question): a save waiting for its timer is made now, and a save
+        // that fails keeps the question.
+        let f = flush.clone();
+        EventListener::new_with_options(
+            &window,
+            "beforeunload",
+            gloo_events::EventListenerOptions::enable_prevent_default(),
+            move |ev| {
+                f();
+                let shell = p.shell();
+                if shell.save_error.get_untracked().is_some() && !shell.read_only.get_untracked() {
+                    ev.prevent_default();
+                    if let Some(ev) = ev.dyn_ref::<web_sys::BeforeUnloadEvent>() {
+                        ev.set_return_value("Your latest changes are NOT saved.");
+                    }
+                }
+            },
+        )
+        .forget();
         if let Some(doc) = window.document() {
             let d = doc.clone();
             EventListener::new(&doc, "visibilitychange", move |_| {
@@ -110,5 +155,28 @@ pub fn start<P: Persist>(p: P) {
             })
             .forget();
         }
+    }
+}
+
+/// In a read-only tab, the game as the writer last saved it; a change made
+/// here since (anything that reached the game without asking
+/// [`crate::shell::Shell::writable`]) is undone from storage and said.
+/// The first run after following the writer (or opening another game)
+/// only notes what the game is.
+fn undo_in_reader<P: Persist>(p: P) {
+    let shell = p.shell();
+    let now = p.open_id(false).zip(p.file().map(|(json, _)| json));
+    let seen = shell.followed.get_value();
+    match (&seen, &now) {
+        (Some((seen_id, seen_json)), Some((id, json))) if seen_id == id => {
+            if seen_json != json {
+                if let Some(raw) = storage::raw_game(shell.kind, id) {
+                    shell.followed.set_value(None);
+                    p.follow(&raw);
+                }
+                shell.warn(crate::shell::READ_ONLY);
+            }
+        }
+        _ => shell.followed.set_value(now),
     }
 }

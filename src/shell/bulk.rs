@@ -39,7 +39,9 @@ pub fn BulkBox(
 ) -> impl IntoView {
     let account = RwSignal::new(None::<BulkAccount>);
     let run = move |_| {
-        let Some(a) = split.run(text.get_untracked()) else {
+        // Invisible characters copied from a forum fold away first.
+        let pasted = text.with_untracked(|t| console_core::text::visible(t).into_owned());
+        let Some(a) = split.run(pasted) else {
             return;
         };
         let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();

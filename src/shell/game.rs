@@ -193,8 +193,19 @@ impl<K: GameKind> Ctx<K> {
         self.live.with_untracked(|l| l.as_ref().map(|l| f(&l.game)))
     }
 
-    /// Changes the open game (if any) and returns what `f` returns.
+    /// Whether this tab may change the game: false in a read-only tab (the
+    /// game is open in another tab), which then says so.
+    pub fn writable(&self) -> bool {
+        self.shell.writable()
+    }
+
+    /// Changes the open game (if any) and returns what `f` returns; `None`
+    /// without a game or in a read-only tab (which says so and changes
+    /// nothing).
     pub fn update_game<T>(&self, f: impl FnOnce(&mut K::Game) -> T) -> Option<T> {
+        if !self.writable() {
+            return None;
+        }
         let mut out = None;
         self.live.update(|l| {
             if let Some(l) = l {
@@ -211,7 +222,7 @@ impl<K: GameKind> Ctx<K> {
         if self
             .shell
             .notice
-            .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
+            .with_untracked(|n| n.as_ref().is_some_and(|n| !n.stays()))
         {
             self.shell.notice.set(None);
         }
@@ -304,6 +315,22 @@ impl<K: GameKind> Page for Ctx<K> {
     fn name(loaded: &Self::Loaded) -> String {
         loaded.0.name().to_string()
     }
+    fn same_game((_, a): &Self::Loaded, (_, b): &Self::Loaded) -> bool {
+        let (mut longer, shorter) = if a.progress() >= b.progress() {
+            (a.clone(), b)
+        } else {
+            (b.clone(), a)
+        };
+        while longer.progress() > shorter.progress() {
+            if longer.undo().is_none() {
+                return false;
+            }
+        }
+        longer == *shorter
+    }
+    fn progress_of((_, game): &Self::Loaded) -> (usize, String) {
+        (game.progress(), game.status())
+    }
     fn open_loaded(self, id: String, (file, game): Self::Loaded) {
         self.open(id, file, game);
     }
@@ -360,8 +387,10 @@ pub fn page<K: GameKind>() -> impl IntoView {
         </Header>
         <SaveError p=ctx/>
         <Banner shell/>
-        <main id="main" tabindex="-1" class=K::MAIN_CLASS>
-            // A read-only tab (the game is open elsewhere) cannot change anything here.
+        // A read-only tab (the game is open elsewhere) cannot change anything
+        // here: the screen takes no input at all (pointer, keys, drops,
+        // pastes), and what reaches the game anyway is undone (autosave).
+        <main id="main" tabindex="-1" class=K::MAIN_CLASS inert=move || shell.read_only.get()>
             <fieldset class="screen" disabled=move || shell.read_only.get()>
             {move || K::view(screen.get())}
             </fieldset>

@@ -7,7 +7,7 @@
 use crate::shell::kinds::{KINDS, Kind, by_format};
 use crate::shell::ui::{Banner, Messages, UpdateBanner, confirm, on_file_drop, read_file};
 use crate::shell::{Shell, io, storage};
-use console_core::save::format_of;
+use console_core::save::read_format;
 use leptos::prelude::*;
 
 const HOME: Kind = Kind {
@@ -22,7 +22,14 @@ const HOME: Kind = Kind {
 
 /// Hands a file's text to its game's page, which checks and imports it.
 fn import(shell: Shell, text: String) {
-    let Some(kind) = format_of(&text).as_deref().and_then(by_format) else {
+    let format = match read_format(&text) {
+        Ok(format) => format,
+        Err(e) => {
+            shell.error(format!("Import failed, nothing was changed: {e}."));
+            return;
+        }
+    };
+    let Some(kind) = format.as_deref().and_then(by_format) else {
         shell.error(
             "Import failed, nothing was changed: this is not a game file of this console (its \"format\" member names none of the games).",
         );

@@ -30,6 +30,17 @@ pub struct Notice {
     pub text: String,
     pub error: bool,
     pub download: Option<(String, String)>,
+    /// A saved game the banner offers to delete (its id), with the
+    /// button's label: an import that is another copy of a game already
+    /// in the browser offers to replace it.
+    pub replace: Option<(String, String)>,
+}
+
+impl Notice {
+    /// Whether it stays when the screen changes (it offers something).
+    pub fn stays(&self) -> bool {
+        self.download.is_some() || self.replace.is_some()
+    }
 }
 
 /// A short visible message (and the same in the live region).
@@ -42,6 +53,9 @@ pub struct Toast {
     /// The screen it was said on (the route's slug; see [`Shell::shown`]).
     pub screen: String,
 }
+
+/// What a read-only tab says when something tries to change its game.
+pub const READ_ONLY: &str = "Nothing was changed: this tab is read-only because the game is open in another tab. Edit it there (or close that tab).";
 
 /// The page's shared signals.
 #[derive(Copy, Clone)]
@@ -62,6 +76,10 @@ pub struct Shell {
     pub save_error: RwSignal<Option<String>>,
     /// Bumped when the list of saved games changes.
     pub saved_games: RwSignal<u32>,
+    /// In a read-only tab, the open game (id, save file) as last read from
+    /// the writer's save; `None` until the next change notes it (see
+    /// `autosave`).
+    pub followed: StoredValue<Option<(String, String)>>,
 }
 
 impl Shell {
@@ -76,6 +94,7 @@ impl Shell {
             read_only: RwSignal::new(false),
             save_error: RwSignal::new(None),
             saved_games: RwSignal::new(0),
+            followed: StoredValue::new(None),
         };
         route::sync(shell.route, screens);
         // A notice belongs to the screen it was raised on (a damaged save
@@ -85,7 +104,7 @@ impl Shell {
             if prev.is_some_and(|p| p != screen)
                 && shell
                     .notice
-                    .with_untracked(|n| n.as_ref().is_some_and(|n| n.download.is_none()))
+                    .with_untracked(|n| n.as_ref().is_some_and(|n| !n.stays()))
             {
                 shell.notice.set(None);
             }
@@ -141,7 +160,19 @@ impl Shell {
             text,
             error: true,
             download: None,
+            replace: None,
         }));
+    }
+
+    /// Whether this tab may change its game: false in a read-only tab (the
+    /// game is open in another tab), which then says so.
+    pub fn writable(&self) -> bool {
+        if self.read_only.get_untracked() {
+            self.warn(READ_ONLY);
+            false
+        } else {
+            true
+        }
     }
 
     /// Goes to a screen of the open game.

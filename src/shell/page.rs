@@ -27,6 +27,12 @@ pub trait Page: Persist {
     fn open_loaded(self, id: String, loaded: Self::Loaded);
     /// Closes the open game (the URL names none).
     fn close(self);
+    /// Whether two read files hold the same game, one played further than
+    /// (or as far as) the other: the same setup, and the shorter one's
+    /// phases are the longer one's first phases.
+    fn same_game(a: &Self::Loaded, b: &Self::Loaded) -> bool;
+    /// Phases committed in a read file, and where it stands in words.
+    fn progress_of(loaded: &Self::Loaded) -> (usize, String);
     /// Goes to the screen a game opens on (board, play).
     fn go_start(self);
     /// Goes to the setup screen.
@@ -48,15 +54,24 @@ pub trait Page: Persist {
 /// the open game untouched. A file of another kind goes to its own page.
 pub fn import<P: Page>(p: P, text: &str) {
     let shell = p.shell();
+    // A file that is no JSON (cut off, or some other file) is named as such.
+    let format = match console_core::save::read_format(text) {
+        Ok(format) => format,
+        Err(e) => {
+            shell.error(format!("Import failed, nothing was changed: {e}."));
+            return;
+        }
+    };
     if forward_foreign(shell, text) {
         return;
     }
-    if console_core::save::format_of(text).is_none() && p.import_other(text) {
+    if format.is_none() && p.import_other(text) {
         return;
     }
     match P::parse(text) {
         Ok(loaded) => {
             let name = P::name(&loaded);
+            let twin = saved_twin(p, &loaded);
             let id = io::new_id();
             p.open_loaded(id.clone(), loaded);
             // The moderator holds this file: it counts as an export.
@@ -64,10 +79,48 @@ pub fn import<P: Page>(p: P, text: &str) {
             shell.saved_games.update(|n| *n += 1);
             shell.notice.set(None);
             p.go_start();
-            shell.say(format!("Imported {name}"));
+            match twin {
+                Some(notice) => {
+                    shell.announce.set(notice.text.clone());
+                    shell.notice.set(Some(notice));
+                }
+                None => shell.say(format!("Imported {name}")),
+            }
         }
         Err(e) => shell.error(format!("Import failed, nothing was changed: {e}")),
     }
+}
+
+/// A game of this browser that an imported file is another copy of (the
+/// same game, one played further), as the question to show: replace it
+/// with the file, or keep both; which is further along is said.
+fn saved_twin<P: Page>(p: P, file: &P::Loaded) -> Option<Notice> {
+    let kind = p.shell().kind;
+    let (there, here) = storage::index(kind).into_iter().find_map(|e| {
+        let raw = storage::raw_game(kind, &e.id)?;
+        let saved = P::parse(&raw).ok()?;
+        P::same_game(&saved, file).then_some((e, saved))
+    })?;
+    let (was, was_at) = P::progress_of(&here);
+    let (now, now_at) = P::progress_of(file);
+    let further = match was.cmp(&now) {
+        std::cmp::Ordering::Greater => {
+            format!("the copy already here is further along ({was_at}) than the file ({now_at})")
+        }
+        std::cmp::Ordering::Less => {
+            format!("the file is further along ({now_at}) than the copy already here ({was_at})")
+        }
+        std::cmp::Ordering::Equal => format!("both stand at the same point ({now_at})"),
+    };
+    Some(Notice {
+        text: format!(
+            "Imported {}: this game was already in this browser, and {further}. Replace the copy that was here with the file, or keep both?",
+            there.name
+        ),
+        error: false,
+        download: None,
+        replace: Some((there.id, "Replace it with the file".into())),
+    })
 }
 
 /// Opens a saved game by id; a damaged save is kept aside and offered for
@@ -89,6 +142,7 @@ pub fn open_saved<P: Page>(p: P, id: String) {
                 text: format!("This save could not be read ({why}). It was kept aside; download it below, then start afresh or import a backup."),
                 error: true,
                 download: Some((format!("damaged-save-{id}.json"), raw)),
+                replace: None,
             }));
         }
     }

@@ -75,6 +75,7 @@ pub fn start<P: Persist>(p: P) {
             text: "The other tab closed: you can edit here now.".into(),
             error: false,
             download: None,
+            replace: None,
         }));
     };
     // Heartbeat: a writer says it is alive every 2 s; a reader that has not
@@ -159,6 +160,7 @@ fn become_reader<P: Persist>(p: P) {
             .into(),
         error: false,
         download: None,
+        replace: None,
     }));
     follow(p);
 }
@@ -169,6 +171,7 @@ fn follow<P: Persist>(p: P) {
         return;
     };
     if let Some(json) = storage::raw_game(p.shell().kind, &id) {
+        p.shell().followed.set_value(None);
         p.follow(&json);
     }
 }

@@ -148,10 +148,22 @@ pub fn Banner(shell: Shell) -> impl IntoView {
                     }>"Download it"</button>
                 }
             });
+            let replace = n.replace.clone().map(|(id, label)| {
+                view! {
+                    <button class="primary" data-testid="replace" on:click=move |_| {
+                        storage::delete(shell.kind, &id);
+                        shell.saved_games.update(|n| *n += 1);
+                        shell.notice.set(None);
+                        shell.say("Replaced: the copy that was here is deleted");
+                    }>{label}</button>
+                    <button data-testid="keep-both" on:click=move |_| shell.notice.set(None)>"Keep both"</button>
+                }
+            });
             view! {
                 <div class=if n.error { "banner error" } else { "banner" } role="alert" data-testid="notice">
                     <span>{n.text.clone()}</span>
                     {download}
+                    {replace}
                     <button on:click=move |_| shell.notice.set(None) aria-label="Dismiss">"×"</button>
                 </div>
             }
@@ -213,7 +225,7 @@ pub fn on_file_drop(shell: Shell, import: impl Fn(web_sys::File) + 'static) {
         move |ev| {
             ev.prevent_default();
             let ev: &web_sys::DragEvent = wasm_bindgen::JsCast::unchecked_ref(ev);
-            if shell.read_only.get_untracked() {
+            if !shell.writable() {
                 return;
             }
             if let Some(file) = ev
@@ -257,5 +269,37 @@ pub fn CopyButton(
                 }
             });
         }>{label}</button>
+    }
+}
+
+/// Every player's private message in one text: each under a `== Name ==`
+/// header line (the form the bulk boxes read), a blank line between.
+pub fn all_private(messages: &[(String, String)]) -> String {
+    messages
+        .iter()
+        .map(|(name, text)| format!("== {name} ==\n{}\n", text.trim_end()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// "Copy all private messages" and "Download them": one text with every
+/// player's message under a header ([`all_private`]), for a moderator who
+/// sends a dozen a round. `file` names the download (without `.txt`).
+#[component]
+pub fn AllPrivate(shell: Shell, messages: Vec<(String, String)>, file: String) -> impl IntoView {
+    let n = messages.len();
+    let text = all_private(&messages);
+    let copied = text.clone();
+    view! {
+        <p class="actions all-private" data-testid="all-private">
+            <CopyButton shell text=Signal::stored(copied) label="Copy all private messages"/>
+            <button data-testid="download-private" on:click=move |_| {
+                match io::download(&format!("{file}.txt"), "text/plain", &text) {
+                    Ok(()) => shell.say(format!("{n} private messages downloaded")),
+                    Err(e) => shell.warn(format!("Download failed: {e}")),
+                }
+            }>"Download them"</button>
+            <span class="muted">{format!("{n} messages, each under its player's header")}</span>
+        </p>
     }
 }

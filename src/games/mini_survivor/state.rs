@@ -203,9 +203,10 @@ impl Ctx {
                 .players
                 .ids()
                 .map(|p| {
+                    // Invisible characters copied from a forum fold away.
                     let text = drafts
                         .get(setup.players.name(p))
-                        .cloned()
+                        .map(|t| console_core::text::visible(t).into_owned())
                         .unwrap_or_default();
                     let sub = check_submission(setup, l.game.position(), p, &text);
                     (p, text, sub)
@@ -240,7 +241,10 @@ impl Ctx {
             let players = &g.setup().players;
             drafts
                 .into_iter()
-                .filter_map(|(n, t)| players.find(&n).map(|p| (p, t)))
+                .filter_map(|(n, t)| {
+                    let t = console_core::text::visible(&t).into_owned();
+                    players.find(&n).map(|p| (p, t))
+                })
                 .collect()
         })
         .unwrap_or_default()

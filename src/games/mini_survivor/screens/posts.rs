@@ -168,6 +168,7 @@ pub fn Posts() -> impl IntoView {
                         </div>
                     }).collect_view()}
                     <h3>"Private messages (R9.3)"</h3>
+                    <crate::shell::ui::AllPrivate shell=ctx.shell messages=private.clone() file="mini-survivor-private".to_string()/>
                     <div class="private">
                         {private.into_iter().map(|(name, text)| view! {
                             <div class="post" data-player=name.clone()>

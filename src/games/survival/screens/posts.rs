@@ -223,6 +223,7 @@ pub fn Posts() -> impl IntoView {
                     </div>
                     {(!private.is_empty()).then(|| view! {
                         <h3>"Private messages (S9.3)"</h3>
+                        <crate::shell::ui::AllPrivate shell=ctx.shell messages=private.clone() file="survival-private".to_string()/>
                         <div class="private">
                             {private.into_iter().map(|(name, text)| view! {
                                 <div data-player=name.clone() data-testid="private">

@@ -1,0 +1,352 @@
+// The shell under faults, in all four game pages (issue 20): a read-only
+// tab (the game open in another tab) refuses every way of changing the
+// game; leaving with a change NOT saved asks first, and a failed save is
+// retried on a timer; a cut-off or non-JSON import says so and where;
+// players' text cannot turn the console's words around (bidi) nor widen
+// the page, and invisible characters copied from a forum fold away.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, goto, screen, ARTIFACTS, openDemo } from './helpers.mjs';
+
+/** Each game page: how to start a game in it, where its save is, and a
+ * change to a saved draft that a script can make (bypassing the screen's
+ * input blocking, as a stray handler would): `change(page, text)` on the
+ * screen `where`, `value(page)` reads it back. */
+const PAGES = [
+  {
+    key: 'mini-survivor',
+    start: (page) => openDemo(page),
+    where: 'Orders',
+    field: 'article[data-player="Pebble"] textarea',
+  },
+  {
+    key: 'survival',
+    start: async (page) => {
+      await goto(page, 'survival/');
+      await page.click('[data-testid=deal]');
+      await page.waitForSelector('[data-testid=private]');
+    },
+    where: 'Night',
+    field: 'article.player textarea',
+  },
+  {
+    key: 'survival-circle',
+    start: async (page) => {
+      await goto(page, 'survival-circle/');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=circle]');
+    },
+    where: 'Play',
+    // The circle keeps no drafts: its change is a move played by a key.
+    key1: true,
+  },
+  {
+    key: 'dice-org',
+    start: async (page) => {
+      await goto(page, 'dice-org/#/setup');
+      await page.fill('[data-testid=players]', ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'].join('\n'));
+      await page.fill('[data-testid=seed]', '7');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=phase]');
+    },
+    where: 'Production',
+    field: '[data-testid=edit-note]',
+  },
+];
+
+const saved = (page, key) => page.evaluate((k) => Object.entries(localStorage).find(([n]) => n.startsWith(`${k}.game.`))?.[1] ?? null, key);
+
+/** Sets a field's value as a script would and sends its `input` event. */
+const scriptInput = (page, selector, value) => page.evaluate(([s, v]) => {
+  const el = document.querySelector(s);
+  el.value = v;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}, [selector, value]);
+
+for (const g of PAGES) {
+  test(`${g.key}: a read-only tab refuses every change and keeps the writer's game`, async () => {
+    const t = await open();
+    const { page, context } = t;
+    page.on('dialog', (d) => d.accept());
+    try {
+      await g.start(page);
+      await screen(page, g.where);
+      await page.waitForTimeout(700);
+      const before = await saved(page, g.key);
+      assert.ok(before, 'the writer saved the game');
+
+      const second = await context.newPage();
+      second.on('dialog', (d) => d.accept());
+      await second.goto(page.url());
+      await second.waitForSelector('[data-testid=phase]');
+      await second.waitForSelector('[data-testid=notice]');
+      assert.match(await second.locator('[data-testid=notice]').textContent(), /open in another tab.*read-only/);
+      if (g.key1) {
+        const phase = await second.textContent('[data-testid=phase]');
+        await second.keyboard.press('1');
+        await second.waitForTimeout(300);
+        assert.equal(await second.textContent('[data-testid=phase]'), phase, 'no move was played');
+      } else {
+        // A script's change reaches the draft: it is undone and said.
+        const was = await second.inputValue(g.field);
+        await scriptInput(second, g.field, 'changed in the read-only tab');
+        await second.waitForFunction(([s, v]) => document.querySelector(s).value === v, [g.field, was]);
+        await second.waitForFunction(() => /read-only/.test(document.querySelector('[data-testid=live]').textContent));
+      }
+      // A game file dropped on the read-only tab is refused with a reason.
+      await second.evaluate((json) => {
+        const data = new DataTransfer();
+        data.items.add(new File([json], 'game.json', { type: 'application/json' }));
+        document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, before);
+      await second.waitForFunction(() => /read-only/.test(document.querySelector('[data-testid=live]').textContent));
+      await second.waitForTimeout(700);
+      assert.equal(await saved(second, g.key), before, 'the save is the writer\'s, untouched');
+      // The screen takes no input at all: pointer, keys, drops, pastes.
+      assert.equal(await second.locator('main').evaluate((m) => m.inert), true, 'main is inert');
+      assert.equal(await second.evaluate((k) => Object.keys(localStorage).filter((n) => n.startsWith(`${k}.game.`)).length, g.key), 1, 'no game was added');
+
+      // The writer's own change still goes through, and the reader follows.
+      if (g.key1) {
+        await page.keyboard.press('1');
+        await page.waitForFunction((b) => Object.entries(localStorage).find(([n]) => n.startsWith('survival-circle.game.'))[1] !== b, before);
+      } else {
+        await page.fill(g.field, 'written by the writer');
+        await second.waitForFunction(([s]) => document.querySelector(s).value === 'written by the writer', [g.field]);
+      }
+      assert.notEqual(await saved(page, g.key), before);
+      assert.deepEqual(t.errors, []);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test(`${g.key}: with a change NOT saved, leaving asks, and the save is retried until it works`, async () => {
+    const t = await open();
+    const { page } = t;
+    page.on('dialog', (d) => (d.type() === 'beforeunload' ? null : d.accept()));
+    try {
+      await g.start(page);
+      await screen(page, g.where);
+      await page.waitForTimeout(700);
+      // Fill the quota.
+      await page.evaluate(() => {
+        let n = 0;
+        for (const size of [256 * 1024, 16 * 1024, 1024, 64, 16, 1]) {
+          for (;;) {
+            try { localStorage.setItem(`junk.${n++}`, 'x'.repeat(size)); } catch { break; }
+          }
+        }
+      });
+      const big = 'y'.repeat(20000);
+      if (g.key1) {
+        // Each move is saved at once; the save of a long game no longer fits.
+        await page.evaluate(() => { for (let i = 0; ; i++) { try { localStorage.setItem(`junk.tail.${i}`, 'x'); } catch { break; } } });
+        for (const key of ['1', '2', '3']) await page.keyboard.press(key);
+      } else {
+        await page.click(g.field);
+        await page.fill(g.field, big);
+      }
+      await page.waitForSelector('[data-testid=save-error]');
+      // Leaving now asks first.
+      const asked = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const dialog = await asked;
+      assert.equal(dialog.type(), 'beforeunload');
+      await dialog.dismiss();
+      assert.equal(page.isClosed(), false, 'the page stayed');
+      // Space comes back (another tab deleted something): without any
+      // new change the save is retried and the banner goes.
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('junk.')).forEach((k) => localStorage.removeItem(k)));
+      await page.waitForSelector('[data-testid=save-error]', { state: 'detached', timeout: 10000 });
+      if (!g.key1) assert.match(await saved(page, g.key), new RegExp(big));
+      // Saved: leaving asks nothing.
+      let second = false;
+      page.on('dialog', () => { second = true; });
+      await page.close({ runBeforeUnload: true });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(second, false);
+    } finally {
+      await t.close();
+    }
+  });
+}
+
+test('a cut-off or non-JSON file is refused as such, with where, on the home page and on each game page', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await page.waitForTimeout(700);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    const whole = fs.readFileSync(await download.path(), 'utf8');
+    const cut = path.join(ARTIFACTS, 'cut-off.json');
+    fs.writeFileSync(cut, whole.slice(0, Math.floor(whole.length / 2)));
+    const html = path.join(ARTIFACTS, 'not-json.json');
+    fs.writeFileSync(html, '<!DOCTYPE html>\n<html><body>Sign in</body></html>\n');
+    await page.evaluate(() => localStorage.clear());
+
+    await goto(page, '');
+    await page.setInputFiles('[data-testid=import]', cut);
+    await page.waitForSelector('.banner.error');
+    assert.match(await page.locator('.banner').textContent(), /Import failed, nothing was changed: the file is cut off: it ends at line \d+/);
+    await goto(page, '');
+    await page.setInputFiles('[data-testid=import]', html);
+    await page.waitForSelector('.banner.error');
+    assert.match(await page.locator('.banner').textContent(), /not JSON\): line 1, column 1/);
+
+    // Dropped on each game's page.
+    for (const key of ['mini-survivor', 'survival', 'survival-circle', 'dice-org']) {
+      for (const [file, why] of [[cut, /the file is cut off: it ends at line \d+/], [html, /not JSON\): line 1, column 1/]]) {
+        await goto(page, `${key}/`);
+        await page.evaluate((text) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], 'game.json', { type: 'application/json' }));
+          document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        }, fs.readFileSync(file, 'utf8'));
+        await page.waitForSelector('.banner.error');
+        const said = await page.locator('.banner.error').textContent();
+        assert.match(said, /Import failed, nothing was changed/, key);
+        assert.match(said, why, key);
+      }
+    }
+    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('.game.')).length), 0, 'nothing was imported');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('players\' text: a right-to-left override stays in its line, a 200-character name wraps, a zero-width space folds away; the 390 px header is compact', async () => {
+  const t = await open({ contextOptions: { viewport: { width: 390, height: 844 } } });
+  const { page } = t;
+  try {
+    await openDemo(page);
+    // At 390 px the header is compact (two short rows), and the board
+    // keeps its hint and the tribes' names.
+    const header = await page.locator('header.top').evaluate((h) => h.getBoundingClientRect().height);
+    assert.ok(header <= 100, `the header is ${header} px high at 390 px`);
+    assert.ok(await page.locator('.board-head p').isVisible(), 'the drag hint shows');
+    assert.ok(await page.locator('.tribe h3 .name').first().isVisible(), 'tribe names show');
+    const exportButton = await page.locator('[data-testid=export]').evaluate((b) => b.getBoundingClientRect().height);
+    assert.ok(exportButton < 40, `Export is on one line (${exportButton} px)`);
+    await screen(page, 'Orders');
+    const box = 'article[data-player="Pebble"] textarea';
+    // A zero-width space copied from a forum: the line still reads.
+    await page.fill(box, '\u200b24 v\u200b 2');
+    const verdicts = 'article[data-player="Pebble"] ol.verdicts';
+    await page.waitForSelector(`${verdicts} li`);
+    assert.equal(await page.locator(`${verdicts} li.bad`).count(), 0, 'no line rejected');
+    assert.equal(await page.locator(`${verdicts} li.ok`).count(), 1);
+    // A right-to-left override in a rejected line is taken out of the line
+    // shown, and the line is isolated from the console's reason beside it.
+    await page.fill(box, '24 v 2\n\u202eoops 99 q');
+    await page.waitForSelector(`${verdicts} li.bad`);
+    const shown = await page.locator(`${verdicts} li.bad code`).evaluate((c) => [c.textContent, getComputedStyle(c).unicodeBidi, getComputedStyle(c.nextElementSibling).unicodeBidi]);
+    assert.deepEqual(shown, ['oops 99 q', 'isolate', 'isolate']);
+
+    // A 200-character name (one word) does not widen the page.
+    const long = 'L'.repeat(200);
+    await goto(page, 'dice-org/#/setup');
+    await page.fill('[data-testid=season-name]', long);
+    await page.fill('[data-testid=players]', ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'].join('\n'));
+    await page.fill('[data-testid=seed]', '7');
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=phase]');
+    for (const where of ['Board', 'Posts']) {
+      await screen(page, where);
+      await page.waitForTimeout(200);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `${where}: the page is ${width} px wide at 390 px`);
+    }
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+const drop = (page, text) => page.evaluate((t) => {
+  const data = new DataTransfer();
+  data.items.add(new File([t], 'game.json', { type: 'application/json' }));
+  document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}, text);
+const games = (page, key) => page.evaluate((k) => Object.keys(localStorage).filter((n) => n.startsWith(`${k}.game.`)).length, key);
+
+test('importing a copy of a game already in the browser asks: replace it (saying which is further along) or keep both', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    // Mini-Survivor: an export at round 1, imported after round 1 was played here.
+    await openDemo(page);
+    await page.waitForTimeout(700);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    const older = fs.readFileSync(await download.path(), 'utf8');
+    await screen(page, 'Adjudicate');
+    await page.click('[data-testid=commit]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=phase]').textContent.includes('round 2'));
+    await page.waitForTimeout(700);
+    await drop(page, older);
+    await page.waitForSelector('[data-testid=replace]');
+    assert.match(await page.locator('[data-testid=notice]').textContent(), /already in this browser.*the copy already here is further along \(round 2 next\) than the file \(round 1 next\)/);
+    assert.equal(await games(page, 'mini-survivor'), 2);
+    await page.click('[data-testid=replace]');
+    await page.waitForSelector('[data-testid=notice]', { state: 'detached' });
+    await page.waitForTimeout(700);
+    assert.equal(await games(page, 'mini-survivor'), 1, 'the copy that was here is gone');
+    assert.match(await page.textContent('[data-testid=phase]'), /round 1 next/);
+
+    // Dice ORG: the same season imported again; keep both.
+    await goto(page, 'dice-org/#/setup');
+    await page.fill('[data-testid=players]', ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'].join('\n'));
+    await page.fill('[data-testid=seed]', '7');
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=phase]');
+    await page.waitForTimeout(700);
+    const season = await page.evaluate(() => Object.entries(localStorage).find(([n]) => n.startsWith('dice-org.game.'))[1]);
+    await drop(page, season);
+    await page.waitForSelector('[data-testid=keep-both]');
+    assert.match(await page.locator('[data-testid=notice]').textContent(), /already in this browser.*both stand at the same point/);
+    await page.click('[data-testid=keep-both]');
+    await page.waitForTimeout(700);
+    assert.equal(await games(page, 'dice-org'), 2, 'both kept');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('Mini-Survivor and Survival copy and download every private message in one text, a header per player', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  const all = async () => {
+    await page.waitForSelector('[data-testid=all-private]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-private]')]);
+    return fs.readFileSync(await download.path(), 'utf8');
+  };
+  try {
+    await openDemo(page);
+    await screen(page, 'Posts');
+    const mini = await all();
+    const names = await page.locator('.private [data-player]').evaluateAll((els) => els.map((e) => e.dataset.player));
+    assert.equal(names.length, 12);
+    assert.deepEqual([...mini.matchAll(/^== (.+) ==$/gm)].map((m) => m[1]), names);
+    // Each player's message is the one shown under their name.
+    const pebble = (await page.locator('.private [data-player="Pebble"] pre').textContent()).trim();
+    assert.ok(mini.includes(`== Pebble ==\n${pebble}\n`));
+
+    await goto(page, 'survival/');
+    await page.click('[data-testid=deal]');
+    await page.waitForSelector('[data-testid=private]');
+    const survival = await all();
+    assert.equal([...survival.matchAll(/^== .+ ==$/gm)].length, await page.locator('[data-testid=private]').count());
+
+    // (Dice ORG has its own Copy all and downloads on its Posts screen.)
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -5,8 +5,8 @@
 //! is about 60 KB (brotli) of code that only the Rules screen needs, so it
 //! stays out of every page's first load, as the texts do. It answers each
 //! `shell::markdown::RenderRequest` (JSON text) with one
-//! `RenderReply::Html`, the guide's examples left as slots the page fills
-//! from its engine.
+//! `RenderReply::Html`, the guide's worked examples drawn by each game's
+//! engine (`shell::markdown::example_for`).
 
 use moderator_console::shell::markdown::{RenderReply, RenderRequest, render};
 use wasm_bindgen::JsCast;

@@ -4,10 +4,10 @@
 //! module adds is the pages' own reading of the two files:
 //!
 //! - in the guide (`GUIDE.md`), headings go one level down and an empty
-//!   fenced block `example NAME` becomes a slot
-//!   `<div class="example-slot" data-example="NAME"></div>` that the page
-//!   fills with its engine's drawing of the example (no outcome is typed
-//!   twice);
+//!   fenced block `example NAME` becomes the engine's drawing of the
+//!   example ([`example_for`]: no outcome is typed twice, and the
+//!   engines' example code is in the worker, not in any page's first
+//!   load);
 //! - in the rules (`RULES.md`), each top-level item starting with a rule
 //!   number becomes a paragraph `<p class="rule" id="S5-3"
 //!   tabindex="-1"><strong>S5.3</strong> ...` (its own bold, such as
@@ -71,19 +71,24 @@ pub enum RenderReply {
 /// The worker's answer to a request.
 pub fn render(r: &RenderRequest) -> RenderReply {
     let html = match r.doc {
-        Doc::Guide => guide_html(&r.text, r.letter, &|name| Some(example_slot(name))),
+        Doc::Guide => guide_html(&r.text, r.letter, &|name| example_for(r.letter, name)),
         Doc::Rules => rules_html(&r.text, r.letter),
     };
     RenderReply::Html { id: r.id, html }
 }
 
-/// The slot of an example in the guide's HTML, which the page fills
-/// (`shell::rules::fill_examples`).
-pub fn example_slot(name: &str) -> String {
-    format!(
-        "<div class=\"example-slot\" data-example=\"{}\"></div>",
-        esc(name)
-    )
+/// A guide example of the game whose rule numbers start with `letter`,
+/// drawn by its engine (`None`: no such example). The worker draws them, so
+/// the engines' example code stays out of every page's first load.
+pub fn example_for(letter: char, name: &str) -> Option<String> {
+    use crate::games::{dice_org, mini_survivor, survival, survival_circle};
+    match letter {
+        'R' => mini_survivor::guide_example(name),
+        'S' => survival::guide_example(name),
+        'C' => survival_circle::guide_example(name),
+        'D' => dice_org::guide_example(name),
+        _ => None,
+    }
 }
 
 /// A heading one level down (the page's own `<h2>` is above the files'

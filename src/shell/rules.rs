@@ -10,8 +10,8 @@
 //! (`shell::markdown` in `console-rules-worker`, built beside the home
 //! page), started then too. So neither the texts nor the Markdown library
 //! are in a page's first load (the service worker keeps all three for
-//! offline use). The page fills the guide's example slots with its own
-//! engine's drawings.
+//! offline use). The worker also draws the guide's worked examples with
+//! each game's engine.
 
 use super::html::{Html, esc};
 use super::markdown::{Doc, RenderReply, RenderRequest};
@@ -63,37 +63,6 @@ pub fn no_options(what: &str) -> String {
     format!(
         "<p class=\"muted\" data-testid=\"no-options\">No {what} is open: the options are chosen when a {what} is set up.</p>"
     )
-}
-
-/// The guide's HTML with each example slot
-/// (`shell::markdown::example_slot`) replaced by `example(NAME)`, or by a
-/// note when the page does not know the example.
-pub fn fill_examples(html: &str, example: &dyn Fn(&str) -> Option<String>) -> String {
-    const SLOT: &str = "<div class=\"example-slot\" data-example=\"";
-    const END: &str = "\"></div>";
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(i) = rest.find(SLOT) {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + SLOT.len()..];
-        let Some(j) = after.find(END) else {
-            rest = &rest[i..];
-            break;
-        };
-        let name = &after[..j];
-        out.push_str(&example(name).unwrap_or_else(|| {
-            Html::default()
-                .el(
-                    "p",
-                    " class=\"error\"",
-                    &format!("This page cannot draw the example {name:?}."),
-                )
-                .done()
-        }));
-        rest = &after[j + END.len()..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The rules worker's loader shim, beside the home page (worker files are
@@ -245,9 +214,6 @@ fn load(file: &'static str, doc: Doc, letter: char, out: Rendered) {
 pub fn RulesPage(
     /// The letter of the game's rule numbers ('S', 'D', 'C', 'R').
     letter: char,
-    /// The drawing of an example the guide places, from the engine; `None`
-    /// for a name the page does not know.
-    example: fn(&str) -> Option<String>,
     /// The options chosen for the open game, in words.
     children: Children,
 ) -> impl IntoView {
@@ -281,10 +247,7 @@ pub fn RulesPage(
     };
     view! {
         <section class="rules" on:click=follow>
-            <div class="guide" data-testid="guide" inner_html=move || {
-                let h = shown(guide.get(), "guide");
-                fill_examples(&h, &example)
-            }></div>
+            <div class="guide" data-testid="guide" inner_html=move || shown(guide.get(), "guide")></div>
             <section class="options" aria-labelledby="rules-options" data-testid="game-options-section">
                 <h2 id="rules-options">"The options chosen for this game"</h2>
                 {children()}
@@ -341,19 +304,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn slots_filled_and_sentences_linked() {
-        let html = format!(
-            "<p>a</p>{}<p>b</p>{}",
-            crate::shell::markdown::example_slot("one"),
-            crate::shell::markdown::example_slot("two")
-        );
-        let h = fill_examples(&html, &|n| {
-            (n == "one").then(|| "<figure>1</figure>".to_string())
-        });
-        assert_eq!(
-            h,
-            "<p>a</p><figure>1</figure><p>b</p><p class=\"error\">This page cannot draw the example &quot;two&quot;.</p>"
-        );
+    fn sentences_linked() {
         assert_eq!(
             linked_html("a <b> (C5.2).", 'C'),
             "a &lt;b&gt; (<a href=\"#C5-2\" data-rule=\"C5.2\">C5.2</a>)."

@@ -7,6 +7,11 @@ pub mod app;
 mod bench;
 mod report_view;
 mod screens;
+
+/// The players' guide's worked examples as HTML, drawn by the engine (the
+/// rules worker fills the guide with them: no page's first load carries
+/// them).
+pub use screens::guide::example_by_name as guide_example;
 mod state;
 
 pub use app::App;

@@ -1,11 +1,10 @@
-//! Rules: the players' guide (`GUIDE.md`, its camp played by the engine),
+//! Rules: the players' guide (`GUIDE.md`, drawn by the rules worker, its camp played by the engine),
 //! the options of the open season, then the engine's `RULES.md` (D1-D11)
 //! rule by rule with its D-number (`shell::rules`). Both texts are fetched
 //! beside the page when this screen opens: the page's first load need not
 //! carry them.
 
 use super::super::state::Ctx;
-use super::guide::example_by_name;
 use crate::shell::html::Html;
 use crate::shell::rules::{RulesPage, no_options};
 use leptos::prelude::*;
@@ -24,7 +23,7 @@ pub fn Rules() -> impl IntoView {
         .unwrap_or_else(|| no_options("season"))
     };
     view! {
-        <RulesPage letter='D' example=example_by_name>
+        <RulesPage letter='D'>
             <div inner_html=options></div>
         </RulesPage>
     }

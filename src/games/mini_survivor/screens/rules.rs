@@ -1,11 +1,10 @@
-//! Rules: the players' guide (`GUIDE.md`, its assassination and tied vote
+//! Rules: the players' guide (`GUIDE.md`, drawn by the rules worker, its assassination and tied vote
 //! played by the engine), the options of the open game, then the engine's
 //! `RULES.md` (R1-R9) rule by rule with its R-number (`shell::rules`, as
 //! every game's rules page). Both texts are fetched beside the page when
 //! this screen opens: the page's first load need not carry them.
 
 use super::super::state::Ctx;
-use super::guide::example_by_name;
 use crate::shell::rules::{RulesPage, linked_html, no_options};
 use leptos::prelude::*;
 use mini_survivor::{Adjacency, OutcastWithoutMove};
@@ -49,7 +48,7 @@ pub fn Rules() -> impl IntoView {
         })
     };
     view! {
-        <RulesPage letter='R' example=example_by_name>
+        <RulesPage letter='R'>
             <div inner_html=options></div>
         </RulesPage>
     }

@@ -1,11 +1,10 @@
-//! Rules: the players' guide (`GUIDE.md`, its night chain played by the
+//! Rules: the players' guide (`GUIDE.md`, drawn by the rules worker, its night chain played by the
 //! engine), the options of the open game, then the engine's `RULES.md`
 //! (S1-S9) rule by rule with its S-number (`shell::rules`). Both texts are
 //! fetched beside the page when this screen opens: the page's first load
 //! need not carry them.
 
 use super::super::state::{Ctx, option_lines};
-use super::guide::example_by_name;
 use crate::shell::rules::{RulesPage, linked_html, no_options};
 use leptos::prelude::*;
 
@@ -25,7 +24,7 @@ pub fn Rules() -> impl IntoView {
         })
     };
     view! {
-        <RulesPage letter='S' example=example_by_name>
+        <RulesPage letter='S'>
             <div inner_html=options></div>
         </RulesPage>
     }

@@ -1,11 +1,10 @@
-//! Rules: the players' guide (`GUIDE.md`, its landings played by the
+//! Rules: the players' guide (`GUIDE.md`, drawn by the rules worker, its landings played by the
 //! engine), the options of the open game (C5.3, C6.2), then the engine's
 //! `RULES.md` (C1-C8) rule by rule with its C-number (`shell::rules`, as
 //! every game's rules page). Both texts are fetched beside the page when
 //! this screen opens.
 
 use super::super::state::Ctx;
-use super::guide::example_by_name;
 use crate::shell::rules::{RulesPage, linked_html, no_options};
 use leptos::prelude::*;
 use survival_circle::{OpponentLanding, OwnLanding};
@@ -43,7 +42,7 @@ pub fn Rules() -> impl IntoView {
         .unwrap_or_else(|| no_options("game"))
     };
     view! {
-        <RulesPage letter='C' example=example_by_name>
+        <RulesPage letter='C'>
             <div inner_html=options></div>
         </RulesPage>
     }

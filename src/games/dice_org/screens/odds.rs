@@ -78,51 +78,6 @@ fn chart(now: &Odds, more: &Odds, label: String) -> AnyView {
     view! { <div class="chart" inner_html=h.done()></div> }.into_any()
 }
 
-/// A share from 0 to 1 as a percentage, one decimal.
-fn share(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
-/// Each team's chance to win and to lose the next team competition with
-/// the choices entered in the round wizard (D4.2, D4.4), computed exactly
-/// by the engine ([`dice_org::team_odds`]): paired bars and a table.
-fn team_chart(ctx: Ctx) -> AnyView {
-    (move || {
-        let input = ctx.drafts.with(|d| d.competition.clone().unwrap_or_default());
-        let teams = ctx.with_game(|s| s.team_odds(&input)).flatten()?;
-        const TW: u32 = 640;
-        const ROW: u32 = 44;
-        let h_px = ROW * teams.len() as u32 + 8;
-        let mut h = Html::default();
-        h.raw(&format!("<svg class=\"odds-chart\" viewBox=\"0 0 {TW} {h_px}\" role=\"img\""))
-            .raw(&attr("aria-label", "Bar chart of each team's chance to win and to lose the next competition; the numbers are in the table below"))
-            .raw(" data-testid=\"team-odds-chart\"><defs><pattern id=\"hatch2\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fff\"></rect><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#a4161a\" stroke-width=\"3\"></line></pattern></defs>");
-        let full = f64::from(TW - 130);
-        for (k, t) in teams.iter().enumerate() {
-            let y = 4 + ROW * k as u32;
-            let (w, l) = ((t.win * full).round() as u32, (t.lose * full).round() as u32);
-            h.raw("<g><text x=\"2\" y=\"").raw(&(y + 24).to_string()).raw("\">").text(&t.team).raw("</text>")
-                .raw(&format!("<rect x=\"120\" y=\"{y}\" width=\"{w}\" height=\"18\" fill=\"#5b3fc4\"><title>win {}</title></rect>", share(t.win)))
-                .raw(&format!("<rect x=\"120\" y=\"{}\" width=\"{l}\" height=\"18\" fill=\"url(#hatch2)\" stroke=\"#a4161a\"><title>lose {}</title></rect></g>", y + 20, share(t.lose)));
-        }
-        h.raw("</svg>");
-        let rows = teams
-            .iter()
-            .map(|t| (t.team.clone(), vec![share(t.win), share(t.lose)]))
-            .collect();
-        Some(view! {
-            <section class="team-odds" aria-label="Team odds">
-                <h3>"The next team competition (D4.2)"</h3>
-                <p class="muted">"Each team's exact chance to win the competition and to lose it (lowest team: the vote), with the choices entered in the round wizard; ties are re-rolled (D4.4)."</p>
-                <div class="chart" inner_html=h.done()></div>
-                <p class="legend"><span class="key now"></span>" Win (solid)  "<span class="key more"></span>" Lose (striped)"</p>
-                {table("Each team's chance in the next competition".to_string(), false, "team-odds-table", &["Team", "Win", "Lose"], rows)}
-            </section>
-        })
-    })
-    .into_any()
-}
-
 #[component]
 pub fn Odds() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -210,7 +165,6 @@ pub fn Odds() -> impl IntoView {
                             &["Result", "Now", "Now, %", "Now, at least this", "One more counter", "One more, %", "One more, at least this"], rows)}
                     }
                 })}
-                {team_chart(ctx)}
             </section>
         }
         .into_any()

@@ -13,7 +13,7 @@
 //! offline use). The worker also draws the guide's worked examples with
 //! each game's engine.
 
-use super::html::{Html, esc};
+use super::html::{Html, attr, esc};
 use super::markdown::{Doc, RenderReply, RenderRequest};
 use console_core::guide::split_rule_numbers;
 use leptos::prelude::*;
@@ -43,6 +43,19 @@ pub fn linked_html(text: &str, letter: char) -> String {
             }
         })
         .collect()
+}
+
+/// The start of a guide example's drawing: `<figure class="example"
+/// data-example="NAME">` and its caption "TITLE (RULES)"; the caller adds
+/// the drawing and the sentences, then closes the figure.
+pub fn example_figure(name: &str, title: &str, rules: &[&str]) -> Html {
+    let mut h = Html::default();
+    h.raw(&format!(
+        "<figure class=\"example\"{}>",
+        attr("data-example", name)
+    ))
+    .el("figcaption", "", &format!("{title} ({})", rules.join(", ")));
+    h
 }
 
 /// A list of sentences (`<ol class="steps">`), each [`linked_html`].

@@ -3,22 +3,13 @@
 //! (attributes, counters, choices, the roll worked out to what it adds,
 //! bonus rolls), then the engine's sentences.
 
-use crate::shell::html::{Html, attr};
-use crate::shell::rules::steps_html;
+use crate::shell::html::attr;
+use crate::shell::rules::{example_figure, steps_html};
 use dice_org::guide::{Example, example};
 
 /// The example as HTML: the pool, the table, the sentences.
 pub fn example_html(e: &Example) -> String {
-    let mut h = Html::default();
-    h.raw(&format!(
-        "<figure class=\"example\"{}>",
-        attr("data-example", e.name)
-    ))
-    .el(
-        "figcaption",
-        "",
-        &format!("{} ({})", e.title, e.rules.join(", ")),
-    );
+    let mut h = example_figure(e.name, e.title, e.rules);
     for t in &e.report.teams {
         let eaten = if t.consumed { t.need } else { 0 };
         let gathered: u32 = t.gathering.iter().map(|g| g.roll.result).sum();

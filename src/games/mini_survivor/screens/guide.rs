@@ -2,8 +2,8 @@
 //! the tribe as a table (survivor, controller, orders, votes received,
 //! result; eliminated rows marked), then the engine's sentences.
 
-use crate::shell::html::{Html, attr};
-use crate::shell::rules::steps_html;
+use crate::shell::html::attr;
+use crate::shell::rules::{example_figure, steps_html};
 use mini_survivor::guide::{Example, example};
 
 /// The example as HTML: the tribe table, then the sentences.
@@ -34,17 +34,8 @@ pub fn example_html(e: &Example) -> String {
             )
         })
         .collect();
-    let mut h = Html::default();
+    let mut h = example_figure(e.name, e.title, e.rules);
     h.raw(&format!(
-        "<figure class=\"example\"{}>",
-        attr("data-example", e.name)
-    ))
-    .el(
-        "figcaption",
-        "",
-        &format!("{} ({})", e.title, e.rules.join(", ")),
-    )
-    .raw(&format!(
         "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\"{}>",
         attr(
             "aria-label",

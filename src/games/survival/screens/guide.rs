@@ -3,8 +3,8 @@
 //! eliminated rows marked), the chain of eliminations in the order they
 //! happened as a row of boxes, then the engine's sentences.
 
-use crate::shell::html::{Html, attr, esc};
-use crate::shell::rules::steps_html;
+use crate::shell::html::{attr, esc};
+use crate::shell::rules::{example_figure, steps_html};
 use survival::guide::{Example, example};
 
 /// The example as HTML: the table, the chain, the sentences.
@@ -32,17 +32,8 @@ pub fn example_html(e: &Example) -> String {
             )
         })
         .collect();
-    let mut h = Html::default();
+    let mut h = example_figure(e.name, e.title, e.rules);
     h.raw(&format!(
-        "<figure class=\"example\"{}>",
-        attr("data-example", e.name)
-    ))
-    .el(
-        "figcaption",
-        "",
-        &format!("{} ({})", e.title, e.rules.join(", ")),
-    )
-    .raw(&format!(
         "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\"{}>",
         attr("aria-label", "The players this night")
     ))

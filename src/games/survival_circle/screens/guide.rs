@@ -5,8 +5,8 @@
 //! each with its description as text, then the engine's sentences, one a
 //! move.
 
-use crate::shell::html::{Html, attr, esc};
-use crate::shell::rules::steps_html;
+use crate::shell::html::{attr, esc};
+use crate::shell::rules::{example_figure, steps_html};
 use std::fmt::Write as _;
 use survival_circle::guide::{Example, example};
 use survival_circle::{Board, Cell, Cells, Player};
@@ -128,22 +128,13 @@ pub fn example_html(e: &Example) -> String {
         .filter(|c| end.board().at(*c).is_none())
         .map(Cell::get)
         .collect();
-    let mut h = Html::default();
-    h.raw(&format!(
-        "<figure class=\"example\"{}>",
-        attr("data-example", e.name)
-    ))
-    .el(
-        "figcaption",
-        "",
-        &format!("{} ({})", e.title, e.rules.join(", ")),
-    )
-    .raw("<div class=\"boards\">")
-    .raw(&ring(e.start.board(), &[], &[], "Before"))
-    .raw(&ring(end.board(), &landed, &crossed, "After"))
-    .raw("</div>")
-    .raw(&steps_html(&e.steps(), 'C'))
-    .raw("</figure>");
+    let mut h = example_figure(e.name, e.title, e.rules);
+    h.raw("<div class=\"boards\">")
+        .raw(&ring(e.start.board(), &[], &[], "Before"))
+        .raw(&ring(end.board(), &landed, &crossed, "After"))
+        .raw("</div>")
+        .raw(&steps_html(&e.steps(), 'C'))
+        .raw("</figure>");
     h.done()
 }
 

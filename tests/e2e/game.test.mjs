@@ -7,8 +7,11 @@ import { open, fixture, screen, text, ids, external, openDemo } from './helpers.
 
 test('game 1001 plays to the end through pasted submissions', async () => {
   const game = fixture('game-1001.json');
-  const t = await open();
+  const t = await open({ contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   const { page } = t;
+  // The moderator's actions from the pasted DMs to the copied posts, per
+  // bulk-pasted round (each click, paste, screen change and confirmation).
+  const counts = [];
   // Rounds where a player sent nothing are confirmed (Rook in round 2).
   const asked = [];
   page.on('dialog', (d) => { asked.push(d.message()); d.accept(); });
@@ -17,6 +20,8 @@ test('game 1001 plays to the end through pasted submissions', async () => {
     await t.shot('board');
     for (const [i, round] of game.rounds.entries()) {
       const expected = game.expect.rounds[i];
+      let actions = 1;
+      const confirmed = asked.length;
       await screen(page, 'Orders');
       // Clear every box (the demo pre-fills them; a fully eliminated player
       // has none), then paste as a moderator would.
@@ -24,10 +29,14 @@ test('game 1001 plays to the end through pasted submissions', async () => {
       if (i % 2 === 0) {
         for (const [name, sub] of Object.entries(round)) await page.fill(`article[data-player="${name}"] textarea`, sub);
       } else {
-        if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+        if (!(await page.locator('details.bulk').evaluate((d) => d.open))) {
+          await page.click('details.bulk summary');
+          actions += 1;
+        }
         const pile = Object.entries(round).map(([name, sub]) => `== ${name} ==\n${sub}`).join('\n\n');
         await page.fill('[data-testid=bulk]', pile);
         await page.click('[data-testid=split]');
+        actions += 2;
         for (const [name, sub] of Object.entries(round)) {
           assert.equal(await page.inputValue(`article[data-player="${name}"] textarea`), sub.trimEnd(), `bulk split for ${name}`);
         }
@@ -43,7 +52,25 @@ test('game 1001 plays to the end through pasted submissions', async () => {
       assert.equal(await text(page, 'removed', scope), ids(expected.removed), `round ${i + 1} removed`);
       assert.equal(await text(page, 'outcasts', scope), ids(expected.outcasts), `round ${i + 1} outcasts`);
       assert.equal(await text(page, 'alive', scope), String(expected.alive), `round ${i + 1} alive`);
+      if (i % 2 === 1) {
+        // Adjudicate, commit, the confirmations; then the posts copied.
+        actions += 2 + (asked.length - confirmed);
+        await screen(page, 'Posts');
+        actions += 1;
+        for (const copy of await page.locator('.post button.copy').all()) {
+          await copy.click();
+          actions += 1;
+        }
+        const last = (await page.locator('[data-testid=public-post]').allTextContents()).at(-1);
+        await page.waitForFunction((want) => navigator.clipboard.readText().then((t) => t === want), last);
+        await page.click('[data-testid=all-private] button:has-text("Copy all private messages")');
+        actions += 1;
+        await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith('== ')));
+        counts.push(`round ${i + 1}: ${actions}`);
+      }
     }
+    console.log(`Mini-Survivor actions per bulk-pasted round (12 players, paste to copied posts): ${counts.join(', ')}`);
+    assert.ok(counts.length > 0);
     assert.ok(asked.some((m) => /No orders from Rook for round 2/.test(m)), `asked: ${asked}`);
     await t.shot('end');
     const tokens = game.players.filter((p) => game.expect.tokens_of_life[p]).map((p) => `${p} ${game.expect.tokens_of_life[p]}`).join(', ');

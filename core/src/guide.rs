@@ -95,6 +95,33 @@ pub fn rules_defined(rules: &str, letter: char) -> Vec<&str> {
         .collect()
 }
 
+/// [`guide_problems`] for an engine whose examples are drawn by
+/// `texts_of(NAME)`: the example's cited rules and its sentences, `None`
+/// for a name the engine does not know. Also a problem: an example of
+/// `known` the engine cannot draw, or a name outside `known` it draws.
+/// Every engine's `tests/guide.rs` calls this.
+pub fn check_guide(
+    guide: &str,
+    rules: &str,
+    letter: char,
+    known: &[&str],
+    texts_of: impl Fn(&str) -> Option<Vec<String>>,
+) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut out = Vec::new();
+    for k in known {
+        match texts_of(k) {
+            Some(t) => texts.extend(t),
+            None => out.push(format!("the engine cannot draw its example {k:?}")),
+        }
+    }
+    if texts_of("no-such-example").is_some() {
+        out.push("the engine draws an example it does not name".to_string());
+    }
+    out.extend(guide_problems(guide, rules, letter, known, &texts));
+    out
+}
+
 /// What is wrong between a guide, its rules and the examples an engine
 /// knows: an example placed that the engine does not know, one it knows
 /// that is not placed or placed twice, and a rule number cited (in the

@@ -373,6 +373,10 @@ async function playDay(page, i, input, want) {
   assert.deepEqual(sorted((await votes.count() ? await rejections(page, '[data-testid=count] [data-testid=vote-rejections]') : []).map(JSON.stringify)), sorted(want.rejected.filter((r) => !r.decision).map(JSON.stringify)), `${day}: votes not counted`);
   await answerDecisions(page, input, want);
   await page.click('[data-testid=commit]');
+  // The moderator's actions for the day: open Day, each page pasted and
+  // added, each decision answered, commit, then Posts (checkPhasePosts).
+  const decisions = Object.keys(input.decisions ?? {}).length;
+  console.log(`${day}: actions: ${1 + 2 * pageNo + decisions + 2} (${pageNo} pages of ${posts.length} posts, ${decisions} decisions)`);
 }
 
 /** The posts of phase `i`: the morning post or the day's result, in every

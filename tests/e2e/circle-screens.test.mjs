@@ -45,6 +45,9 @@ test('every Survival circle screen passes axe-core and logs no error', async () 
     await page.keyboard.press('4');
     await page.waitForSelector('[data-testid=thinking]');
     // Asked now: the page starts the worker from its loader shim.
+    // A resource timing entry appears once the fetch completes, which may
+    // be after the page shows that the AI is thinking.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/survival-circle/console-circle-worker_loader.js')), null, { timeout: 10000 }).catch(() => {});
     assert.ok((await fetched()).some((u) => u.endsWith('/survival-circle/console-circle-worker_loader.js')), 'the worker loaded when asked');
     await axe(page, 'Play (AI thinking)', problems);
     await t.shot('circle-screen-thinking');

@@ -3,11 +3,12 @@
 //! replayed from them.
 
 use crate::ai::Level;
+use crate::forfeit::{Author, Forfeit, Replacement, header_name};
 use crate::notation::Rejection;
 use crate::notation::{Played, play_text, write_moves};
 use crate::options::Options;
 use crate::player::Player;
-use crate::post_move::{Doubt, PostMove, Unused, read_post};
+use crate::post_move::{Doubt, PostMove, PostReading, Unused, read_post};
 use crate::state::{MoveReport, Outcome, State, Undo};
 use crate::value::Value;
 use console_core::rng::GameRng;
@@ -168,6 +169,41 @@ pub struct Restart {
     pub moves: Vec<Played>,
 }
 
+/// A moderator's event withdrawn by [`Game::undo_event`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A forfeit (C9.1).
+    Forfeit(Forfeit),
+    /// A replacement (C9.4).
+    Replacement(Replacement),
+}
+
+/// Why [`Game::replace`] refused a replacement (C9.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplaceError {
+    /// No name given.
+    Empty,
+    /// The name is the side's already.
+    Same,
+    /// The name is the other side's (now or formerly).
+    OtherSide {
+        /// That side.
+        side: Player,
+    },
+}
+
+impl std::fmt::Display for ReplaceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplaceError::Empty => f.write_str("type the incoming player's name"),
+            ReplaceError::Same => f.write_str("that name is already the side's player"),
+            ReplaceError::OtherSide { side } => write!(f, "that name is {side}'s player"),
+        }
+    }
+}
+
+impl std::error::Error for ReplaceError {}
+
 /// A post's move played ([`Game::play_post`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PostPlayed {
@@ -196,7 +232,9 @@ pub struct Game {
     /// unless set).
     pub name: String,
     /// A forfeit that ended the game (C9.1).
-    forfeit: Option<crate::forfeit::Forfeit>,
+    forfeit: Option<Forfeit>,
+    /// The replacements made, in order (C9.4).
+    replacements: Vec<Replacement>,
 }
 
 impl Game {
@@ -217,11 +255,12 @@ impl Game {
             seed,
             name: String::new(),
             forfeit: None,
+            replacements: Vec::new(),
         }
     }
 
     /// The forfeit that ended the game, if one did (C9.1).
-    pub fn forfeit(&self) -> Option<&crate::forfeit::Forfeit> {
+    pub fn forfeit(&self) -> Option<&Forfeit> {
         self.forfeit.as_ref()
     }
 
@@ -231,7 +270,7 @@ impl Game {
     /// # Errors
     ///
     /// [`Rejection::GameOver`] when the game is already over.
-    pub fn forfeit_game(&mut self, f: crate::forfeit::Forfeit) -> Result<(), Rejection> {
+    pub fn forfeit_game(&mut self, f: Forfeit) -> Result<(), Rejection> {
         if self.is_over() {
             return Err(Rejection::GameOver);
         }
@@ -254,13 +293,134 @@ impl Game {
     }
 
     /// Replaces a side's player (C9.4): the side keeps its position, hand
-    /// and result; only the name changes. Returns the former name.
-    pub fn replace(&mut self, side: Player, new: &str) -> String {
-        let slot = match side {
-            Player::Blue => &mut self.players.blue,
-            Player::Red => &mut self.players.red,
+    /// and result; only the name changes, the old name stays a name of the
+    /// side (a post by it is the side's, [`Game::author`]). Recorded with
+    /// the moves played so far; [`Game::undo`] withdraws the last event
+    /// first. Returns the former name.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplaceError`] when the new name is empty, is already the side's,
+    /// or names the other side (now or formerly); the game is unchanged.
+    pub fn replace(&mut self, side: Player, new: &str) -> Result<String, ReplaceError> {
+        let new = new.trim();
+        if new.is_empty() {
+            return Err(ReplaceError::Empty);
+        }
+        if let Some((named, _)) = self.side_named(new) {
+            return Err(if named == side {
+                ReplaceError::Same
+            } else {
+                ReplaceError::OtherSide { side: named }
+            });
+        }
+        let old = match side {
+            Player::Blue => std::mem::replace(&mut self.players.blue, new.to_string()),
+            Player::Red => std::mem::replace(&mut self.players.red, new.to_string()),
         };
-        std::mem::replace(slot, new.trim().to_string())
+        self.replacements.push(Replacement {
+            side,
+            old: old.clone(),
+            new: new.to_string(),
+            after: self.played.len(),
+        });
+        Ok(old)
+    }
+
+    /// The replacements made, in order (C9.4).
+    pub fn replacements(&self) -> &[Replacement] {
+        &self.replacements
+    }
+
+    /// Restores replacements as a save file stores them (the players'
+    /// names are the current ones).
+    ///
+    /// # Errors
+    ///
+    /// The 1-based place of the first replacement made after more moves
+    /// than the game has, or before the one ahead of it.
+    pub fn set_replacements(&mut self, list: Vec<Replacement>) -> Result<(), usize> {
+        let mut last = 0;
+        for (i, r) in list.iter().enumerate() {
+            if r.after > self.played.len() || r.after < last {
+                return Err(i + 1);
+            }
+            last = r.after;
+        }
+        self.replacements = list;
+        Ok(())
+    }
+
+    /// The side a name belongs to, now (`false`) or formerly (`true`,
+    /// replaced, C9.4): case, a leading `@` and spaces around do not
+    /// matter; a current name wins over a former one.
+    pub fn side_named(&self, name: &str) -> Option<(Player, bool)> {
+        let key = name.trim().trim_start_matches('@').trim().to_lowercase();
+        if key.is_empty() {
+            return None;
+        }
+        for p in Player::ALL {
+            let current = self.players.name(p);
+            if current.to_lowercase() == key && current != p.name() {
+                return Some((p, false));
+            }
+        }
+        self.replacements
+            .iter()
+            .rev()
+            .find(|r| r.old.to_lowercase() == key)
+            .map(|r| (r.side, true))
+    }
+
+    /// The author of a pasted post (C9.4): its first non-empty line, when
+    /// it is a header naming a side's current or former player
+    /// ([`header_name`]).
+    pub fn author(&self, post: &str) -> Option<Author> {
+        let (i, line) = post
+            .lines()
+            .enumerate()
+            .find(|(_, l)| !l.trim().is_empty())?;
+        let name = header_name(line);
+        let (side, former) = self.side_named(name)?;
+        Some(Author {
+            side,
+            name: name.to_string(),
+            former,
+            line: i + 1,
+        })
+    }
+
+    /// Reads a pasted post against the game (C8.6, C8.7, C9.4): its author
+    /// when a header line names one (that line is not read for a move),
+    /// what the rest says, and the move checked against the position.
+    ///
+    /// # Errors
+    ///
+    /// In the third member: the [`Doubt`] of [`PostReading::check`], or
+    /// [`Doubt::NotToMove`] when the author's side is not the one to move.
+    pub fn check_post(&self, post: &str) -> (Option<Author>, PostReading, Result<PostMove, Doubt>) {
+        let author = self.author(post);
+        let reading = match &author {
+            Some(a) => {
+                let body: Vec<&str> = post
+                    .lines()
+                    .enumerate()
+                    .map(|(i, l)| if i + 1 == a.line { "" } else { l })
+                    .collect();
+                read_post(&body.join("\n"))
+            }
+            None => read_post(post),
+        };
+        let mut result = reading.check(&self.state);
+        if let (Some(a), Ok(m)) = (&author, &result)
+            && a.side != m.player
+        {
+            result = Err(Doubt::NotToMove {
+                name: a.name.clone(),
+                side: a.side,
+            });
+        }
+        (author, reading, result)
     }
 
     /// The position now.
@@ -470,8 +630,8 @@ impl Game {
     /// A [`Doubt`] (no move, several different moves, or a move the
     /// position refuses, C8.2): nothing is played.
     pub fn play_post(&mut self, text: &str) -> Result<PostPlayed, Doubt> {
-        let reading = read_post(text);
-        let read = reading.check(&self.state)?;
+        let (_, reading, read) = self.check_post(text);
+        let read = read?;
         let report = self.play(read.value).map_err(|rejection| Doubt::Rejected {
             found: read.found.clone(),
             rejection,
@@ -483,9 +643,10 @@ impl Game {
         })
     }
 
-    /// Whether a move (or a forfeit, C9.1) can be taken back.
+    /// Whether a move or an event (a forfeit, C9.1; a replacement, C9.4)
+    /// can be taken back.
     pub fn can_undo(&self) -> bool {
-        self.forfeit.is_some() || !self.played.is_empty()
+        self.forfeit.is_some() || !self.played.is_empty() || !self.replacements.is_empty()
     }
 
     /// Whether an undone move can be played again.
@@ -493,17 +654,42 @@ impl Game {
         !self.redo.is_empty()
     }
 
-    /// Takes back the last move; returns its value. After a forfeit
-    /// (C9.1) the first undo withdraws the forfeit alone and returns
-    /// `None` (no move taken back: check [`Game::forfeit`]).
+    /// Takes back the last move; returns its value. Events come first,
+    /// latest first: after a forfeit (C9.1) the first undo withdraws the
+    /// forfeit alone, and a replacement made after the last move (C9.4) is
+    /// withdrawn alone (the old name back); these return `None` (no move
+    /// taken back: see [`Game::undo_event`]).
     pub fn undo(&mut self) -> Option<Value> {
-        if self.forfeit.take().is_some() {
+        if self.undo_event().is_some() {
             return None;
         }
         let u = self.played.pop()?;
         self.state.undo(u);
         self.redo.push(u.report().value);
         Some(u.report().value)
+    }
+
+    /// Withdraws the latest event if it came after the last move: the
+    /// forfeit (C9.1), else a replacement made after the last move (C9.4,
+    /// the side's old name restored). `None` when the last thing done is a
+    /// move (or nothing).
+    pub fn undo_event(&mut self) -> Option<Event> {
+        if let Some(f) = self.forfeit.take() {
+            return Some(Event::Forfeit(f));
+        }
+        if self
+            .replacements
+            .last()
+            .is_some_and(|r| r.after >= self.played.len())
+        {
+            let r = self.replacements.pop()?;
+            match r.side {
+                Player::Blue => self.players.blue.clone_from(&r.old),
+                Player::Red => self.players.red.clone_from(&r.old),
+            }
+            return Some(Event::Replacement(r));
+        }
+        None
     }
 
     /// Plays the last undone move again.

@@ -47,7 +47,11 @@ pub mod value;
 
 pub use board::{Board, BoardError, LandedOn, Landing};
 pub use cell::{Cell, Cells};
-pub use game::{Against, Game, Mode, Parting, Paste, Players, PostPlayed, Restart, RestartError};
+pub use forfeit::{Author, Forfeit, Replacement};
+pub use game::{
+    Against, Event, Game, Mode, Parting, Paste, Players, PostPlayed, ReplaceError, Restart,
+    RestartError,
+};
 pub use hand::{Hand, HandError};
 pub use notation::{MoveText, Played, RawMove, Rejection, parse_move, parse_moves, play_text};
 pub use options::{OpponentLanding, Options, OwnLanding};

@@ -158,6 +158,14 @@ pub enum Doubt {
         /// Each, in the order written.
         moves: Vec<Found>,
     },
+    /// The post's author (its header line) plays the side that is not to
+    /// move (C9.4).
+    NotToMove {
+        /// The author's name as written.
+        name: String,
+        /// The author's side.
+        side: Player,
+    },
     /// The one move found is refused by the position (C8.2).
     Rejected {
         /// The move.
@@ -185,6 +193,11 @@ impl fmt::Display for Doubt {
                     list.join(", ")
                 )
             }
+            Doubt::NotToMove { name, side } => write!(
+                f,
+                "posted by {name}, who plays {side}, but {} is to move",
+                side.other()
+            ),
             Doubt::Rejected { found, rejection } => {
                 write!(f, "“{}” (line {}): {rejection}", found.text, found.line)
             }

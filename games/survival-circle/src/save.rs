@@ -46,6 +46,9 @@ pub struct GameFile {
     /// A forfeit that ended the game (C9.1); absent in older files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<crate::forfeit::Forfeit>,
+    /// The replacements made, in order (C9.4); absent in older files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replacements: Vec<crate::forfeit::Replacement>,
 }
 
 impl GameFile {
@@ -63,6 +66,7 @@ impl GameFile {
             redo: game.redo_moves(),
             position: game.state().code(),
             forfeit: game.forfeit().cloned(),
+            replacements: game.replacements().to_vec(),
         }
     }
 }
@@ -117,6 +121,13 @@ impl SaveFile for GameFile {
                 format!("it cannot be played: {e}"),
             )
         })?;
+        game.set_replacements(self.replacements.clone())
+            .map_err(|i| {
+                LoadError::replay(
+                    format!("replacement {i}"),
+                    "it is made after more moves than the game has, or before the one ahead of it",
+                )
+            })?;
         if let Some(f) = &self.forfeit {
             game.forfeit_game(f.clone()).map_err(|_| {
                 LoadError::replay("the forfeit", "it comes after the end of the game")

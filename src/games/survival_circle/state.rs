@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use survival_circle::ai::{MoveEval, SearchResult};
 use survival_circle::post::{Format, landing_text};
 use survival_circle::save::GameFile;
-use survival_circle::{Game, Mode, MoveReport, Player, State, Value};
+use survival_circle::{Event, Forfeit, Game, Mode, MoveReport, Player, State, Value};
 
 /// The screens of the Survival circle page.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -231,9 +231,27 @@ impl Ctx {
     }
 
     /// Takes back the last move; against the AI, back to the person's turn
-    /// (the AI's reply and the person's move).
+    /// (the AI's reply and the person's move). A moderator's event made
+    /// after the last move (a forfeit, a replacement, C9) is withdrawn
+    /// first, alone.
     pub fn undo(&self) {
         self.thinker.stop();
+        let mut event = None;
+        self.live.update(|l| {
+            if let Some(l) = l {
+                event = l.game.undo_event();
+            }
+        });
+        if let Some(e) = event {
+            self.after_turn_change();
+            self.say(match e {
+                Event::Forfeit(f) => format!("Undone: {}'s forfeit; the game goes on", f.by),
+                Event::Replacement(r) => {
+                    format!("Undone: {} replacing {} as {}", r.new, r.old, r.side)
+                }
+            });
+            return;
+        }
         let mut undone = Vec::new();
         self.live.update(|l| {
             let Some(l) = l else { return };
@@ -277,7 +295,9 @@ impl Ctx {
         self.thinker.stop();
         self.live.update(|l| {
             if let Some(l) = l {
-                while l.game.moves().len() > n && l.game.undo().is_some() {}
+                while l.game.moves().len() > n && l.game.can_undo() {
+                    l.game.undo();
+                }
             }
         });
         self.after_turn_change();
@@ -292,6 +312,61 @@ impl Ctx {
         self.preview.set(None);
         self.armed.set(None);
         self.hint.set(None);
+    }
+
+    /// A replacement (C9.4): `name` takes over `side`; said, or refused
+    /// with the engine's reason. Returns whether it was made.
+    pub fn replace_player(&self, side: Player, name: &str) -> bool {
+        if self.shell.read_only.get_untracked() {
+            return false;
+        }
+        let mut done = None;
+        self.live.update(|l| {
+            if let Some(l) = l {
+                done = Some(l.game.replace(side, name));
+            }
+        });
+        match done {
+            Some(Ok(old)) => {
+                self.say(format!(
+                    "{} replaces {old} as {side}: the position and the hand stay",
+                    name.trim()
+                ));
+                true
+            }
+            Some(Err(e)) => {
+                self.warn(format!("Not replaced: {e}."));
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// A forfeit (C9.1): the game ends at once with the engine's result
+    /// (C9.2); refused when the game is over.
+    pub fn forfeit(&self, f: Forfeit) -> bool {
+        if self.shell.read_only.get_untracked() {
+            return false;
+        }
+        self.thinker.stop();
+        let mut done = None;
+        self.live.update(|l| {
+            if let Some(l) = l {
+                done = Some(l.game.forfeit_game(f).map(|()| result_text(&l.game)));
+            }
+        });
+        self.after_turn_change();
+        match done {
+            Some(Ok(result)) => {
+                self.say(format!("Game over: {}.", result.unwrap_or_default()));
+                true
+            }
+            Some(Err(e)) => {
+                self.warn(format!("No forfeit: {e}."));
+                false
+            }
+            None => false,
+        }
     }
 
     /// Replaces the open game with `game` (a pasted record's result, checked

@@ -10,11 +10,12 @@
 
 use super::super::state::{Ctx, move_text};
 use super::play::Said;
+use super::referee::Referee;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival_circle::notation::Played;
 use survival_circle::post::{Format, landing_text, position_post};
-use survival_circle::{Against, Doubt, Game, Preview, Value, read_post};
+use survival_circle::{Against, Doubt, Game, Preview, Value};
 
 /// What is pasted.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -148,11 +149,26 @@ struct PostCheck {
     unused: Vec<String>,
     /// A doubtful post's moves the position accepts: one click plays one.
     choices: Vec<(Value, String)>,
+    /// Who posted it, when its header line names a side's player (C9.4).
+    by: Option<String>,
 }
 
 fn check_post(game: &Game, text: &str) -> PostCheck {
     let state = game.state();
-    let reading = read_post(text);
+    let (author, reading, result) = game.check_post(text);
+    let by = author.map(|a| {
+        format!(
+            "Posted by {}: {}{} (line {}, not read for a move).",
+            a.name,
+            game.who(a.side),
+            if a.former {
+                ", a former name of the side (replaced)"
+            } else {
+                ""
+            },
+            a.line
+        )
+    });
     let unused = reading
         .unused
         .iter()
@@ -160,13 +176,14 @@ fn check_post(game: &Game, text: &str) -> PostCheck {
         .collect();
     let preview = Preview::of(state);
     let does = |v: Value| preview.as_ref().and_then(|p| p.text(v));
-    match reading.check(state) {
+    match result {
         Ok(m) => PostCheck {
             value: Some(m.value),
             read: m.how(),
             does: does(m.value),
             unused,
             choices: Vec::new(),
+            by,
         },
         Err(doubt) => {
             let choices = match &doubt {
@@ -185,6 +202,7 @@ fn check_post(game: &Game, text: &str) -> PostCheck {
                 does: None,
                 unused,
                 choices,
+                by,
             }
         }
     }
@@ -332,6 +350,7 @@ pub fn Forum() -> impl IntoView {
                     let ok = p.value.is_some();
                     view! {
                         <div class="post-reading" data-testid="post-reading">
+                            {p.by.clone().map(|b| view! { <p class="muted" data-testid="post-author">{b}</p> })}
                             <p class=if ok { "ok" } else { "error" } data-testid="post-read">{if ok { format!("Read: {}.", p.read) } else { p.read.clone() }}</p>
                             {p.does.map(|d| view! { <p class="muted" data-testid="post-does">{d}</p> })}
                             {(!p.choices.is_empty()).then(|| view! {
@@ -374,6 +393,7 @@ pub fn Forum() -> impl IntoView {
                 </button>
                 <Said/>
             </div>
+            <Referee open=true/>
             <div class="posts">
                 <h3>"Post the position"</h3>
                 <label>"Format "

@@ -1,6 +1,6 @@
 //! History: every move with what its landing did, and the circle at any
 //! move (replayed by the engine); take back to any move (the moves after
-//! it can be redone).
+//! it can be redone); the referee's events (replacements, a forfeit, C9).
 
 use super::super::circle::Circle;
 use super::super::state::{Ctx, who};
@@ -54,6 +54,37 @@ pub fn History() -> impl IntoView {
                 .collect_view()
         })
     };
+    // The moderator's events (C9): replacements in order, then a forfeit.
+    let events = move || {
+        ctx.with_game(|g| {
+            let mut list: Vec<String> = g
+                .replacements()
+                .iter()
+                .map(|r| {
+                    format!(
+                        "After move {}: {} replaces {} as {}",
+                        r.after, r.new, r.old, r.side
+                    )
+                })
+                .collect();
+            if let Some(f) = g.forfeit() {
+                let note = if f.note.is_empty() {
+                    String::new()
+                } else {
+                    format!(" “{}”", f.note)
+                };
+                list.push(format!(
+                    "After move {}: {} forfeits ({}){note}; {}",
+                    g.moves().len(),
+                    who(g, f.by),
+                    f.reason.words(),
+                    g.result_text().unwrap_or_default()
+                ));
+            }
+            list
+        })
+        .unwrap_or_default()
+    };
     let at_latest = move || at.get().0 >= count();
     let back = move |_| {
         let n = at.get_untracked().0;
@@ -86,6 +117,13 @@ pub fn History() -> impl IntoView {
                     <h3>"Moves"</h3>
                     {move || (count() == 0).then(|| view! { <p class="muted">"No move played yet."</p> })}
                     <ul class="moves" data-testid="moves">{rows}</ul>
+                    {move || {
+                        let list = events();
+                        (!list.is_empty()).then(|| view! {
+                            <h3>"Referee's events"</h3>
+                            <ul data-testid="events">{list.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}</ul>
+                        })
+                    }}
                 </div>
             </div>
         </section>

@@ -12,6 +12,7 @@
 use super::super::circle::Circle;
 use super::super::state::{Ctx, THINK_CHOICES, mode_text, result_text, who};
 use super::super::thinker::Asked;
+use super::referee::Referee;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival_circle::ai::{Level, SCALE};
@@ -101,6 +102,7 @@ pub fn Play() -> impl IntoView {
                     <p class="muted small help">"Keys 1 to 8 play that value. Point at or focus a value to see what it does; on a touch screen tap it once to see, again to play."</p>
                     <HintTable/>
                     <Record/>
+                    <Referee open=false/>
                 </div>
             </div>
         </section>

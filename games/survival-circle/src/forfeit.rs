@@ -196,6 +196,18 @@ mod tests {
         let json = GameFile::of(&g).to_json();
         let (_, again) = GameFile::parse(&json).unwrap();
         assert_eq!(again.outcome(), Some(Outcome::Blue));
+        // No post's move is read after it, and the AI does not move.
+        let (_, _, r) = g.check_post("Bob — Today at 9:00 PM\nR3");
+        assert!(
+            matches!(
+                r,
+                Err(crate::Doubt::Rejected {
+                    rejection: crate::Rejection::GameOver,
+                    ..
+                })
+            ),
+            "{r:?}"
+        );
         // Undo withdraws the forfeit alone, then moves.
         assert_eq!(g.undo(), None);
         assert!(!g.is_over());

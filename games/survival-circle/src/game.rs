@@ -411,15 +411,19 @@ impl Game {
             }
             None => read_post(post),
         };
-        let mut result = reading.check(&self.state);
-        if let (Some(a), Ok(m)) = (&author, &result)
-            && a.side != m.player
-        {
-            result = Err(Doubt::NotToMove {
-                name: a.name.clone(),
-                side: a.side,
-            });
-        }
+        let result = match (&author, reading.check(&self.state)) {
+            (_, Ok(m)) if self.forfeit.is_some() => Err(Doubt::Rejected {
+                found: m.found,
+                rejection: Rejection::GameOver,
+            }),
+            (Some(a), _) if a.side != self.state.to_move() && !self.is_over() => {
+                Err(Doubt::NotToMove {
+                    name: a.name.clone(),
+                    side: a.side,
+                })
+            }
+            (_, r) => r,
+        };
         (author, reading, result)
     }
 
@@ -729,7 +733,7 @@ impl Game {
     /// level.
     pub fn ai_to_move(&self) -> Option<Level> {
         match self.mode {
-            Mode::VsAi { ai, level } if ai == self.state.to_move() && !self.state.is_terminal() => {
+            Mode::VsAi { ai, level } if ai == self.state.to_move() && !self.is_over() => {
                 Some(level)
             }
             _ => None,

@@ -183,7 +183,7 @@ impl Ctx {
     pub fn human_to_move(&self) -> bool {
         !self.shell.read_only.get()
             && self
-                .with_game(|g| !g.state().is_terminal() && g.ai_to_move().is_none())
+                .with_game(|g| !g.is_over() && g.ai_to_move().is_none())
                 .unwrap_or(false)
     }
 
@@ -412,8 +412,7 @@ impl Ctx {
 
     /// Asks the AI for the hint on the position now.
     pub fn ask_hint(&self) {
-        if let Some(state) = self.with_game_untracked(|g| *g.state())
-            && !state.is_terminal()
+        if let Some(Some(state)) = self.with_game_untracked(|g| (!g.is_over()).then(|| *g.state()))
         {
             self.hint.set(None);
             self.thinker.ask(state, Task::Hint, HINT_MS);

@@ -309,6 +309,9 @@ pub fn Forum() -> impl IntoView {
     };
     let next_line = move || {
         ctx.with_game(|g| {
+            if g.is_over() {
+                return None;
+            }
             let p = Preview::of(g.state())?;
             Some(format!(
                 "Next: {}. Values: {}.",

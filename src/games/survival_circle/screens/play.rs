@@ -158,6 +158,8 @@ fn Status() -> impl IntoView {
             let sc = s.score();
             let turn = if s.is_terminal() {
                 "All 96 turns played".to_string()
+            } else if g.forfeit().is_some() {
+                format!("Ended by a forfeit at turn {}", s.turns_played() + 1)
             } else {
                 format!(
                     "Turn {} of 96: {} to move, lands on cell {}",
@@ -280,7 +282,7 @@ fn Hand(player: Player) -> impl IntoView {
             .unwrap_or_default()
     };
     let moving = move || {
-        ctx.with_game(|g| !g.state().is_terminal() && g.state().to_move() == player)
+        ctx.with_game(|g| !g.is_over() && g.state().to_move() == player)
             .unwrap_or(false)
     };
     let playable = move || moving() && ctx.human_to_move();

@@ -16,7 +16,7 @@
 //!   a post never does;
 //! - the page's chrome (profile blocks with post counts, join dates and
 //!   ranks, subjects, buttons such as Top, Reply, Like and Quote, avatar
-//!   texts, page numbers, the footer, a signature after vBulletin's
+//!   texts, page numbers, the footer, a signature after SMF's `Logged` or vBulletin's
 //!   underscores) is left out of every post, and never becomes an author;
 //! - a rendered quote (`NAME wrote:`, `Quote:` / `Originally Posted by`,
 //!   `NAME said:`, `Quote from:`, a Discord reply's `@NAME` line) is
@@ -664,6 +664,15 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         let line = all[i];
         let h = header(names, layout, line, after_blank);
         after_blank = line.trim().is_empty();
+        // Discourse's topic map: its dates (under `created`, `last
+        // reply`) are no post's header.
+        let h = h.filter(|_| {
+            layout != Layout::Discourse
+                || !(0..i)
+                    .rev()
+                    .find(|&j| !all[j].trim().is_empty())
+                    .is_some_and(|j| discourse::topic_map(all[j]))
+        });
         let Some(h) = h else {
             if !drafts.is_empty() && text::footer(line) {
                 end = i;
@@ -721,9 +730,17 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 }
                 None => {
                     // The nearest line above that is not chrome: an author
-                    // who is no player.
-                    let low = i.saturating_sub(3).max(floor);
-                    if let Some(j) = (low..i).rev().find(|&j| {
+                    // who is no player. SMF shows the post's subject just
+                    // above its header (`Survival - Day 1`, `Re: ...`):
+                    // never the author, who is above the poster block.
+                    let (top, reach) = if layout == Layout::Smf {
+                        let subject = (floor..i).rev().find(|&j| !all[j].trim().is_empty());
+                        (subject.unwrap_or(i), 10)
+                    } else {
+                        (i, 3)
+                    };
+                    let low = top.saturating_sub(reach).max(floor);
+                    if let Some(j) = (low..top).rev().find(|&j| {
                         let t = all[j].trim();
                         !t.is_empty() && !layout.chrome(t) && !text::is_date(t)
                     }) {
@@ -844,10 +861,14 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             };
             body.push(Cow::Borrowed(l));
         }
-        // A signature (vBulletin's underscores) to the end of the post.
-        if layout == Layout::Vbulletin
-            && let Some(s) = body.iter().position(|l| vbulletin::signature(l))
-        {
+        // A signature to the end of the post: after vBulletin's
+        // underscores, after SMF's `Logged` (the signature is printed under
+        // it, above the next poster block).
+        if let Some(s) = body.iter().position(|l| match layout {
+            Layout::Vbulletin => vbulletin::signature(l),
+            Layout::Smf => smf::signature(l),
+            _ => false,
+        }) {
             out.chrome += body.len() - s;
             body.truncate(s);
         }

@@ -239,3 +239,61 @@ fn each_page_is_read_in_its_layout_with_guesses_to_answer() {
     assert_eq!(days[0]["before"]["quotes"], 1);
     assert_eq!(days[1]["before"]["unknown"], json!(["Carl-bot"]));
 }
+
+/// The other layouts' pages (`tests/e2e/survival-threads.test.mjs`'s
+/// second test): a vBulletin, an Invision, a Discourse and an SMF topic
+/// page, and the BBCode a multi-quote gives, each one day 1 of the same
+/// game on another site, read on day 1 of the game dealt as above. Kept
+/// in `fixtures/threads-layouts.json` (rewritten with `SURVIVAL_BLESS=1`).
+const LAYOUT_DAYS: [(&str, &str); 5] = [
+    (
+        "day4-vbulletin.txt",
+        include_str!("fixtures/threads/day4-vbulletin.txt"),
+    ),
+    (
+        "day5-invision.txt",
+        include_str!("fixtures/threads/day5-invision.txt"),
+    ),
+    (
+        "day6-discourse.txt",
+        include_str!("fixtures/threads/day6-discourse.txt"),
+    ),
+    (
+        "day7-smf.txt",
+        include_str!("fixtures/threads/day7-smf.txt"),
+    ),
+    (
+        "day8-bbcode.txt",
+        include_str!("fixtures/threads/day8-bbcode.txt"),
+    ),
+];
+
+const LAYOUT_FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/threads-layouts.json"
+);
+
+fn layout_fixture() -> Value {
+    let mut game = game();
+    game.commit(PhaseInput::Night(NightInput::default()))
+        .unwrap();
+    let days: Vec<Value> = LAYOUT_DAYS
+        .iter()
+        .map(|(file, page)| json!({"file": file, "read": read(&game, page)}))
+        .collect();
+    json!({"players": PLAYERS, "seed": SEED.to_string(), "days": days})
+}
+
+#[test]
+fn the_layouts_fixture_is_what_the_engine_reads_from_each_page() {
+    let want = layout_fixture();
+    let text = serde_json::to_string_pretty(&want).unwrap() + "\n";
+    if std::env::var_os("SURVIVAL_BLESS").is_some() {
+        std::fs::write(LAYOUT_FIXTURE, &text).unwrap();
+    }
+    let have = std::fs::read_to_string(LAYOUT_FIXTURE).unwrap_or_default();
+    assert!(
+        have == text,
+        "{LAYOUT_FIXTURE} differs from what the engine reads; rewrite it with SURVIVAL_BLESS=1"
+    );
+}

@@ -1,6 +1,8 @@
 //! Discourse as copied from a topic page: each post's username (and full
 //! name), its short date (`Nov 24`, `5h`, `Nov '25`), the text, and the
-//! `Reply` button with the reply and like counts. A quote shows as the
+//! `Reply` button with the reply and like counts; under the first post,
+//! the topic map (`created` / `Nov 24` / `last reply` / `2h` / `11` /
+//! `replies` ...), whose dates start no post. A quote shows as the
 //! quoted username and a colon (`ann:`) above the quoted text.
 
 use super::text::{common_chrome, is_date, one_of};
@@ -35,8 +37,25 @@ pub fn chrome(line: &str) -> bool {
         || (lower.starts_with('♥') || lower.starts_with("read ") && lower.ends_with(" min"))
         || one_of(
             t,
-            &["Solution", "Flag", "Summarize", "created", "last reply"],
+            &[
+                "Solution",
+                "Flag",
+                "Summarize",
+                "created",
+                "last reply",
+                "replies",
+                "views",
+                "users",
+                "likes",
+                "links",
+            ],
         )
+}
+
+/// The topic map's labels above a date (`created` / `Nov 24`, `last
+/// reply` / `2h`, under the first post): that date starts no post.
+pub fn topic_map(line: &str) -> bool {
+    one_of(line.trim(), &["created", "last reply"])
 }
 
 /// `NAME:` alone: a quote of NAME's post.

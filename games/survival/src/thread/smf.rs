@@ -1,8 +1,8 @@
 //! Simple Machines Forum (SMF 2.0 and 2.1) as copied from a topic page:
 //! each post's poster block (username, member group, stars, `Posts:`),
 //! its subject (`Re: ...`), then `« Reply #5 on: November 24, 2026,
-//! 08:15:00 PM »` (the first post: `« on: ... »`), the text, a signature,
-//! `Logged` and the `Quote` button. A quote shows as `Quote from: NAME on
+//! 08:15:00 PM »` (the first post: `« on: ... »`), the text, `Logged`,
+//! the signature and the `Quote` button. A quote shows as `Quote from: NAME on
 //! DATE` above the quoted text.
 
 use super::text::{common_chrome, is_date, labelled, one_of};
@@ -63,6 +63,11 @@ pub fn chrome(line: &str) -> bool {
                 "Administrator",
             ],
         )
+}
+
+/// `Logged`: the post's text is above it, the poster's signature below.
+pub fn signature(line: &str) -> bool {
+    line.trim() == "Logged"
 }
 
 /// `Quote from: NAME on DATE`.

@@ -11,6 +11,11 @@
 // guess refused), then copies the count post; the test prints the
 // moderator's actions from the paste to the copied post ("actions: N").
 // The house-rule options are in Setup and on the Rules screen.
+// A second test pastes the same group's day 1 as five other sites give
+// it: a vBulletin, an Invision, a Discourse and an SMF topic page and the
+// BBCode source of a multi-quote (fixtures/threads/day4..8-*.txt, with
+// quotes, signatures and page chrome; threads-layouts.json holds what the
+// engine reads from each, kept equal by browser_threads).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -19,6 +24,7 @@ import { open, screen, ROOT } from './helpers.mjs';
 
 const DIR = path.join(ROOT, 'games/survival/tests/fixtures');
 const FIX = JSON.parse(fs.readFileSync(path.join(DIR, 'threads.json'), 'utf8'));
+const LAYOUTS = JSON.parse(fs.readFileSync(path.join(DIR, 'threads-layouts.json'), 'utf8'));
 
 const capital = (s) => s[0].toUpperCase() + s.slice(1);
 const summaryOf = (s, chosen = false) => `${capital(s)} (${chosen ? 'the layout you chose' : 'the layout detected'}).`;
@@ -184,6 +190,72 @@ test('a phpBB page, a Discord channel and a XenForo page pasted as copied: the s
     for (const d of FIX.days) {
       if (d.keep) assert.ok(settings.includes(`${d.keep.written}: ${d.keep.player} (from ${d.phase})`), settings);
       if (d.refuse) assert.ok(settings.includes(`${d.refuse} (from ${d.phase})`), settings);
+    }
+    console.log(`actions: ${total}`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a vBulletin, Invision, Discourse and SMF page and a BBCode multi-quote pasted as copied: the layout, the posts, the votes and the doubtful lines', async () => {
+  const t = await open({ page: 'survival/', contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  let total = 0;
+  try {
+    await page.waitForSelector('[data-testid=deal]');
+    await page.fill('[data-testid=name]', 'Five sites');
+    await page.fill('[data-testid=players]', LAYOUTS.players.join('\n'));
+    await page.fill('[data-testid=seed]', LAYOUTS.seed);
+    await page.click('[data-testid=deal]');
+    await page.waitForSelector('[data-testid=public-post]');
+    await screen(page, 'Night');
+    await page.waitForSelector('[data-testid=commit]');
+    await page.click('[data-testid=commit]');
+    await page.waitForSelector('[data-testid=committed]');
+    await screen(page, 'Day');
+    await page.waitForSelector('[data-testid=page]');
+    for (const day of LAYOUTS.days) {
+      const r = day.read;
+      // Each site's day 1 on its own: the thread so far emptied (the
+      // test's doing, not the moderator's: a day on another site).
+      const whole = page.locator('details:has([data-testid=thread]) > summary');
+      if (!(await page.isVisible('[data-testid=thread]'))) await whole.click();
+      await page.fill('[data-testid=thread]', '');
+      const started = Date.now();
+      let actions = 0;
+      // 1. Paste the page as copied; 2. add it to the thread.
+      await page.fill('[data-testid=page]', fs.readFileSync(path.join(DIR, 'threads', day.file), 'utf8'));
+      actions += 1;
+      await page.click('[data-testid=add-page]');
+      actions += 1;
+      // The layout named, the posts and the votes counted as the engine reads them.
+      await summaryIs(page, summaryOf(r.summary));
+      assert.equal(await page.locator('[data-testid=split-posts] tbody tr').count(), r.posts, `${day.file}: posts`);
+      assert.equal((await page.textContent('[data-testid=post-count]')).trim(), `${r.counted} posts read.`);
+      assert.equal(await page.locator('[data-testid=split-posts] li.counted').count(), r.votes, `${day.file}: counted votes marked`);
+      for (const u of r.unknown) {
+        assert.equal(await page.locator(`[data-testid=unknown-authors] li[data-written="${u}"]`).count(), 1, u);
+      }
+      // The doubtful lines: guesses with how they were read, ignored vote lines with why, rejected votes.
+      assert.deepEqual(await shownGuesses(page), guessKeys(r.guesses), `${day.file}: guesses`);
+      const ignored = await page.locator('[data-testid=ignored-lines] li').evaluateAll((ls) => ls.map((l) => l.dataset.why));
+      assert.deepEqual(ignored, r.ignored.map((x) => x.why), `${day.file}: ignored lines`);
+      const ignoredText = r.ignored.length ? await page.textContent('[data-testid=ignored-lines]') : '';
+      for (const x of r.ignored) assert.ok(ignoredText.includes(x.text.split('\n')[0]), x.text);
+      assert.equal(await page.locator('[data-testid=count] [data-testid=vote-rejections] li').count(), r.rejected, `${day.file}: rejected votes`);
+      if (r.quotes) assert.match(await page.textContent('[data-testid=split-notes]'), new RegExp(`${r.quotes} quotes? kept inside the quoting post`));
+      if (r.chrome) assert.match(await page.textContent('[data-testid=split-notes]'), new RegExp(`${r.chrome} lines? of page chrome left out`));
+      assert.deepEqual(await liveRows(page), postRows(r.count_post), `${day.file}: count`);
+      // 3. Copy the vote count post: the engine's, word for word.
+      await page.click('button:has-text("Copy the vote count post")');
+      actions += 1;
+      await page.waitForFunction(async (want) => (await navigator.clipboard.readText()) === want, r.count_post, { timeout: 5000 }).catch(() => {});
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), r.count_post, `${day.file}: the copied count post`);
+      total += actions;
+      console.log(`${day.file}, ${r.layout} (${r.posts} posts, ${r.votes} votes, ${r.ignored.length} ignored lines, ${r.guesses.length} guesses): actions: ${actions} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      await t.shot(`survival-threads-${r.layout}`);
     }
     console.log(`actions: ${total}`);
     assert.deepEqual(t.errors, []);

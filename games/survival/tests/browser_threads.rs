@@ -297,3 +297,31 @@ fn the_layouts_fixture_is_what_the_engine_reads_from_each_page() {
         "{LAYOUT_FIXTURE} differs from what the engine reads; rewrite it with SURVIVAL_BLESS=1"
     );
 }
+
+/// Each of the other layouts' pages is read in its own layout, with its
+/// doubtful lines on view; the moderator's post is never a player's.
+#[test]
+fn each_other_layout_is_detected_with_its_doubtful_lines() {
+    let f = layout_fixture();
+    let days = f["days"].as_array().unwrap();
+    let layouts: Vec<&str> = days
+        .iter()
+        .map(|d| d["read"]["layout"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        layouts,
+        ["vbulletin", "invision", "discourse", "smf", "bbcode"]
+    );
+    for d in days {
+        let r = &d["read"];
+        assert!(!r["ignored"].as_array().unwrap().is_empty(), "{d}");
+        let unknown = r["unknown"].as_array().unwrap();
+        assert!(unknown.is_empty() || unknown == &[json!("GameHost")], "{d}");
+    }
+    // The moderator opens four of the pages; the multi-quote holds players only.
+    let opened: Vec<bool> = days
+        .iter()
+        .map(|d| d["read"]["unknown"] == json!(["GameHost"]))
+        .collect();
+    assert_eq!(opened, [true, true, true, true, false]);
+}

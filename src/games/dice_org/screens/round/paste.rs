@@ -10,8 +10,11 @@
 
 use super::super::super::state::Ctx;
 use crate::shell::bulk::BulkBox;
+use crate::shell::ui::CopyButton;
+use console_core::events::{ProdThreshold, ProdWhy};
 use console_core::text::{BulkAccount, Taken};
 use dice_org::intake::{Intake, LineReading, Skip, Verdict};
+use dice_org::prod::{dm_activity, prod_list, prod_message};
 use leptos::prelude::*;
 
 /// Reads the pasted text for the phase now, with the producers' aliases.
@@ -166,6 +169,46 @@ pub fn Paste() -> impl IntoView {
         })
         .unwrap_or_default()
     };
+    // D9.7: who the phase asks and whose DMs are not in, with the prod
+    // messages to copy (no clock: missing choices are prodded at once).
+    let prods = move || {
+        let text = ctx.bulk.get();
+        ctx.drafts.track();
+        let format = ctx.format.get();
+        ctx.with_game(|s| {
+            let aliases = ctx.drafts.with_untracked(|d| d.aliases.clone());
+            let st = s.state();
+            let intake = s.read_dms(&text, &aliases);
+            let act = dm_activity(st, &intake);
+            let list = prod_list(st, &act, ProdThreshold::default(), None);
+            let phase = s.next_phase();
+            let deadline = st.deadline.current();
+            let names: Vec<&str> = list
+                .iter()
+                .map(|p| st.name(dice_org::PlayerId(p.slot as u16)))
+                .collect();
+            let why: Vec<ProdWhy> = list.iter().flat_map(|p| p.why.clone()).collect();
+            let all =
+                (!names.is_empty()).then(|| prod_message(&names, &why, phase, deadline, format));
+            let rows: Vec<(String, String, String)> = list
+                .iter()
+                .zip(&names)
+                .map(|(p, n)| {
+                    let a = &act[p.slot];
+                    (
+                        n.to_string(),
+                        if a.posts == 0 {
+                            "no DM".to_string()
+                        } else {
+                            format!("DM of {} words, no choice in force", a.words)
+                        },
+                        prod_message(&[n], &p.why, phase, deadline, format),
+                    )
+                })
+                .collect();
+            (rows, all)
+        })
+    };
     view! {
         <section class="paste" aria-label="Players' DMs">
             <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste the players' DMs (every choice as text, D12)" noun="DMs" rule="D12.5" example=Signal::derive(first) open=true/>
@@ -205,6 +248,15 @@ pub fn Paste() -> impl IntoView {
                     </details>
                 }
             })}
+            {move || prods().map(|(rows, all)| { let n = rows.len(); view! {
+                <details class="prods" data-testid="prods" open=n > 0>
+                    <summary>{format!("Not in yet: {n} players to prod (D9.7)")}</summary>
+                    <ul>{rows.into_iter().map(|(n, why, msg)| view! {
+                        <li data-player=n.clone()>{format!("{n}: {why} ")}<CopyButton shell=ctx.shell text=Signal::stored(msg) label="Copy prod"/></li>
+                    }).collect_view()}</ul>
+                    {all.map(|a| view! { <p><CopyButton shell=ctx.shell text=Signal::stored(a) label="Copy the public prod post"/></p> })}
+                </details>
+            }})}
         </section>
     }
 }

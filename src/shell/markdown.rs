@@ -17,6 +17,10 @@
 //!   us to cite the numbers in code) and the title are left out;
 //! - in both, every rule number cited is linked to its rule, and raw HTML
 //!   is shown as text, never as markup.
+//!
+//! The same worker answers a game's computations that need not be in its
+//! page ([`Doc::Game`], [`game_html`]): Dice ORG's Verify, dice log, prod
+//! list and odds.
 
 use super::html::{Html, esc};
 use super::rules::anchor;

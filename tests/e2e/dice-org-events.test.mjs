@@ -13,7 +13,7 @@ import { open, screen } from './helpers.mjs';
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
 test('replacement, removal, prods and an extension mid-season, posts checked', async () => {
-  const t = await open({ page: 'dice-org/#/setup' });
+  const t = await open({ page: 'dice-org/#/setup', contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   const { page } = t;
   // The producer's actions (clicks, fills, selects), counted from the first
   // paste to the last post checked.
@@ -38,8 +38,10 @@ test('replacement, removal, prods and an extension mid-season, posts checked', a
     await act(() => page.fill('[data-testid=bulk]', '== Ann ==\nI deduct 3 for 1 RP\n'));
     await act(() => page.click('[data-testid=split]'));
     await page.waitForSelector('[data-testid=reading]');
+    // The list is written in the worker: wait for the answer to this paste.
+    const prodsSay = (n) => page.waitForFunction((n) => document.querySelector('[data-testid=prods] summary')?.textContent === `Not in yet: ${n} players to prod (D9.7)`, n);
+    await prodsSay(7);
     const prods = page.locator('[data-testid=prods]');
-    assert.match(await prods.locator('summary').textContent(), /Not in yet: 7 players to prod \(D9\.7\)/);
     assert.equal(await prods.locator('li[data-player=Ann]').count(), 0, 'Ann is in');
     assert.match(await prods.locator('li[data-player=Hal]').textContent(), /Hal: no DM/);
     assert.equal(await prods.locator('button:has-text("Copy prod")').count(), 7);
@@ -78,7 +80,13 @@ test('replacement, removal, prods and an extension mid-season, posts checked', a
     assert.match(post, /New deadline: 2026-12-02 18:00/, post);
     // The prod messages now carry the deadline... and the competition is played.
     await act(() => screen(page, 'Round'));
-    await page.waitForSelector('[data-testid=prods]');
+    const halProd = '[data-testid=prods] li[data-player=Hal] button';
+    await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.copy.includes('Deadline: 2026-12-02 18:00'), halProd);
+    await act(() => page.click(halProd));
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes('this is a prod'));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(copied, /^\[b\]Hal\[\/b\], this is a prod from the producers\.\nWe have no DM with your competition choices yet/, copied);
+    assert.match(copied, /Deadline: 2026-12-02 18:00/);
     await act(() => page.click('[data-testid=play]'));
     await page.waitForSelector('[data-testid=last-step]');
 
@@ -130,6 +138,8 @@ test('replacement, removal, prods and an extension mid-season, posts checked', a
     await act(() => page.fill('[data-testid=bulk]', '== Hal ==\ndeduct 3\n'));
     await act(() => page.click('[data-testid=split]'));
     await page.waitForSelector('[data-testid=reading] table[data-player=Zoe]');
+    // Asked: the seven living (Gus is out); Zoe's DM is in.
+    await prodsSay(6);
     assert.equal(await page.locator('[data-testid=reading] table[data-player=Hal]').count(), 0, 'no message is Hal\'s');
     assert.equal(await page.locator('[data-testid=unread]').count(), 0, 'the header under the old name is read');
     assert.equal(await page.locator('[data-testid=prods] li[data-player=Gus]').count(), 0, 'Gus is out');

@@ -704,6 +704,45 @@ mod tests {
     }
 
     #[test]
+    fn a_removal_and_a_deadline_get_their_posts_d9_5_d9_6() {
+        use console_core::events::{Extension, RemovalReason};
+        let mut s = season();
+        s.play(edit(vec![
+            Change::Quit {
+                player: "Eve".into(),
+                reason: Some(RemovalReason::RuleBreak),
+            },
+            Change::Deadline { at: 86_400 },
+            Change::Extend(Extension {
+                by: 7_200,
+                reason: "a holiday".into(),
+            }),
+        ]))
+        .unwrap();
+        let post = edit_post(&s, 0, Format::Plain).unwrap().concat();
+        assert!(
+            post.contains(
+                "Eve is removed from the game by the producers for a rule break and joins the jury pool."
+            ),
+            "{post}"
+        );
+        assert!(post.contains("Deadline: 1970-01-02 00:00"), "{post}");
+        assert!(
+            post.contains("The deadline is extended by 2 hours 0 minutes: a holiday."),
+            "{post}"
+        );
+        assert!(post.contains("New deadline: 1970-01-02 02:00"), "{post}");
+        let eve = private_messages(&s, 0);
+        assert_eq!(eve.len(), 1, "only Eve hears of it privately");
+        let text = private_message(&eve[0], Format::Plain, None);
+        assert!(
+            text.contains("The producers have removed you from the game for a rule break"),
+            "{text}"
+        );
+        assert_eq!(s.state().deadline.current(), Some(86_400 + 7_200));
+    }
+
+    #[test]
     fn production_events_get_their_post_and_messages_d9() {
         let mut s = season();
         s.play(edit(vec![

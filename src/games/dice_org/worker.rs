@@ -1,5 +1,6 @@
 //! What the Dice ORG page leaves to a Web Worker: checking a revealed
-//! seed (Verify, D1.4) and the odds (a player's roll, D2.2; each team's
+//! seed (Verify, D1.4), the dice log (D1.4, D11), the prod list of the
+//! phase to play (D9.7) and the odds (a player's roll, D2.2; each team's
 //! chance to win and to lose the next team competition, D4.2, D4.4). The
 //! page sends a [`Task`] as JSON text to the site's worker (the rules
 //! worker, `shell::markdown::Doc::Game`, letter `D`) and shows the HTML
@@ -10,7 +11,10 @@
 
 use super::screens::widgets::write_table;
 use crate::shell::html::{Html, attr, esc};
+use console_core::events::{ProdThreshold, ProdWhy};
 use dice_org::competition::CompetitionInput;
+use dice_org::post::Format;
+use dice_org::prod::{dm_activity, prod_list, prod_message};
 use dice_org::verify::verify;
 use dice_org::{Entry, Odds, Penalties, RollKind, RollOptions, Season, SetupInput, odds};
 use serde::{Deserialize, Serialize};
@@ -61,6 +65,28 @@ pub enum Task {
         /// The competition draft (choices), if any.
         competition: Option<CompetitionInput>,
     },
+    /// The prod list of the phase to play (D9.7) from the pasted DMs
+    /// `text` read with the producers' `aliases`, with the prod messages
+    /// in `format`.
+    Prods {
+        /// The open season.
+        season: SeasonText,
+        /// The pasted DMs.
+        text: String,
+        /// The producers' aliases (as written, player).
+        aliases: Vec<(String, String)>,
+        /// The posts' format.
+        format: Format,
+    },
+    /// The dice log (D1.4, D11): every die drawn with the step that drew
+    /// it, who rolled it and why; `filter` is `all`, `setup` or a step's
+    /// index (from 0).
+    Dice {
+        /// The open season.
+        season: SeasonText,
+        /// Which dice.
+        filter: String,
+    },
 }
 
 /// The worker's answer to a task (JSON text), as HTML; a task it cannot
@@ -89,8 +115,125 @@ pub fn answer(text: &str) -> String {
             Ok(s) => odds_html(&s, &player, kind, options, competition.unwrap_or_default()),
             Err(e) => note(&e),
         },
+        Ok(Task::Prods {
+            season,
+            text,
+            aliases,
+            format,
+        }) => match season.season() {
+            Ok(s) => prods_html(&s, &text, &aliases, format),
+            Err(e) => note(&e),
+        },
+        Ok(Task::Dice { season, filter }) => match season.season() {
+            Ok(s) => dice_html(&s, &filter),
+            Err(e) => note(&e),
+        },
         Err(e) => note(&e.to_string()),
     }
+}
+
+/// A copy button for `text`: the page copies a button's `data-copy` when
+/// it is clicked (one handler on the answer).
+fn copy_button(h: &mut Html, label: &str, text: &str) {
+    h.raw("<button type=\"button\"")
+        .raw(&attr("data-copy", text))
+        .raw(">")
+        .text(label)
+        .raw("</button>");
+}
+
+/// Who the phase to play asks and whose DMs are not in (D9.7), from the
+/// pasted DMs: one line per player to prod with why and their prod
+/// message to copy, then the one public prod post to copy.
+pub fn prods_html(s: &Season, text: &str, aliases: &[(String, String)], format: Format) -> String {
+    let st = s.state();
+    let intake = s.read_dms(text, aliases);
+    let act = dm_activity(st, &intake);
+    let list = prod_list(st, &act, ProdThreshold::default(), None);
+    let phase = s.next_phase();
+    let deadline = st.deadline.current();
+    let names: Vec<&str> = list
+        .iter()
+        .map(|p| st.players[p.slot].name.as_str())
+        .collect();
+    let mut h = Html::default();
+    h.raw(if list.is_empty() {
+        "<details class=\"prods\" data-testid=\"prods\">"
+    } else {
+        "<details class=\"prods\" data-testid=\"prods\" open>"
+    })
+    .el(
+        "summary",
+        "",
+        &format!("Not in yet: {} players to prod (D9.7)", list.len()),
+    )
+    .raw("<ul>");
+    for (p, n) in list.iter().zip(&names) {
+        let a = &act[p.slot];
+        let why = if a.posts == 0 {
+            "no DM".to_string()
+        } else {
+            format!("DM of {} words, no choice in force", a.words)
+        };
+        h.raw("<li").raw(&attr("data-player", n)).raw(">");
+        h.text(&format!("{n}: {why} "));
+        copy_button(
+            &mut h,
+            "Copy prod",
+            &prod_message(&[n], &p.why, phase, deadline, format),
+        );
+        h.raw("</li>");
+    }
+    h.raw("</ul>");
+    if !names.is_empty() {
+        let why: Vec<ProdWhy> = list.iter().flat_map(|p| p.why.clone()).collect();
+        h.raw("<p>");
+        copy_button(
+            &mut h,
+            "Copy the public prod post",
+            &prod_message(&names, &why, phase, deadline, format),
+        );
+        h.raw("</p>");
+    }
+    h.raw("</details>");
+    h.done()
+}
+
+/// The dice log's table (D1.4, D11): the dice `filter` picks (`all`,
+/// `setup`, or a step's index from 0), in the order drawn.
+pub fn dice_html(s: &Season, filter: &str) -> String {
+    let rows: Vec<(String, Vec<String>)> = s
+        .dice_log()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, d)| match filter {
+            "all" => true,
+            "setup" => d.entry.is_none(),
+            i => d.entry.map(|e| e.to_string()).as_deref() == Some(i),
+        })
+        .map(|(k, d)| {
+            (
+                (k + 1).to_string(),
+                vec![
+                    d.entry
+                        .map_or("setup".to_string(), |e| format!("step {}", e + 1)),
+                    d.die.why.who.clone(),
+                    d.die.why.to_string(),
+                    d.die.value.to_string(),
+                ],
+            )
+        })
+        .collect();
+    let mut h = Html::default();
+    write_table(
+        &mut h,
+        "Dice drawn",
+        true,
+        "dice-table",
+        &["#", "Step", "Who", "Why", "Die"],
+        &rows,
+    );
+    h.done()
 }
 
 fn note(why: &str) -> String {

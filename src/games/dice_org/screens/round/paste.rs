@@ -9,13 +9,13 @@
 //! (D12.3), which reads the paste again.
 
 use super::super::super::state::Ctx;
+use crate::games::dice_org::worker::{SeasonText, Task};
 use crate::shell::bulk::BulkBox;
-use crate::shell::ui::CopyButton;
-use console_core::events::{ProdThreshold, ProdWhy};
+use crate::shell::rules::ask_worker;
 use console_core::text::{BulkAccount, Taken};
 use dice_org::intake::{Intake, LineReading, Skip, Verdict};
-use dice_org::prod::{dm_activity, prod_list, prod_message};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Reads the pasted text for the phase now, with the producers' aliases.
 fn read(ctx: Ctx, text: &str) -> Option<Intake> {
@@ -170,44 +170,41 @@ pub fn Paste() -> impl IntoView {
         .unwrap_or_default()
     };
     // D9.7: who the phase asks and whose DMs are not in, with the prod
-    // messages to copy (no clock: missing choices are prodded at once).
-    let prods = move || {
+    // messages to copy (no clock: missing choices are prodded at once),
+    // written in the site's worker whenever the paste or the season changes.
+    let prods = RwSignal::new(None::<Result<String, String>>);
+    Effect::new(move |_| {
         let text = ctx.bulk.get();
-        ctx.drafts.track();
         let format = ctx.format.get();
-        ctx.with_game(|s| {
-            let aliases = ctx.drafts.with_untracked(|d| d.aliases.clone());
-            let st = s.state();
-            let intake = s.read_dms(&text, &aliases);
-            let act = dm_activity(st, &intake);
-            let list = prod_list(st, &act, ProdThreshold::default(), None);
-            let phase = s.next_phase();
-            let deadline = st.deadline.current();
-            let names: Vec<&str> = list
-                .iter()
-                .map(|p| st.name(dice_org::PlayerId(p.slot as u16)))
-                .collect();
-            let why: Vec<ProdWhy> = list.iter().flat_map(|p| p.why.clone()).collect();
-            let all =
-                (!names.is_empty()).then(|| prod_message(&names, &why, phase, deadline, format));
-            let rows: Vec<(String, String, String)> = list
-                .iter()
-                .zip(&names)
-                .map(|(p, n)| {
-                    let a = &act[p.slot];
-                    (
-                        n.to_string(),
-                        if a.posts == 0 {
-                            "no DM".to_string()
-                        } else {
-                            format!("DM of {} words, no choice in force", a.words)
-                        },
-                        prod_message(&[n], &p.why, phase, deadline, format),
-                    )
-                })
-                .collect();
-            (rows, all)
-        })
+        let aliases = ctx.drafts.with(|d| d.aliases.clone());
+        let task = ctx.with_game(|s| Task::Prods {
+            season: SeasonText {
+                setup: s.setup().clone(),
+                entries: s.entries(),
+            },
+            text,
+            aliases,
+            format,
+        });
+        if let Some(Ok(t)) = task.map(|t| serde_json::to_string(&t)) {
+            ask_worker('D', t, prods);
+        }
+    });
+    // Its copy buttons carry their text (`data-copy`).
+    let copy = move |ev: leptos::ev::MouseEvent| {
+        let text = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.get_attribute("data-copy"));
+        if let Some(t) = text {
+            let shell = ctx.shell;
+            leptos::task::spawn_local(async move {
+                match crate::shell::io::copy(t).await {
+                    Ok(()) => shell.say("Copied"),
+                    Err(e) => shell.warn(format!("Copy failed: {e}")),
+                }
+            });
+        }
     };
     view! {
         <section class="paste" aria-label="Players' DMs">
@@ -248,15 +245,11 @@ pub fn Paste() -> impl IntoView {
                     </details>
                 }
             })}
-            {move || prods().map(|(rows, all)| { let n = rows.len(); view! {
-                <details class="prods" data-testid="prods" open=n > 0>
-                    <summary>{format!("Not in yet: {n} players to prod (D9.7)")}</summary>
-                    <ul>{rows.into_iter().map(|(n, why, msg)| view! {
-                        <li data-player=n.clone()>{format!("{n}: {why} ")}<CopyButton shell=ctx.shell text=Signal::stored(msg) label="Copy prod"/></li>
-                    }).collect_view()}</ul>
-                    {all.map(|a| view! { <p><CopyButton shell=ctx.shell text=Signal::stored(a) label="Copy the public prod post"/></p> })}
-                </details>
-            }})}
+            {move || match prods.get() {
+                Some(Ok(html)) => view! { <div on:click=copy inner_html=html></div> }.into_any(),
+                Some(Err(e)) => view! { <p class="error" role="alert">{e}</p> }.into_any(),
+                None => ().into_any(),
+            }}
         </section>
     }
 }

@@ -17,6 +17,10 @@
 //!   us to cite the numbers in code) and the title are left out;
 //! - in both, every rule number cited is linked to its rule, and raw HTML
 //!   is shown as text, never as markup.
+//!
+//! The same worker answers a game's computations that need not be in its
+//! page ([`Doc::Game`], [`game_html`]): Dice ORG's Verify, dice log, prod
+//! list and odds.
 
 use super::html::{Html, esc};
 use super::rules::anchor;
@@ -32,6 +36,10 @@ pub enum Doc {
     Guide,
     /// `RULES.md`: [`rules_html`].
     Rules,
+    /// Not a file: a game's computation the page leaves to the worker
+    /// (the game's own request as JSON text; the game writes the HTML
+    /// answer): Dice ORG's Verify and odds (`games::dice_org::worker`).
+    Game,
 }
 
 /// What the page asks the worker (as JSON text): a file's text to render
@@ -73,6 +81,7 @@ pub fn render(r: &RenderRequest) -> RenderReply {
     let html = match r.doc {
         Doc::Guide => guide_html(&r.text, r.letter, &|name| example_for(r.letter, name)),
         Doc::Rules => rules_html(&r.text, r.letter),
+        Doc::Game => game_html(r.letter, &r.text),
     };
     RenderReply::Html { id: r.id, html }
 }
@@ -88,6 +97,16 @@ pub fn example_for(letter: char, name: &str) -> Option<String> {
         'C' => survival_circle::guide_example(name),
         'D' => dice_org::guide_example(name),
         _ => None,
+    }
+}
+
+/// The answer to a game's computation (`Doc::Game`) for the game whose
+/// rule numbers start with `letter`, as HTML; a note for a game that
+/// leaves none to the worker.
+pub fn game_html(letter: char, text: &str) -> String {
+    match letter {
+        'D' => crate::games::dice_org::worker::answer(text),
+        _ => "<p class=\"error\">This game asks the worker nothing.</p>".to_string(),
     }
 }
 

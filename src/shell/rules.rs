@@ -207,6 +207,15 @@ fn render(doc: Doc, letter: char, text: String, out: Rendered) {
     }
 }
 
+/// Asks the site's worker (the rules worker, started on first use) for a
+/// game's computation: `text` is the game's request (JSON), read by
+/// [`super::markdown::game_html`] for the game of `letter`; the HTML
+/// answer, or why there is none, goes to `out`. Long computations so
+/// never block the page, and their code is not in its first load.
+pub fn ask_worker(letter: char, text: String, out: RwSignal<Option<Result<String, String>>>) {
+    render(Doc::Game, letter, text, out);
+}
+
 /// Fetches `file` beside the page and has it rendered into `out`.
 fn load(file: &'static str, doc: Doc, letter: char, out: Rendered) {
     leptos::task::spawn_local(async move {

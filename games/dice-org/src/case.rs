@@ -15,6 +15,8 @@ use crate::report::Rejection;
 use crate::state::{Attributes, Living, Player, PlayerId, State, Team, TeamId};
 use crate::step::{Entry, StepReport, apply};
 use crate::vote::{DeadlockReport, VoteInput};
+use console_core::events::{Extension, RemovalReason};
+use console_core::format::Deadline;
 use console_core::names::{check_name, check_names};
 use console_core::text::map_of;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
@@ -121,6 +123,14 @@ struct CaseEdit {
     quit: Vec<String>,
     /// Replacements (D9.4): old name -> new name.
     replace: BTreeMap<String, String>,
+    /// Removals by the producers (D9.5): player -> reason.
+    remove: BTreeMap<String, RemovalReason>,
+    /// The phase's deadline (D9.6), UNIX seconds.
+    deadline: Option<Deadline>,
+    /// Extensions of the deadline (D9.6), applied in order after it.
+    extend: Vec<Extension>,
+    /// The producers' note (D9.2): kept with the edit, changes no ruling.
+    note: String,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -209,13 +219,26 @@ impl CaseEdit {
             changes.push(Change::Replace { old, new });
         }
         for player in self.quit {
-            changes.push(Change::Quit { player });
+            changes.push(Change::Quit {
+                player,
+                reason: None,
+            });
         }
+        for (player, reason) in self.remove {
+            changes.push(Change::Quit {
+                player,
+                reason: Some(reason),
+            });
+        }
+        if let Some(at) = self.deadline {
+            changes.push(Change::Deadline { at });
+        }
+        changes.extend(self.extend.into_iter().map(Change::Extend));
         if let Some(o) = self.options {
             changes.push(Change::Options(o));
         }
         Ok(Edit {
-            note: String::new(),
+            note: self.note,
             changes,
         })
     }
@@ -513,6 +536,11 @@ pub enum StepRecord {
         rejected: Vec<Rejection>,
         /// Every living player after.
         players: BTreeMap<String, PlayerRecord>,
+        /// The deadline after the edit with its extensions (D9.6), UNIX
+        /// seconds; left out when none is set (so older records hash the
+        /// same).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deadline: Option<Deadline>,
     },
 }
 
@@ -609,6 +637,7 @@ impl StepRecord {
             },
             StepReport::Edit(_) => StepRecord::Edit {
                 rejected,
+                deadline: after.deadline.current(),
                 players: players_record(after, |l| PlayerRecord {
                     team: after.team_name(l.team).to_string(),
                     competition: l.attributes.competition,

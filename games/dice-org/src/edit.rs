@@ -7,6 +7,8 @@ use crate::advantage::Advantage;
 use crate::options::OptionsPatch;
 use crate::report::StepError;
 use crate::state::{Attributes, Living, Player, PlayerId, State, Team, TeamId};
+use console_core::events::{Extension, PhaseDeadline, RemovalReason};
+use console_core::format::Deadline;
 use console_core::names::{check_name, key};
 use serde::{Deserialize, Serialize};
 
@@ -85,11 +87,27 @@ pub enum Change {
         /// The merged team's name.
         name: String,
     },
-    /// A player quits: they leave and join the jury pool like a voted-out player.
+    /// A player leaves (D9.1, D9.5): a quit, or a removal by the producers
+    /// (a modkill) with its reason; they join the jury pool like a
+    /// voted-out player. Written `{"quit": {"player": NAME}}`, with
+    /// `"reason": "inactivity" | "rule_break" | "quit"` for a removal.
     Quit {
-        /// The player.
+        /// The player, by a name of the slot.
         player: String,
+        /// Why (D9.5): `None` (or `quit`) when the player asked to leave;
+        /// `inactivity` or `rule_break` for a removal by the producers.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<RemovalReason>,
     },
+    /// Sets the deadline of the phase to play (D9.6), UNIX seconds (UTC);
+    /// any extension of the deadline before is dropped.
+    Deadline {
+        /// The deadline.
+        at: Deadline,
+    },
+    /// Extends the deadline of the phase to play (D9.6) by `by` seconds,
+    /// with the producers' reason for the post.
+    Extend(Extension),
     /// A replacement (D9.4): `new` takes over the living player `old`'s
     /// slot with everything in it; `old` still names the slot.
     Replace {
@@ -324,7 +342,7 @@ fn change(s: &mut State, c: &Change, lines: &mut Vec<String>) -> Result<(), Step
             }
             s.to_vote = None;
         }
-        Change::Quit { player } => {
+        Change::Quit { player, reason } => {
             let p = s
                 .find(player)
                 .ok_or_else(|| StepError::UnknownPlayer(player.clone()))?;
@@ -334,7 +352,38 @@ fn change(s: &mut State, c: &Change, lines: &mut Vec<String>) -> Result<(), Step
                 )));
             }
             s.remove(p);
-            lines.push(format!("{player} quits and joins the jury pool"));
+            lines.push(match removal(*reason) {
+                Some(r) => format!(
+                    "{player} is removed by the producers for {} and joins the jury pool",
+                    r.words()
+                ),
+                None => format!("{player} quits and joins the jury pool"),
+            });
+        }
+        Change::Deadline { at } => {
+            s.deadline = PhaseDeadline {
+                set: Some(*at),
+                extensions: Vec::new(),
+            };
+            lines.push(format!("deadline {}", console_core::format::utc(*at)));
+        }
+        Change::Extend(x) => {
+            if s.deadline.set.is_none() {
+                return Err(StepError::Invalid(
+                    "no deadline is set: set one before extending it".into(),
+                ));
+            }
+            s.deadline
+                .extend(x.clone())
+                .map_err(|e| StepError::Invalid(e.to_string()))?;
+            lines.push(format!(
+                "deadline extended by {} to {}",
+                console_core::events::duration_text(x.by),
+                s.deadline
+                    .current()
+                    .map(console_core::format::utc)
+                    .unwrap_or_default()
+            ));
         }
         Change::Replace { old, new } => {
             let p = s
@@ -367,6 +416,12 @@ fn change(s: &mut State, c: &Change, lines: &mut Vec<String>) -> Result<(), Step
     Ok(())
 }
 
+/// The reason of a removal by the producers (D9.5): `None` for a quit
+/// (the player asked to leave), else inactivity or a rule break.
+pub fn removal(reason: Option<RemovalReason>) -> Option<RemovalReason> {
+    reason.filter(|r| *r != RemovalReason::Quit)
+}
+
 /// Applies an edit (D9): every change in order, or none.
 ///
 /// # Errors
@@ -394,7 +449,7 @@ pub fn edit(state: &State, e: &Edit) -> Result<(State, EditReport), StepError> {
 pub fn named_player(state: &State, c: &Change) -> Option<PlayerId> {
     match c {
         Change::Player(pc) => state.find(&pc.name),
-        Change::Quit { player } => state.find(player),
+        Change::Quit { player, .. } => state.find(player),
         Change::Replace { old, new } => state.find(new).or_else(|| state.find(old)),
         _ => None,
     }

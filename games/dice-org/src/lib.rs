@@ -45,6 +45,7 @@ pub mod options;
 pub mod order;
 pub mod penalty;
 pub mod post;
+pub mod prod;
 pub mod report;
 pub mod roll;
 pub mod save;

@@ -12,12 +12,15 @@
 //! private part. A round's message holds each of its steps' parts in
 //! order, then the player's status at the end of what was played.
 
+use crate::edit::removal;
 use crate::edit::{Change, Edit};
 use crate::options::{Deadlock, Options, TeamScore};
 use crate::post::{Deadline, Format, Mark, PrivateMessage, pack, private_message, status_lines};
 use crate::season::Season;
 use crate::state::{PlayerId, State};
 use crate::step::{Entry, StepReport};
+use console_core::events::duration_text;
+use console_core::format::utc;
 
 /// What a message gathers: one step, or every step of a round (the
 /// producers' choice).
@@ -240,11 +243,19 @@ fn edit_parts(before: &State, after: &State, e: &Edit) -> Vec<(PlayerId, Vec<Str
                     );
                 }
             }
-            Change::Quit { player } => {
+            Change::Quit { player, reason } => {
                 if let Some(p) = before.find(player) {
                     add(
                         p,
-                        "You have left the game; you join the jury pool (D9.1).".to_string(),
+                        match removal(*reason) {
+                            Some(r) => format!(
+                                "The producers have removed you from the game for {}; you join the jury pool (D9.5).",
+                                r.words()
+                            ),
+                            None => {
+                                "You have left the game; you join the jury pool (D9.1).".to_string()
+                            }
+                        },
                         false,
                     );
                 }
@@ -283,6 +294,8 @@ fn edit_parts(before: &State, after: &State, e: &Edit) -> Vec<(PlayerId, Vec<Str
                 );
             }
             Change::Pool { .. }
+            | Change::Deadline { .. }
+            | Change::Extend(_)
             | Change::CampAdvantages { .. }
             | Change::AddTeam { .. }
             | Change::RenameTeam { .. }
@@ -515,10 +528,29 @@ pub fn edit_public_lines(before: &State, after: &State, e: &Edit) -> Vec<String>
                     names.join(", ")
                 ));
             }
-            Change::Quit { player } => {
+            Change::Quit { player, reason } => {
+                v.push(match removal(*reason) {
+                    Some(r) => format!(
+                        "{player} is removed from the game by the producers for {} and joins the jury pool.",
+                        r.words()
+                    ),
+                    None => format!("{player} has left the game and joins the jury pool."),
+                });
+            }
+            Change::Deadline { at } => {
+                v.push(format!("Deadline: {}.", utc(*at)));
+            }
+            Change::Extend(x) => {
+                let reason = x.reason.trim();
                 v.push(format!(
-                    "{player} has left the game and joins the jury pool."
+                    "The deadline is extended by {}{}{}.",
+                    duration_text(x.by),
+                    if reason.is_empty() { "" } else { ": " },
+                    reason
                 ));
+                if let Some(d) = after.deadline.current() {
+                    v.push(format!("New deadline: {}.", utc(d)));
+                }
             }
             Change::Replace { old, new } => {
                 let was = before.find(old).map_or(old.as_str(), |q| before.name(q));
@@ -672,6 +704,45 @@ mod tests {
     }
 
     #[test]
+    fn a_removal_and_a_deadline_get_their_posts_d9_5_d9_6() {
+        use console_core::events::{Extension, RemovalReason};
+        let mut s = season();
+        s.play(edit(vec![
+            Change::Quit {
+                player: "Eve".into(),
+                reason: Some(RemovalReason::RuleBreak),
+            },
+            Change::Deadline { at: 86_400 },
+            Change::Extend(Extension {
+                by: 7_200,
+                reason: "a holiday".into(),
+            }),
+        ]))
+        .unwrap();
+        let post = edit_post(&s, 0, Format::Plain).unwrap().concat();
+        assert!(
+            post.contains(
+                "Eve is removed from the game by the producers for a rule break and joins the jury pool."
+            ),
+            "{post}"
+        );
+        assert!(post.contains("Deadline: 1970-01-02 00:00"), "{post}");
+        assert!(
+            post.contains("The deadline is extended by 2 hours 0 minutes: a holiday."),
+            "{post}"
+        );
+        assert!(post.contains("New deadline: 1970-01-02 02:00"), "{post}");
+        let eve = private_messages(&s, 0);
+        assert_eq!(eve.len(), 1, "only Eve hears of it privately");
+        let text = private_message(&eve[0], Format::Plain, None);
+        assert!(
+            text.contains("The producers have removed you from the game for a rule break"),
+            "{text}"
+        );
+        assert_eq!(s.state().deadline.current(), Some(86_400 + 7_200));
+    }
+
+    #[test]
     fn production_events_get_their_post_and_messages_d9() {
         let mut s = season();
         s.play(edit(vec![
@@ -692,6 +763,7 @@ mod tests {
         }]))
         .unwrap();
         s.play(edit(vec![Change::Quit {
+            reason: None,
             player: "Eve".into(),
         }]))
         .unwrap();

@@ -6,6 +6,7 @@
 use crate::advantage::Advantage;
 use crate::options::Options;
 use crate::roll::RollKind;
+use console_core::events::PhaseDeadline;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -159,6 +160,14 @@ pub struct State {
     /// names its slot.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub former: Vec<(String, PlayerId)>,
+    /// The deadline of the phase to play and its extensions (D9.6); a
+    /// phase played clears it.
+    #[serde(default, skip_serializing_if = "no_deadline")]
+    pub deadline: PhaseDeadline,
+}
+
+fn no_deadline(d: &PhaseDeadline) -> bool {
+    d.set.is_none() && d.extensions.is_empty()
 }
 
 impl State {
@@ -176,6 +185,7 @@ impl State {
             slots_used: 0,
             winner: None,
             former: Vec::new(),
+            deadline: PhaseDeadline::default(),
         }
     }
 

@@ -102,6 +102,19 @@ pub fn apply(
     entry: &Entry,
     dice: &mut Dice,
 ) -> Result<(State, StepReport), StepError> {
+    let (mut after, report) = apply_step(state, entry, dice)?;
+    if !matches!(entry, Entry::Edit(_)) {
+        // D9.6: a deadline is the phase's; the next phase gets its own.
+        after.deadline = Default::default();
+    }
+    Ok((after, report))
+}
+
+fn apply_step(
+    state: &State,
+    entry: &Entry,
+    dice: &mut Dice,
+) -> Result<(State, StepReport), StepError> {
     Ok(match entry {
         Entry::Competition(i) => {
             let (s, r) = competition(state, i, dice)?;

@@ -163,7 +163,10 @@ fn edit(season: &Season, noise: &mut Noise) -> Entry {
         3 if teams.len() > 1 => Change::Merge {
             name: "Tipua".into(),
         },
-        4 if living.len() > 4 => Change::Quit { player: who },
+        4 if living.len() > 4 => Change::Quit {
+            player: who,
+            reason: None,
+        },
         5 => Change::Options(OptionsPatch {
             deadlock: Some(if noise.chance(50) {
                 Deadlock::Rocks

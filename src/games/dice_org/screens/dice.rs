@@ -1,8 +1,12 @@
 //! The dice log (D1.4): every die drawn, in order, with the step that drew
-//! it, who rolled it and why, so the producers can audit any result.
+//! it, who rolled it and why, so the producers can audit any result. The
+//! table is written in the site's worker
+//! ([`crate::games::dice_org::worker`]).
 
 use super::super::state::Ctx;
-use super::widgets::{HiddenNote, select, table};
+use super::widgets::{HiddenNote, select};
+use crate::games::dice_org::worker::{SeasonText, Task};
+use crate::shell::rules::ask_worker;
 use leptos::prelude::*;
 
 #[component]
@@ -26,31 +30,22 @@ pub fn DiceLog() -> impl IntoView {
                 .map_or("setup".to_string(), |(i, _)| i.to_string())
         })
     };
-    let rows = move || {
-        let f = current();
-        ctx.with_game(|s| {
-            s.dice_log()
-                .into_iter()
-                .enumerate()
-                .filter(|(_, d)| match f.as_str() {
-                    "all" => true,
-                    "setup" => d.entry.is_none(),
-                    i => d.entry.map(|e| e.to_string()).as_deref() == Some(i),
-                })
-                .map(|(k, d)| {
-                    (
-                        k + 1,
-                        d.entry
-                            .map_or("setup".to_string(), |e| format!("step {}", e + 1)),
-                        d.die.why.who.clone(),
-                        d.die.why.to_string(),
-                        d.die.value,
-                    )
-                })
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
-    };
+    // The table is written in the site's worker (the season replayed):
+    // asked again whenever the filter or the season changes.
+    let answer = RwSignal::new(None::<Result<String, String>>);
+    Effect::new(move |_| {
+        let filter = current();
+        let task = ctx.with_game(|s| Task::Dice {
+            season: SeasonText {
+                setup: s.setup().clone(),
+                entries: s.entries(),
+            },
+            filter,
+        });
+        if let Some(Ok(text)) = task.map(|t| serde_json::to_string(&t)) {
+            ask_worker('D', text, answer);
+        }
+    });
     move || {
         if ctx.hide.get() {
             return view! { <section class="dice"><h2>"Dice log"</h2>{HiddenNote()}</section> }
@@ -64,8 +59,11 @@ pub fn DiceLog() -> impl IntoView {
                     [("all".to_string(), "every die".to_string()), ("setup".into(), "setup (attributes)".into())].into_iter()
                         .chain(steps().into_iter().map(|(i, l)| (i.to_string(), format!("step {}: {l}", i + 1)))).collect(),
                     Signal::derive(current), Callback::new(move |v| filter.set(Some(v))))}</label>
-                {move || table("Dice drawn".to_string(), true, "dice-table", &["#", "Step", "Who", "Why", "Die"],
-                    rows().into_iter().map(|(k, step, who, why, v)| (k.to_string(), vec![step, who, why, v.to_string()])).collect())}
+                {move || match answer.get() {
+                    None => view! { <p class="muted" role="status">"Reading the dice…"</p> }.into_any(),
+                    Some(Ok(html)) => view! { <div class="table-wrap" inner_html=html></div> }.into_any(),
+                    Some(Err(e)) => view! { <p class="error" role="alert">{e}</p> }.into_any(),
+                }}
             </section>
         }.into_any()
     }

@@ -11,4 +11,4 @@ pub mod round;
 pub mod rules;
 pub mod setup;
 pub mod verify;
-mod widgets;
+pub mod widgets;

@@ -7,10 +7,12 @@
 
 use super::super::state::Ctx;
 use super::widgets::{HiddenNote, field, number, select};
+use console_core::events::{Extension, RemovalReason};
 use dice_org::ByName;
 use dice_org::Entry;
 use dice_org::edit::{Change, Edit, PlayerChange};
 use dice_org::options::{Deadlock, JurySize, OptionsPatch, TeamScore};
+use dice_org::post::utc;
 use dice_org::step::StepReport;
 use dice_org::{Advantage, State};
 use leptos::prelude::*;
@@ -27,7 +29,13 @@ const KINDS: &[(&str, &str)] = &[
     ("add_team", "Add a team"),
     ("rename", "Rename a team"),
     ("add_player", "Add a player"),
-    ("quit", "A player quits (joins the jury pool)"),
+    ("replace", "Replace a player: NEW replaces OLD (D9.4)"),
+    (
+        "quit",
+        "A player leaves: quits, or is removed by the producers (D9.5)",
+    ),
+    ("deadline", "Set the deadline of the phase to play (D9.6)"),
+    ("extend", "Extend the deadline (D9.6)"),
     ("options", "Change options"),
 ];
 
@@ -118,7 +126,33 @@ fn build(kind: &str, f: Fields, s: &State) -> Result<Change, String> {
             from: team()?,
             to: name()?,
         },
-        "quit" => Change::Quit { player: player()? },
+        "replace" => Change::Replace {
+            old: player()?,
+            new: name()?,
+        },
+        "quit" => Change::Quit {
+            player: player()?,
+            reason: match get(f, "reason").as_str() {
+                "inactivity" => Some(RemovalReason::Inactivity),
+                "rule_break" => Some(RemovalReason::RuleBreak),
+                _ => None,
+            },
+        },
+        "deadline" => {
+            // <input type="datetime-local"> value "YYYY-MM-DDTHH:MM", read as UTC.
+            let t = js_sys::Date::parse(&format!("{}:00Z", get(f, "at")));
+            if t.is_nan() {
+                return Err("write the deadline's date and time (UTC)".into());
+            }
+            Change::Deadline {
+                at: (t / 1000.0) as i64,
+            }
+        }
+        "extend" => Change::Extend(Extension {
+            by: i64::from(number(&get(f, "hours"), "Hours")?.ok_or("write the hours to add")?)
+                * 3600,
+            reason: get(f, "why").trim().to_string(),
+        }),
         _ => Change::Options(OptionsPatch {
             team_score: match get(f, "team_score").as_str() {
                 "mean" => Some(TeamScore::Mean),
@@ -257,7 +291,16 @@ pub fn Production() -> impl IntoView {
             "merge" => view! { {input(fields, "name", "Name of the merged team")} }.into_any(),
             "add_team" => view! { {input(fields, "name", "Name of the new team")} }.into_any(),
             "rename" => view! { {pick(fields, "team", "Team", t)} {input(fields, "name", "New name")} }.into_any(),
-            "quit" => view! { {pick(fields, "player", "Player", p)} }.into_any(),
+            "replace" => view! { {pick(fields, "player", "Player replaced (OLD)", p)} {input(fields, "name", "The new player's name (NEW)")} }.into_any(),
+            "quit" => view! {
+                {pick(fields, "player", "Player", p)}
+                {pick(fields, "reason", "Why", vec![(String::new(), "quits (asked to leave)".into()), ("inactivity".into(), "removed: inactivity".into()), ("rule_break".into(), "removed: a rule break".into())])}
+            }.into_any(),
+            "deadline" => {
+                let (v, set) = bound(fields, "at");
+                view! { <label>"Deadline (UTC)"<input type="datetime-local" data-testid="at" prop:value=v on:input=move |ev| set.run(event_target_value(&ev))/></label> }.into_any()
+            }
+            "extend" => view! { {input(fields, "hours", "Hours to add")} {input(fields, "why", "Reason (for the post)")} }.into_any(),
             _ => view! {
                 {pick(fields, "team_score", "Team score (D4.2)", keep(pairs(&["mean", "sum"]), "unchanged"))}
                 {input(fields, "reward_rp", "Reward RP (D4.5; blank: unchanged)")}
@@ -276,6 +319,7 @@ pub fn Production() -> impl IntoView {
             <section class="production">
                 <h2>"Production (D9)"</h2>
                 <p class="muted">"Change anything at any time. Build an edit from one or more changes, write why, then apply it: it goes into the log and can be undone."</p>
+                <p data-testid="deadline-now">{move || ctx.with_game(|s| s.state().deadline.current()).flatten().map_or("No deadline set for the phase to play.".to_string(), |d| format!("Deadline of the phase to play: {}", utc(d)))}</p>
                 <form class="form" on:submit=|ev| ev.prevent_default()>
                     <label class="wide">"The change"{select("The change".into(), "change-kind",
                         KINDS.iter().map(|(k, l)| (k.to_string(), l.to_string())).collect(), kind.into(),

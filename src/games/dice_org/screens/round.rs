@@ -106,6 +106,8 @@ pub fn play_button(ctx: Ctx, label: &'static str, entry: Signal<Entry>) -> AnyVi
 #[component]
 fn LastStep() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    // Undo asked for, waiting for the producer's confirmation (as History's).
+    let asking = RwSignal::new(false);
     move || {
         ctx.with_game(|s| {
             let i = s.played().len().checked_sub(1)?;
@@ -139,8 +141,17 @@ fn LastStep() -> impl IntoView {
                     })}
                     <p class="actions">
                         <button on:click=move |_| ctx.go(Screen::Posts)>"Posts and private messages"</button>
-                        <button class="danger" data-testid="undo" on:click=move |_| ctx.undo()>"Undo this step"</button>
+                        <button class="danger" data-testid="undo" on:click=move |_| asking.set(true)>"Undo this step"</button>
                     </p>
+                    {move || asking.get().then(|| view! {
+                        <div class="confirm" role="alert" data-testid="undo-confirm">
+                            <p>{format!("Undo step {}: {title}? It can be redone from History.", i + 1)}</p>
+                            <p class="actions">
+                                <button class="danger" data-testid="undo-yes" on:click=move |_| { asking.set(false); ctx.undo(); }>"Yes, undo it"</button>
+                                <button data-testid="undo-no" on:click=move |_| asking.set(false)>"Cancel"</button>
+                            </p>
+                        </div>
+                    })}
                 </section>
             })
         })

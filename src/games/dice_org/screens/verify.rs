@@ -4,11 +4,13 @@
 //! gives: each player's attribute rolls and team, and, with the open
 //! season, every roll replayed beside the one recorded
 //! ([`dice_org::verify::verify`]); each comparison says whether it
-//! matches.
+//! matches. The check runs in the site's worker
+//! ([`crate::games::dice_org::worker`]), never in the page.
 
 use super::super::state::Ctx;
 use super::widgets::{check, field, lines};
-use dice_org::verify::verify;
+use crate::games::dice_org::worker::{SeasonText, Task};
+use crate::shell::rules::ask_worker;
 use dice_org::{AttributeSource, SetupInput, TeamSource};
 use leptos::prelude::*;
 
@@ -63,6 +65,28 @@ pub fn Verify() -> impl IntoView {
         }
     };
     let over = move || ctx.with_game(|s| s.state().is_over()).unwrap_or(false);
+    // The check runs in the site's worker (D1.4 replays the whole season):
+    // asked again whenever an input changes; the latest answer shows.
+    let answer = RwSignal::new(None::<Result<String, String>>);
+    Effect::new(move |_| {
+        let Ok(i) = input() else { return };
+        let published = published.get();
+        let season = ctx
+            .with_game(|s| {
+                (s.setup().players == i.players).then(|| SeasonText {
+                    setup: s.setup().clone(),
+                    entries: s.entries(),
+                })
+            })
+            .flatten();
+        if let Ok(text) = serde_json::to_string(&Task::Verify {
+            input: i,
+            published,
+            season,
+        }) {
+            ask_worker('D', text, answer);
+        }
+    });
     view! {
         <section class="verify">
             <h2>"Verify a season"</h2>
@@ -78,54 +102,11 @@ pub fn Verify() -> impl IntoView {
                 {field("Commitment published at the start".into(), "verify-published", published.into(), Callback::new(move |v| published.set(v)))}
             </form>
             {move || match input() {
-                Ok(i) => {
-                    let p = published.get();
-                    let v = ctx.with_game(|s| {
-                        // The open season's rolls are compared only when it is the one checked.
-                        let same = s.setup().players == i.players;
-                        verify(&i, Some(&p), same.then_some(s))
-                    }).unwrap_or_else(|| verify(&i, Some(&p), None));
-                    let said = |m: Option<bool>| match m { Some(true) => "matches", Some(false) => "DOES NOT MATCH", None => "nothing to compare" };
-                    let verdict = if v.all_match() { "Everything checked matches.".to_string() } else {
-                        format!("Not verified: commitment {}; {} players differ; {} rolls differ{}.", said(v.commitment_matches),
-                            v.players.iter().filter(|p| p.matches == Some(false)).count(), v.mismatched_rolls(),
-                            v.problem.as_ref().map(|p| format!("; {p}")).unwrap_or_default())
-                    };
-                    let dice = |d: &[u8]| d.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
-                    view! {
-                        <p class=if v.all_match() { "verdict ok" } else { "verdict error" } role="status" data-testid="verify-verdict">{verdict}</p>
-                        <h3>"Commitment"</h3>
-                        <p>"These inputs give: "<code data-testid="verify-commitment">{v.commitment.clone()}</code></p>
-                        <p>"Published: "<code>{v.published.clone().unwrap_or_else(|| "(none written)".into())}</code>" — "<strong data-testid="verify-commitment-match">{said(v.commitment_matches)}</strong></p>
-                        <details><summary>"The committed text"</summary><pre>{v.committed_text.clone()}</pre></details>
-                        <h3>"What the seed gives (D1.2)"</h3>
-                        <table class="grid-table" data-testid="verify-players">
-                            <thead><tr><th scope="col">"Player"</th><th scope="col">"Team"</th><th scope="col">"Competition dice"</th><th scope="col">"Survival dice"</th><th scope="col">"Attributes [C, S]"</th><th scope="col">"The season had"</th><th scope="col">"Match"</th></tr></thead>
-                            <tbody>{v.players.iter().map(|p| view! {
-                                <tr data-row=p.name.clone()>
-                                    <th scope="row">{p.name.clone()}</th>
-                                    <td>{p.team.clone()}</td>
-                                    <td>{p.rolls.map(|r| dice(&r.0)).unwrap_or_else(|| "entered".into())}</td>
-                                    <td>{p.rolls.map(|r| dice(&r.1)).unwrap_or_else(|| "entered".into())}</td>
-                                    <td>{format!("[{}, {}]", p.attributes.competition, p.attributes.survival)}</td>
-                                    <td>{p.told.map(|t| format!("[{}, {}] {}", t.competition, t.survival, p.told_team.clone().unwrap_or_default())).unwrap_or_default()}</td>
-                                    <td>{said(p.matches)}</td>
-                                </tr>
-                            }).collect_view()}</tbody>
-                        </table>
-                        {(!v.rolls.is_empty()).then(|| view! {
-                            <details data-testid="verify-rolls"><summary>{format!("Every roll replayed ({} rolls, {} differ)", v.rolls.len(), v.mismatched_rolls())}</summary>
-                                <table class="grid-table">
-                                    <thead><tr><th scope="col">"Step"</th><th scope="col">"Roll"</th><th scope="col">"The seed gives"</th><th scope="col">"Recorded"</th><th scope="col">"Match"</th></tr></thead>
-                                    <tbody>{v.rolls.iter().map(|r| view! {
-                                        <tr><td>{r.entry.map_or("setup".to_string(), |e| (e + 1).to_string())}</td><td>{r.what.clone()}</td>
-                                            <td>{format!("{} = {}", dice(&r.dice), r.total)}</td><td>{dice(&r.recorded)}</td><td>{if r.matches { "yes" } else { "NO" }}</td></tr>
-                                    }).collect_view()}</tbody>
-                                </table>
-                            </details>
-                        })}
-                    }.into_any()
-                }
+                Ok(_) => match answer.get() {
+                    None => view! { <p class="muted" role="status">"Checking in the background…"</p> }.into_any(),
+                    Some(Ok(html)) => view! { <div inner_html=html></div> }.into_any(),
+                    Some(Err(e)) => view! { <p class="error" role="alert">{e}</p> }.into_any(),
+                },
                 Err(e) => view! { <p class="muted" role="status">{e}</p> }.into_any(),
             }}
         </section>

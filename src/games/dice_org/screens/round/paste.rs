@@ -9,10 +9,13 @@
 //! (D12.3), which reads the paste again.
 
 use super::super::super::state::Ctx;
+use crate::games::dice_org::worker::{SeasonText, Task};
 use crate::shell::bulk::BulkBox;
+use crate::shell::rules::ask_worker;
 use console_core::text::{BulkAccount, Taken};
 use dice_org::intake::{Intake, LineReading, Skip, Verdict};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Reads the pasted text for the phase now, with the producers' aliases.
 fn read(ctx: Ctx, text: &str) -> Option<Intake> {
@@ -166,6 +169,43 @@ pub fn Paste() -> impl IntoView {
         })
         .unwrap_or_default()
     };
+    // D9.7: who the phase asks and whose DMs are not in, with the prod
+    // messages to copy (no clock: missing choices are prodded at once),
+    // written in the site's worker whenever the paste or the season changes.
+    let prods = RwSignal::new(None::<Result<String, String>>);
+    Effect::new(move |_| {
+        let text = ctx.bulk.get();
+        let format = ctx.format.get();
+        let aliases = ctx.drafts.with(|d| d.aliases.clone());
+        let task = ctx.with_game(|s| Task::Prods {
+            season: SeasonText {
+                setup: s.setup().clone(),
+                entries: s.entries(),
+            },
+            text,
+            aliases,
+            format,
+        });
+        if let Some(Ok(t)) = task.map(|t| serde_json::to_string(&t)) {
+            ask_worker('D', t, prods);
+        }
+    });
+    // Its copy buttons carry their text (`data-copy`).
+    let copy = move |ev: leptos::ev::MouseEvent| {
+        let text = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.get_attribute("data-copy"));
+        if let Some(t) = text {
+            let shell = ctx.shell;
+            leptos::task::spawn_local(async move {
+                match crate::shell::io::copy(t).await {
+                    Ok(()) => shell.say("Copied"),
+                    Err(e) => shell.warn(format!("Copy failed: {e}")),
+                }
+            });
+        }
+    };
     view! {
         <section class="paste" aria-label="Players' DMs">
             <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste the players' DMs (every choice as text, D12)" noun="DMs" rule="D12.5" example=Signal::derive(first) open=true/>
@@ -205,6 +245,11 @@ pub fn Paste() -> impl IntoView {
                     </details>
                 }
             })}
+            {move || match prods.get() {
+                Some(Ok(html)) => view! { <div on:click=copy inner_html=html></div> }.into_any(),
+                Some(Err(e)) => view! { <p class="error" role="alert">{e}</p> }.into_any(),
+                None => ().into_any(),
+            }}
         </section>
     }
 }

@@ -347,7 +347,7 @@ pub struct RoundRecord {
     pub modkilled: Vec<SurvivorId>,
     /// What each of the moderator's events of the round did (R10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<EventNote>,
+    pub events: Vec<EventRecord>,
     /// Whether a removal at the round's start ended the game, so the
     /// round was not played (R10.5).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -395,8 +395,79 @@ impl RoundRecord {
                 v.sort();
                 v
             },
-            events: report.events.clone(),
+            events: report.events.iter().map(EventRecord::of).collect(),
             not_played: false,
+        }
+    }
+}
+
+/// What one event did, in the record (FORMAT.md): an [`EventNote`]
+/// without the slot's index or a refusal's words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum EventRecord {
+    /// R10.1: `player` replaces `old`.
+    Replace {
+        /// The new name.
+        player: String,
+        /// The old name.
+        old: String,
+    },
+    /// R10.2: `player` removed.
+    Remove {
+        /// The name when removed.
+        player: String,
+        /// Why.
+        reason: console_core::events::RemovalReason,
+        /// The moderator's words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        note: String,
+        /// At the start of which segment.
+        at: crate::position::Segment,
+        /// The living survivors when given.
+        survivors: Vec<SurvivorId>,
+        /// Whether it ended the game (R10.5).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        game_over: bool,
+    },
+    /// R10.9: an extension.
+    Extend {
+        /// Seconds.
+        by: i64,
+        /// The reason.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// R10.6: the event at `index` was refused.
+    Refused {
+        /// 0-based, among the round's events.
+        index: usize,
+    },
+}
+
+impl EventRecord {
+    /// The record of a note.
+    pub fn of(n: &EventNote) -> EventRecord {
+        match n.clone() {
+            EventNote::Replace { player, old, .. } => EventRecord::Replace { player, old },
+            EventNote::Remove {
+                player,
+                reason,
+                note,
+                at,
+                survivors,
+                game_over,
+                ..
+            } => EventRecord::Remove {
+                player,
+                reason,
+                note,
+                at,
+                survivors,
+                game_over,
+            },
+            EventNote::Extend { by, reason } => EventRecord::Extend { by, reason },
+            EventNote::Refused { index, .. } => EventRecord::Refused { index },
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::report::RoundReport;
 use crate::save::GameFile;
 use crate::survivor::SurvivorId;
 use crate::tribe::{Grid, GridSize};
-use console_core::events::{Event, Slots};
+use console_core::events::{Event, RemovalReason};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -201,17 +201,15 @@ impl Case {
         let mut rounds = Vec::with_capacity(self.rounds.len());
         // Names as the events rename the slots (R10.1): a round's texts
         // may come from a current or a former name.
-        let mut slots = Slots::new(setup.players.names());
+        let mut replaced = Vec::new();
         for (i, round) in self.rounds.iter().enumerate() {
             for e in self.events.get(i).into_iter().flatten() {
                 if let Event::Replace(r) = &e.event {
-                    let _ = slots.replace(r);
+                    // A refused replacement renames nothing (R10.6).
+                    let _ = crate::events::replace(&setup, &mut replaced, r);
                 }
             }
-            let roster = setup
-                .players
-                .renamed(&slots.names, &slots.former())
-                .map_err(|e| CaseError(format!("events: {e}")))?;
+            let roster = crate::events::roster_after(&setup, &replaced);
             let mut subs = Vec::with_capacity(round.len());
             for (name, text) in round {
                 let p = roster.find(name).ok_or_else(|| {
@@ -401,55 +399,56 @@ impl RoundRecord {
     }
 }
 
-/// What one event did, in the record (FORMAT.md): an [`EventNote`]
-/// without the slot's index or a refusal's words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "event")]
-pub enum EventRecord {
-    /// R10.1: `player` replaces `old`.
-    Replace {
-        /// The new name.
-        player: String,
-        /// The old name.
-        old: String,
-    },
-    /// R10.2: `player` removed.
-    Remove {
-        /// The name when removed.
-        player: String,
-        /// Why.
-        reason: console_core::events::RemovalReason,
-        /// The moderator's words.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
-        note: String,
-        /// At the start of which segment.
-        at: crate::position::Segment,
-        /// The living survivors when given.
-        survivors: Vec<SurvivorId>,
-        /// Whether it ended the game (R10.5).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        game_over: bool,
-    },
-    /// R10.9: an extension.
-    Extend {
-        /// Seconds.
-        by: i64,
-        /// The reason.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
-        reason: String,
-    },
-    /// R10.6: the event at `index` was refused.
-    Refused {
-        /// 0-based, among the round's events.
-        index: usize,
-    },
+/// What one event did, in the record (FORMAT.md): `event` (`replace`,
+/// `remove`, `extend`, `refused`) and the members that kind has. A plain
+/// struct (not a tagged enum) so reading a save file needs no buffering
+/// deserializer in the browser build.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventRecord {
+    /// `replace`, `remove`, `extend` or `refused`.
+    pub event: String,
+    /// Replace: the new name; remove: the name when removed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Replace: the old name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old: Option<String>,
+    /// Remove: why (`inactivity`, `rule_break`, `quit`); extend: the
+    /// moderator's reason (when given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Remove: the moderator's words (when given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Remove: at the start of which segment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<crate::position::Segment>,
+    /// Remove: the living survivors when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub survivors: Option<Vec<SurvivorId>>,
+    /// Remove: `true` when it ended the game (R10.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
+    /// Extend: seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<i64>,
+    /// Refused: the event's 0-based place among the round's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
 }
 
 impl EventRecord {
     /// The record of a note.
     pub fn of(n: &EventNote) -> EventRecord {
+        let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
         match n.clone() {
-            EventNote::Replace { player, old, .. } => EventRecord::Replace { player, old },
+            EventNote::Replace { player, old, .. } => EventRecord {
+                event: "replace".into(),
+                player: Some(player),
+                old: Some(old),
+                ..EventRecord::default()
+            },
             EventNote::Remove {
                 player,
                 reason,
@@ -458,16 +457,34 @@ impl EventRecord {
                 survivors,
                 game_over,
                 ..
-            } => EventRecord::Remove {
-                player,
-                reason,
-                note,
-                at,
-                survivors,
-                game_over,
+            } => EventRecord {
+                event: "remove".into(),
+                player: Some(player),
+                reason: Some(
+                    match reason {
+                        RemovalReason::Inactivity => "inactivity",
+                        RemovalReason::RuleBreak => "rule_break",
+                        RemovalReason::Quit => "quit",
+                    }
+                    .to_string(),
+                ),
+                note: text(&note),
+                at: Some(at),
+                survivors: Some(survivors),
+                game_over: game_over.then_some(true),
+                ..EventRecord::default()
             },
-            EventNote::Extend { by, reason } => EventRecord::Extend { by, reason },
-            EventNote::Refused { index, .. } => EventRecord::Refused { index },
+            EventNote::Extend { by, reason } => EventRecord {
+                event: "extend".into(),
+                by: Some(by),
+                reason: text(&reason),
+                ..EventRecord::default()
+            },
+            EventNote::Refused { index, .. } => EventRecord {
+                event: "refused".into(),
+                index: Some(index),
+                ..EventRecord::default()
+            },
         }
     }
 }

@@ -39,16 +39,70 @@ fn is_start(s: &Segment) -> bool {
 /// [`Event`], and for a removal the segment at whose start the player's
 /// survivors leave (R10.2; `assassination`, the default, is the start of
 /// the round). Written `{"remove": {"player": "Bob", "reason": "quit"},
-/// "at": "voting"}`; `at` is left out at its default.
+/// "at": "voting"}`; `at` is left out at its default. (Read through a
+/// plain struct, [`RoundEventData`], so the browser build needs no
+/// buffering deserializer.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RoundEventData", into = "RoundEventData")]
 pub struct RoundEvent {
     /// The event.
-    #[serde(flatten)]
     pub event: Event,
     /// For a removal: at the start of which segment (R10.2). Ignored for
     /// other events.
+    pub at: Segment,
+}
+
+/// The written form of a [`RoundEvent`]: exactly one of `replace`,
+/// `remove`, `extend`, and `at`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEventData {
+    /// A replacement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replace: Option<console_core::events::Replacement>,
+    /// A removal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove: Option<console_core::events::Removal>,
+    /// An extension.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extend: Option<Extension>,
+    /// For a removal, the segment (default `assassination`).
     #[serde(default = "start_segment", skip_serializing_if = "is_start")]
     pub at: Segment,
+}
+
+impl TryFrom<RoundEventData> for RoundEvent {
+    type Error = String;
+    fn try_from(d: RoundEventData) -> Result<RoundEvent, String> {
+        let event = match (d.replace, d.remove, d.extend) {
+            (Some(r), None, None) => Event::Replace(r),
+            (None, Some(r), None) => Event::Remove(r),
+            (None, None, Some(x)) => Event::Extend(x),
+            _ => {
+                return Err(
+                    "an event has exactly one of \"replace\", \"remove\", \"extend\"".into(),
+                );
+            }
+        };
+        Ok(RoundEvent { event, at: d.at })
+    }
+}
+
+impl From<RoundEvent> for RoundEventData {
+    fn from(e: RoundEvent) -> RoundEventData {
+        let mut d = RoundEventData {
+            replace: None,
+            remove: None,
+            extend: None,
+            at: e.at,
+        };
+        match e.event {
+            Event::Replace(r) => d.replace = Some(r),
+            Event::Remove(r) => d.remove = Some(r),
+            Event::Extend(x) => d.extend = Some(x),
+        }
+        d
+    }
 }
 
 impl From<Event> for RoundEvent {
@@ -60,9 +114,9 @@ impl From<Event> for RoundEvent {
     }
 }
 
-/// What one event did (R10), in the round's report and record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "event")]
+/// What one event did (R10), in the round's report (the record keeps it
+/// as [`crate::case::EventRecord`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EventNote {
     /// R10.1: `player` took over the slot of `old` (now its former name).
     Replace {
@@ -83,14 +137,12 @@ pub enum EventNote {
         /// Why.
         reason: RemovalReason,
         /// The moderator's words.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
         note: String,
         /// The segment at whose start the survivors leave.
         at: Segment,
         /// The slot's living survivors when the event was given, by ID.
         survivors: Vec<SurvivorId>,
         /// Whether it ended the game at once (R10.5).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         game_over: bool,
     },
     /// R10.9: the round's deadline moved later by `by` seconds.
@@ -98,7 +150,6 @@ pub enum EventNote {
         /// Seconds added.
         by: i64,
         /// The moderator's reason.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
     /// R10.6: the event at `index` (0-based, among the round's events)
@@ -196,6 +247,40 @@ pub fn roster_after(setup: &Setup, replaced: &[Replaced]) -> Roster {
         .unwrap_or_else(|| setup.players.clone())
 }
 
+/// Applies "NEW replaces OLD" (R10.1) to `replaced` (the game's
+/// replacements so far, `setup` as dealt), reading names as the roster
+/// does (R3.2's full-name reading: case and spacing ignored, former names
+/// included). Returns the replacement as applied.
+///
+/// # Errors
+///
+/// In words: OLD names no slot; NEW is blank, or is another slot's
+/// current or former name. `replaced` is unchanged on error.
+pub fn replace(
+    setup: &Setup,
+    replaced: &mut Vec<Replaced>,
+    r: &console_core::events::Replacement,
+) -> Result<Replaced, String> {
+    let roster = roster_after(setup, replaced);
+    let slot = roster
+        .find(&r.old)
+        .ok_or_else(|| EventError::UnknownPlayer(r.old.clone()).to_string())?;
+    let new = r.new.split_whitespace().collect::<Vec<_>>().join(" ");
+    if new.is_empty() {
+        return Err("the new player's name is blank".into());
+    }
+    if roster.find(&new).is_some_and(|p| p != slot) {
+        return Err(EventError::NameTaken(new).to_string());
+    }
+    let done = Replaced {
+        slot: slot.index(),
+        old: roster.name(slot).to_string(),
+        new,
+    };
+    replaced.push(done.clone());
+    Ok(done)
+}
+
 /// Applies a round's `events` (R10) in order to `position` (the position
 /// at the start of the round), `setup` being the game as dealt and
 /// `replaced` the replacements of earlier rounds.
@@ -219,29 +304,23 @@ pub fn apply(
             out.notes.push(refuse("the game is over".into()));
             continue;
         }
-        let mut slots = Slots::with_replaced(setup.players.names(), &out.replaced)
-            .unwrap_or_else(|_| Slots::new(setup.players.names()));
+        let roster = roster_after(setup, &out.replaced);
         let note = match &e.event {
-            Event::Replace(r) => match slots.replace(r) {
-                Ok(done) => {
-                    let note = EventNote::Replace {
-                        slot: PlayerId::from_index(done.slot),
-                        player: done.new.clone(),
-                        old: done.old.clone(),
-                    };
-                    out.replaced.push(done);
-                    note
-                }
-                Err(err) => refuse(err.to_string()),
+            Event::Replace(r) => match replace(setup, &mut out.replaced, r) {
+                Ok(done) => EventNote::Replace {
+                    slot: PlayerId::from_index(done.slot),
+                    player: done.new,
+                    old: done.old,
+                },
+                Err(why) => refuse(why),
             },
             Event::Remove(r) => {
-                let Some(slot) = slots.find(&r.player) else {
+                let Some(p) = roster.find(&r.player) else {
                     out.notes.push(refuse(
                         EventError::UnknownPlayer(r.player.clone()).to_string(),
                     ));
                     continue;
                 };
-                let p = PlayerId::from_index(slot);
                 let survivors: Vec<SurvivorId> = out
                     .position
                     .survivors_of(p)
@@ -251,7 +330,7 @@ pub fn apply(
                 if survivors.is_empty() || out.at_voting.contains(&p) {
                     out.notes.push(refuse(format!(
                         "{}: no living survivor to remove",
-                        EventError::NotInGame(slots.names[slot].clone())
+                        EventError::NotInGame(roster.name(p).to_string())
                     )));
                     continue;
                 }
@@ -277,7 +356,7 @@ pub fn apply(
                 }
                 EventNote::Remove {
                     slot: p,
-                    player: slots.names[slot].clone(),
+                    player: roster.name(p).to_string(),
                     reason: r.reason,
                     note: r.note.trim().to_string(),
                     at: e.at,
@@ -545,6 +624,12 @@ mod tests {
         assert_eq!(g.progress(), before + 1);
         assert_eq!(Session::undo(&mut g), Some(Vec::new()));
         assert_eq!(g, game);
+        // A played round is undone with its events: round 1's replacement too.
+        let mut g = game.clone();
+        g.undo().unwrap();
+        g.undo().unwrap();
+        assert_eq!(g.setup().players.name(PlayerId::from(1)), "Bob");
+        assert!(g.replaced().is_empty() && g.pending_events().is_empty());
         let rec = run_case(CASE).unwrap();
         assert_eq!(rec.rounds[0].events.len(), 2);
     }

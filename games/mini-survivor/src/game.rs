@@ -209,15 +209,14 @@ impl Game {
         (after, report)
     }
 
-    /// Undoes the last round played, returning it; its events become the
-    /// round under way's again. Pending events are kept (undo them first
-    /// with [`Game::undo_event`]): with pending events nothing is undone.
+    /// Undoes the last round played with its events (R10), returning it.
+    /// The round under way's events come first: while there are any,
+    /// nothing is undone here (undo them with [`Game::undo_event`]).
     pub fn undo(&mut self) -> Option<PlayedRound> {
         if !self.pending.is_empty() {
             return None;
         }
         let r = self.rounds.pop()?;
-        self.pending = r.events.clone();
         self.refresh();
         Some(r)
     }

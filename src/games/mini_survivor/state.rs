@@ -278,8 +278,8 @@ impl Ctx {
 
     /// Undoes the round under way's last event (R10) if it has one (a
     /// replacement's draft goes back to the old name); else the last
-    /// round, whose submissions become the drafts again (its events become
-    /// the round under way's). Returns what was undone, in words.
+    /// round with its events, whose submissions become the drafts again.
+    /// Returns what was undone, in words.
     pub fn undo(&self) -> Option<String> {
         let event = self
             .update_game(|g| {

@@ -579,6 +579,25 @@ mod tests {
     }"#;
 
     #[test]
+    fn prods_wait_for_the_threshold() {
+        let owed = vec![PlayerId::from(2), PlayerId::from(5)];
+        let d = 1_000_000;
+        // 13 hours left: nobody yet; 12 hours: both (R10.8, default 12).
+        assert!(prod_list(owed.clone(), Some(d), Some(d - 13 * 3600), 12).is_empty());
+        assert_eq!(
+            prod_list(owed.clone(), Some(d), Some(d - 12 * 3600), 12),
+            owed
+        );
+        assert_eq!(prod_list(owed.clone(), None, Some(0), 12), owed);
+        let one = prod_text(&["Rook"], None, Format::Plain);
+        assert!(one.starts_with("Rook, this is a prod"), "{one}");
+        assert!(
+            one.contains("not in yet") && !one.contains("posted enough"),
+            "{one}"
+        );
+    }
+
+    #[test]
     fn events_read_with_their_segment() {
         let e: Vec<RoundEvent> = serde_json::from_str(
             r#"[{"remove": {"player": "Bob", "reason": "quit"}, "at": "voting"},

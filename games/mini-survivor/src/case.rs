@@ -344,7 +344,10 @@ pub struct RoundRecord {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modkilled: Vec<SurvivorId>,
     /// What each of the moderator's events of the round did (R10).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Written, never read back: a save file's events are its rounds'
+    /// `events` (the input), and a stored record is compared without them
+    /// (this keeps the page's file reader small).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventRecord>,
     /// Whether a removal at the round's start ended the game, so the
     /// round was not played (R10.5).
@@ -401,40 +404,39 @@ impl RoundRecord {
 
 /// What one event did, in the record (FORMAT.md): `event` (`replace`,
 /// `remove`, `extend`, `refused`) and the members that kind has. A plain
-/// struct (not a tagged enum) so reading a save file needs no buffering
-/// deserializer in the browser build.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// struct (not a tagged enum): no buffering serializer code in the
+/// browser build. Written only (see [`RoundRecord::events`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct EventRecord {
     /// `replace`, `remove`, `extend` or `refused`.
     pub event: String,
     /// Replace: the new name; remove: the name when removed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     /// Replace: the old name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub old: Option<String>,
     /// Remove: why (`inactivity`, `rule_break`, `quit`); extend: the
     /// moderator's reason (when given).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Remove: the moderator's words (when given).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// Remove: at the start of which segment.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<crate::position::Segment>,
     /// Remove: the living survivors when given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub survivors: Option<Vec<SurvivorId>>,
     /// Remove: `true` when it ended the game (R10.5).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub game_over: Option<bool>,
     /// Extend: seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<i64>,
     /// Refused: the event's 0-based place among the round's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub index: Option<usize>,
 }
 

@@ -246,8 +246,11 @@ impl SaveFile for GameFile {
                 .ok_or_else(|| LoadError::replay(at(), "it comes after the end of the game"))?;
             let played = game.rounds().last().expect("just played");
             let setup = game.round_setup(played);
+            // A stored record is read without its events (written only).
+            let mut fresh = RoundRecord::new(&setup, &played.report, &played.after);
+            fresh.events.clear();
             if let Some(stored) = &round.record
-                && *stored != RoundRecord::new(&setup, &played.report, &played.after)
+                && *stored != fresh
             {
                 return Err(LoadError::replay(
                     at(),

@@ -100,6 +100,21 @@ impl Adjudicator {
         submissions: &[(PlayerId, &str)],
         report: &mut RoundReport,
     ) {
+        self.play_round_removing(setup, position, submissions, &[], report);
+    }
+
+    /// [`Adjudicator::play_round`] with the players the moderator removed
+    /// at the start of the Voting segment (R10.2, R10.3): their living
+    /// survivors leave the game then (eliminated in that segment, listed in
+    /// `report.modkilled`), before the vote and the R7 check after it.
+    pub fn play_round_removing(
+        &mut self,
+        setup: &Setup,
+        position: &mut Position,
+        submissions: &[(PlayerId, &str)],
+        at_voting: &[PlayerId],
+        report: &mut RoundReport,
+    ) {
         let round = position.round;
         self.reset(report, round);
         self.slots.clear();
@@ -177,6 +192,36 @@ impl Adjudicator {
             report,
         );
 
+        // R10.2: removals at the start of the Voting segment.
+        if !at_voting.is_empty() {
+            let moment = Moment::Segment {
+                round,
+                segment: Segment::Voting,
+            };
+            for s in next.survivors.iter_mut().flatten() {
+                if !at_voting.contains(&s.controller) {
+                    continue;
+                }
+                match s.place {
+                    Place::Tribe(t) => tally.tribes[t.index()] -= 1,
+                    Place::Outcast => {}
+                    Place::Eliminated(_) => continue,
+                }
+                if let Some(n) = tally.players.get_mut(s.controller.index()) {
+                    *n -= 1;
+                }
+                s.place = Place::Eliminated(moment);
+                report.modkilled.push((s.id, Segment::Voting));
+            }
+            for &p in at_voting {
+                let i = p.index();
+                if tally.players.get(i) == Some(&0) && next.eliminated_at[i].is_none() {
+                    next.eliminated_at[i] = Some(moment);
+                    report.players_out.push((p, Segment::Voting));
+                }
+            }
+        }
+
         // R5 Voting
         if collapsed {
             report.voting_skipped = true; // R5.7
@@ -246,6 +291,8 @@ impl Adjudicator {
             holdings: _,
             garnet_award_fixed,
             game_over,
+            events,
+            modkilled,
         } = report;
         *r = round;
         replacements.clear();
@@ -261,6 +308,8 @@ impl Adjudicator {
         players_out.clear();
         *garnet_award_fixed = false;
         *game_over = false;
+        events.clear();
+        modkilled.clear();
     }
 
     /// Checks every submission (R3) into the slots; the players' holdings

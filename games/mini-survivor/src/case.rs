@@ -3,6 +3,7 @@
 //! produces for it.
 
 use crate::end::final_result;
+use crate::events::{EventNote, RoundEvent};
 use crate::game::Game;
 use crate::options::Options;
 use crate::player::{PlayerId, Roster};
@@ -11,6 +12,7 @@ use crate::report::RoundReport;
 use crate::save::GameFile;
 use crate::survivor::SurvivorId;
 use crate::tribe::{Grid, GridSize};
+use console_core::events::{Event, RemovalReason};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -57,6 +59,10 @@ pub struct Case {
     pub seed: Option<u64>,
     /// Per round: player name -> submission text.
     pub rounds: Vec<BTreeMap<String, String>>,
+    /// Per round (same index as `rounds`): the moderator's events given
+    /// with it (R10), in order. Missing rounds have none.
+    #[serde(default)]
+    pub events: Vec<Vec<RoundEvent>>,
     /// The expected record (a subset), not used by the engine.
     #[serde(default)]
     pub expect: serde_json::Value,
@@ -91,6 +97,8 @@ pub struct PreparedCase {
     pub start: Position,
     /// Per round, (player, text) in roster order.
     pub rounds: Vec<Vec<(PlayerId, String)>>,
+    /// Per round, the moderator's events (R10).
+    pub events: Vec<Vec<RoundEvent>>,
 }
 
 impl Case {
@@ -191,10 +199,22 @@ impl Case {
         }
         let start = start.start(&setup).map_err(|e| CaseError(e.to_string()))?;
         let mut rounds = Vec::with_capacity(self.rounds.len());
+        // Names as the events rename the slots (R10.1): a round's texts
+        // may come from a current or a former name.
+        let mut replaced = Vec::new();
         for (i, round) in self.rounds.iter().enumerate() {
+            for e in self.events.get(i).into_iter().flatten() {
+                if let Event::Replace(r) = &e.event {
+                    // A refused replacement renames nothing (R10.6).
+                    let _ = crate::events::replace(&setup, &mut replaced, r);
+                }
+            }
+            let roster = crate::events::roster_after(&setup, &replaced);
             let mut subs = Vec::with_capacity(round.len());
             for (name, text) in round {
-                let p = player(name, &format!("round {}", i + 1))?;
+                let p = roster.find(name).ok_or_else(|| {
+                    CaseError(format!("round {}: unknown player {name:?}", i + 1))
+                })?;
                 if subs.iter().any(|(q, _)| *q == p) {
                     return err(format!(
                         "round {}: two submissions for player {name:?}",
@@ -206,10 +226,18 @@ impl Case {
             console_core::text::sort_small(&mut subs, |(p, _)| *p); // one per player
             rounds.push(subs);
         }
+        if self.events.len() > self.rounds.len().max(1) {
+            return err(format!(
+                "events: {} rounds of events for {} rounds",
+                self.events.len(),
+                self.rounds.len()
+            ));
+        }
         Ok(PreparedCase {
             setup,
             start,
             rounds,
+            events: self.events.clone(),
         })
     }
 }
@@ -219,7 +247,10 @@ impl PreparedCase {
     /// returns the game.
     pub fn play(&self) -> Game {
         let mut game = Game::new(self.setup.clone(), self.start.clone());
-        for subs in &self.rounds {
+        for (i, subs) in self.rounds.iter().enumerate() {
+            for e in self.events.get(i).into_iter().flatten() {
+                game.add_event(e.clone());
+            }
             let borrowed = crate::adjudicate::borrow_submissions(subs);
             if game.play(&borrowed).is_none() {
                 break;
@@ -309,6 +340,19 @@ pub struct RoundRecord {
     pub tribes: BTreeMap<String, Vec<SurvivorId>>,
     /// Living survivors at the end of the round.
     pub alive: usize,
+    /// Survivors that left by a removal by the moderator (R10.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modkilled: Vec<SurvivorId>,
+    /// What each of the moderator's events of the round did (R10).
+    /// Written, never read back: a save file's events are its rounds'
+    /// `events` (the input), and a stored record is compared without them
+    /// (this keeps the page's file reader small).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventRecord>,
+    /// Whether a removal at the round's start ended the game, so the
+    /// round was not played (R10.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_played: bool,
 }
 
 impl RoundRecord {
@@ -347,6 +391,102 @@ impl RoundRecord {
                     .map(|t| (t.to_string(), after.members(t).collect())),
             ),
             alive: after.alive(),
+            modkilled: {
+                let mut v: Vec<SurvivorId> = report.modkilled.iter().map(|m| m.0).collect();
+                v.sort();
+                v
+            },
+            events: report.events.iter().map(EventRecord::of).collect(),
+            not_played: false,
+        }
+    }
+}
+
+/// What one event did, in the record (FORMAT.md): `event` (`replace`,
+/// `remove`, `extend`, `refused`) and the members that kind has. A plain
+/// struct (not a tagged enum): no buffering serializer code in the
+/// browser build. Written only (see [`RoundRecord::events`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct EventRecord {
+    /// `replace`, `remove`, `extend` or `refused`.
+    pub event: String,
+    /// Replace: the new name; remove: the name when removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Replace: the old name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old: Option<String>,
+    /// Remove: why (`inactivity`, `rule_break`, `quit`); extend: the
+    /// moderator's reason (when given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Remove: the moderator's words (when given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Remove: at the start of which segment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<crate::position::Segment>,
+    /// Remove: the living survivors when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub survivors: Option<Vec<SurvivorId>>,
+    /// Remove: `true` when it ended the game (R10.5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
+    /// Extend: seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<i64>,
+    /// Refused: the event's 0-based place among the round's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+}
+
+impl EventRecord {
+    /// The record of a note.
+    pub fn of(n: &EventNote) -> EventRecord {
+        let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
+        match n.clone() {
+            EventNote::Replace { player, old, .. } => EventRecord {
+                event: "replace".into(),
+                player: Some(player),
+                old: Some(old),
+                ..EventRecord::default()
+            },
+            EventNote::Remove {
+                player,
+                reason,
+                note,
+                at,
+                survivors,
+                game_over,
+                ..
+            } => EventRecord {
+                event: "remove".into(),
+                player: Some(player),
+                reason: Some(
+                    match reason {
+                        RemovalReason::Inactivity => "inactivity",
+                        RemovalReason::RuleBreak => "rule_break",
+                        RemovalReason::Quit => "quit",
+                    }
+                    .to_string(),
+                ),
+                note: text(&note),
+                at: Some(at),
+                survivors: Some(survivors),
+                game_over: game_over.then_some(true),
+                ..EventRecord::default()
+            },
+            EventNote::Extend { by, reason } => EventRecord {
+                event: "extend".into(),
+                by: Some(by),
+                reason: text(&reason),
+                ..EventRecord::default()
+            },
+            EventNote::Refused { index, .. } => EventRecord {
+                event: "refused".into(),
+                index: Some(index),
+                ..EventRecord::default()
+            },
         }
     }
 }
@@ -396,12 +536,31 @@ impl Record {
                 .map(|p| setup.players.name(*p).to_string())
                 .collect()
         };
+        let mut rounds: Vec<RoundRecord> = game
+            .rounds()
+            .iter()
+            .map(|r| RoundRecord::new(&game.round_setup(r), &r.report, &r.after))
+            .collect();
+        if !game.pending_events().is_empty() {
+            // R10.5: the round under way's events ended the game, or are
+            // given for a round not played yet.
+            let report = RoundReport {
+                round: position.round(),
+                events: game.pending_notes().to_vec(),
+                modkilled: game
+                    .pending_removed()
+                    .iter()
+                    .map(|s| (*s, crate::position::Segment::Assassination))
+                    .collect(),
+                game_over: position.is_game_over(),
+                ..RoundReport::default()
+            };
+            let mut r = RoundRecord::new(setup, &report, position);
+            r.not_played = true;
+            rounds.push(r);
+        }
         Record {
-            rounds: game
-                .rounds()
-                .iter()
-                .map(|r| RoundRecord::new(setup, &r.report, &r.after))
-                .collect(),
+            rounds,
             game_over: position.is_game_over(),
             tokens_of_life: result.as_ref().map(|r| names(&r.tokens_of_life)),
             garnets_awarded: position.garnet_award().map(|a| names(&a.amounts)),

@@ -1,6 +1,6 @@
 //! # Mini-Survivor rules engine
 //!
-//! Pure functions over plain data, implementing `RULES.md` (R1-R9):
+//! Pure functions over plain data, implementing `RULES.md` (R1-R10):
 //!
 //! - [`deal`] sets a game up from a seed (R1);
 //! - [`check_submission`] parses a player's forum text into orders, with a
@@ -13,7 +13,9 @@
 //! - [`case`] reads the rules-case format and produces the game record;
 //! - [`entry`] starts a game already under way from an entered position;
 //! - [`save`] writes and reads the versioned game file;
-//! - [`session`]: the game as a `console_core::Session` (one phase a round).
+//! - [`session`]: the game as a `console_core::Session` (one phase a round);
+//! - [`events`]: the moderator's events (R10): replacement, removal,
+//!   extension, with their posts and the prod list.
 //!
 //! No clock, no I/O, no global randomness: every random draw comes from the
 //! game's seed (R1.5), so a game replays exactly from its seed and orders.
@@ -25,6 +27,7 @@ pub mod commitment;
 pub mod deal;
 pub mod end;
 pub mod entry;
+pub mod events;
 pub mod game;
 pub mod guide;
 pub mod options;
@@ -43,6 +46,7 @@ pub mod tribe;
 pub use adjudicate::{Adjudicator, borrow_submissions, play_round};
 pub use deal::{DealError, deal};
 pub use end::{EliminationCandidate, FinalResult, final_result};
+pub use events::{EventNote, RoundEvent};
 pub use game::{Game, PlayedRound};
 pub use options::{Adjacency, Options, OutcastWithoutMove};
 pub use order::{Action, Line, ParseError, RawBody, RawOrder, parse_line};

@@ -46,6 +46,10 @@ pub struct Roster {
     /// The players in the byte order of their names (reports list
     /// rejections by player name).
     by_name: Vec<PlayerId>,
+    /// Former names of slots after replacements (R10.1), folded, oldest
+    /// first: read as names of their slot. Not serialised: a game keeps
+    /// its replacements and builds the roster with [`Roster::renamed`].
+    former: Vec<(PlayerId, String)>,
 }
 
 /// The first 3 bytes of `b` as one number; a shorter `b` gets a value no
@@ -189,6 +193,7 @@ impl Roster {
             folded: Vec::new(),
             heads: Vec::new(),
             by_name: Vec::new(),
+            former: Vec::new(),
         };
         for (i, name) in names.into_iter().enumerate() {
             let clean = name
@@ -249,12 +254,55 @@ impl Roster {
         &self.by_name
     }
 
-    /// The player whose name is exactly `name` ignoring case and spacing.
+    /// The player whose name is exactly `name` ignoring case and spacing:
+    /// a current name, else a former name of the slot (R10.1).
     pub fn find(&self, name: &str) -> Option<PlayerId> {
         self.folded
             .iter()
             .position(|n| eq_folded(name, n))
             .map(PlayerId::from_index)
+            .or_else(|| {
+                self.former
+                    .iter()
+                    .rev()
+                    .find(|(_, n)| eq_folded(name, n))
+                    .map(|(p, _)| *p)
+            })
+    }
+
+    /// The roster after replacements (R10.1): `names` are the slots'
+    /// current names (roster order), `former` each slot's former names
+    /// (slot index, name), oldest first, read as names of the slot by
+    /// [`Roster::find`] and [`Roster::resolve_guess`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Roster::new`] for `names`; a different number of names than
+    /// this roster's is [`RosterError::BlankName`] at the first missing
+    /// or extra place.
+    pub fn renamed<S: AsRef<str>>(
+        &self,
+        names: &[S],
+        former: &[(usize, String)],
+    ) -> Result<Roster, RosterError> {
+        if names.len() != self.len() {
+            return Err(RosterError::BlankName(names.len().min(self.len())));
+        }
+        let mut r = Roster::new(names)?;
+        r.former = former
+            .iter()
+            .filter(|(i, _)| *i < r.len())
+            .map(|(i, n)| (PlayerId::from_index(*i), fold(n)))
+            .collect();
+        Ok(r)
+    }
+
+    /// A slot's former names (R10.1), folded, oldest first.
+    pub fn former_names(&self, p: PlayerId) -> impl Iterator<Item = &str> + '_ {
+        self.former
+            .iter()
+            .filter(move |(q, _)| *q == p)
+            .map(|(_, n)| n.as_str())
     }
 
     /// Resolves a guess (R3.2): a guess equal to a full name (ignoring case)
@@ -272,6 +320,9 @@ impl Roster {
     ///
     /// Never: the folded guess is built from a `str`, so it is valid UTF-8.
     pub fn resolve_guess(&self, guess: &str) -> Result<PlayerId, GuessError> {
+        if !self.former.is_empty() {
+            return self.resolve_guess_renamed(guess);
+        }
         // Fold the guess once: into a stack buffer when it is short ASCII.
         let mut stack = [0u8; 64];
         let owned: String;
@@ -329,6 +380,39 @@ impl Roster {
         }
     }
 
+    /// R3.2 with former names (R10.1): a guess equal to a current or
+    /// former full name names that slot; else its first 3 characters are
+    /// compared with every current and former name, and matches that all
+    /// belong to one slot count as one.
+    fn resolve_guess_renamed(&self, guess: &str) -> Result<PlayerId, GuessError> {
+        let g = fold(guess);
+        if g.is_empty() {
+            return Err(GuessError::NoMatch);
+        }
+        let all = || {
+            self.folded
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (PlayerId::from_index(i), n.as_str()))
+                .chain(self.former.iter().map(|(p, n)| (*p, n.as_str())))
+        };
+        if let Some((p, _)) = all().find(|(_, n)| *n == g) {
+            return Ok(p);
+        }
+        let prefix: String = g.chars().take(3).collect();
+        let mut hits: Vec<PlayerId> = all()
+            .filter(|(_, n)| n.starts_with(&prefix))
+            .map(|(p, _)| p)
+            .collect();
+        hits.sort();
+        hits.dedup();
+        match hits.as_slice() {
+            [] => Err(GuessError::NoMatch),
+            [p] => Ok(*p),
+            _ => Err(GuessError::Ambiguous(hits)),
+        }
+    }
+
     /// (name, count) for every player whose count is above 0, in roster
     /// order, from per-player counts in roster order (Tokens of Life,
     /// garnets awarded).
@@ -379,6 +463,23 @@ mod tests {
         assert_eq!(r.resolve_guess("harbor lights"), Ok(PlayerId(3)));
         assert_eq!(r.resolve_guess("HAR"), Ok(PlayerId(3)));
         assert_eq!(r.name(PlayerId(3)), "Harbor Lights");
+    }
+
+    #[test]
+    fn former_names_read_as_their_slot() {
+        let r = roster()
+            .renamed(
+                &["Ann", "Zelda", "Bob", "Harbor Lights"],
+                &[(1, "Annabel".to_string())],
+            )
+            .unwrap();
+        assert_eq!(r.find("annabel"), Some(PlayerId(1)));
+        assert_eq!(r.find("zelda"), Some(PlayerId(1)));
+        assert_eq!(r.resolve_guess("Annabel"), Ok(PlayerId(1)));
+        assert_eq!(r.resolve_guess("ann"), Ok(PlayerId(0)));
+        assert!(matches!(r.resolve_guess("anna"), Err(GuessError::Ambiguous(v)) if v.len() == 2));
+        assert_eq!(r.resolve_guess("zel"), Ok(PlayerId(1)));
+        assert_eq!(r.former_names(PlayerId(1)).collect::<Vec<_>>(), ["annabel"]);
     }
 
     #[test]

@@ -193,6 +193,12 @@ pub struct RoundReport {
     pub garnet_award_fixed: bool,
     /// Whether the game ended at the end of this round (R8.1).
     pub game_over: bool,
+    /// What each of the moderator's events given with the round did (R10).
+    pub events: Vec<crate::events::EventNote>,
+    /// Survivors that left the game by a removal (R10.2), and at the start
+    /// of which segment: the round's start first, then the Voting
+    /// segment's, each by ID.
+    pub modkilled: Vec<(SurvivorId, Segment)>,
 }
 
 impl RoundReport {
@@ -209,6 +215,7 @@ impl RoundReport {
             .assassinated
             .iter()
             .chain(&self.voted_out)
+            .chain(self.modkilled.iter().map(|(s, _)| s))
             .copied()
             .collect();
         console_core::text::sort_small(&mut v, |s| *s);

@@ -14,6 +14,7 @@
 //! [`GameFile::upgrade`].
 
 use crate::case::RoundRecord;
+use crate::events::RoundEvent;
 use crate::game::Game;
 use crate::player::PlayerId;
 use crate::position::{Origin, Position, Setup};
@@ -39,6 +40,9 @@ pub struct RoundFile {
     /// The record the round produced when it was played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<RoundRecord>,
+    /// The moderator's events given with the round (R10), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<RoundEvent>,
 }
 
 /// A saved or exported game (version 2; version 1 is read too).
@@ -75,6 +79,10 @@ pub struct GameFile {
     /// Queued submissions for coming rounds (the built-in demo's script).
     #[serde(default)]
     pub script: Vec<BTreeMap<String, String>>,
+    /// The moderator's events given with the round under way (R10), in
+    /// order (those of played rounds are in `rounds`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<RoundEvent>,
 }
 
 /// The deadline of `round` in a list of (round, deadline).
@@ -98,23 +106,26 @@ pub fn set_deadline(deadlines: &mut Vec<(u16, i64)>, round: u16, at: Option<i64>
 impl GameFile {
     /// The file for a game, with empty drafts.
     pub fn of(name: &str, game: &Game) -> GameFile {
-        let setup = game.setup();
         GameFile {
             format: FORMAT.to_string(),
             version: VERSION,
             name: name.to_string(),
-            setup: setup.clone(),
+            setup: game.dealt_setup().clone(),
             start: game.start().clone(),
             rounds: game
                 .rounds()
                 .iter()
-                .map(|r| RoundFile {
-                    submissions: console_core::text::map_of(
-                        r.submissions
-                            .iter()
-                            .map(|(p, t)| (setup.players.name(*p).to_string(), t.clone())),
-                    ),
-                    record: Some(RoundRecord::new(setup, &r.report, &r.after)),
+                .map(|r| {
+                    let setup = game.round_setup(r);
+                    RoundFile {
+                        submissions: console_core::text::map_of(
+                            r.submissions
+                                .iter()
+                                .map(|(p, t)| (setup.players.name(*p).to_string(), t.clone())),
+                        ),
+                        record: Some(RoundRecord::new(&setup, &r.report, &r.after)),
+                        events: r.events.clone(),
+                    }
                 })
                 .collect(),
             drafts: BTreeMap::new(),
@@ -122,6 +133,7 @@ impl GameFile {
             deadlines: Vec::new(),
             post_format: Format::default(),
             script: Vec::new(),
+            events: game.pending_events().to_vec(),
         }
     }
 }
@@ -219,24 +231,35 @@ impl SaveFile for GameFile {
         let mut game = Game::new(self.setup.clone(), self.start.clone());
         for (i, round) in self.rounds.iter().enumerate() {
             let at = || format!("round {}", i + 1);
+            for e in &round.events {
+                game.add_event(e.clone());
+            }
+            let players = game.setup().players.clone();
             let mut subs: Vec<(PlayerId, &str)> = Vec::with_capacity(round.submissions.len());
             for (name, text) in &round.submissions {
-                let p = self.setup.players.find(name).ok_or_else(|| {
+                let p = players.find(name).ok_or_else(|| {
                     LoadError::replay(at(), format!("orders from {name:?}, who is not a player"))
                 })?;
                 subs.push((p, text.as_str()));
             }
-            let played = game
-                .play(&subs)
+            game.play(&subs)
                 .ok_or_else(|| LoadError::replay(at(), "it comes after the end of the game"))?;
+            let played = game.rounds().last().expect("just played");
+            let setup = game.round_setup(played);
+            // A stored record is read without its events (written only).
+            let mut fresh = RoundRecord::new(&setup, &played.report, &played.after);
+            fresh.events.clear();
             if let Some(stored) = &round.record
-                && *stored != RoundRecord::new(&self.setup, &played.report, &played.after)
+                && *stored != fresh
             {
                 return Err(LoadError::replay(
                     at(),
                     "its recorded results do not follow from its orders: the file was changed or is damaged",
                 ));
             }
+        }
+        for e in &self.events {
+            game.add_event(e.clone());
         }
         Ok(game)
     }

@@ -57,7 +57,7 @@ impl Session for Game {
 
     fn preview(&self, input: &Submissions) -> Result<RoundReport, RoundError> {
         self.check(input)?;
-        Ok(crate::play_round(self.setup(), self.position(), &borrowed(input)).1)
+        Ok(self.run(&borrowed(input)).1)
     }
 
     fn commit(&mut self, input: Submissions) -> Result<RoundReport, RoundError> {
@@ -66,7 +66,12 @@ impl Session for Game {
         Ok(played.report.clone())
     }
 
+    /// The round under way's last event first (its input: no
+    /// submissions), then the last round.
     fn undo(&mut self) -> Option<Submissions> {
+        if self.undo_event().is_some() {
+            return Some(Vec::new());
+        }
         Game::undo(self).map(|r| r.submissions)
     }
 
@@ -89,8 +94,9 @@ impl Session for Game {
         Game::is_over(self)
     }
 
+    /// Rounds played and events given with the round under way.
     fn progress(&self) -> usize {
-        self.rounds().len()
+        self.rounds().len() + self.pending_events().len()
     }
 
     /// `"round 4 next"`, or `"game over after round 9"`.

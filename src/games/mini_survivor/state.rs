@@ -276,8 +276,27 @@ impl Ctx {
         done
     }
 
-    /// Undoes the last round; its submissions become the drafts again.
-    pub fn undo(&self) {
+    /// Undoes the round under way's last event (R10) if it has one (a
+    /// replacement's draft goes back to the old name); else the last
+    /// round with its events, whose submissions become the drafts again.
+    /// Returns what was undone, in words.
+    pub fn undo(&self) -> Option<String> {
+        let event = self
+            .update_game(|g| {
+                let n = g.pending_notes().last().cloned()?;
+                g.undo_event().map(|_| n)
+            })
+            .flatten();
+        if let Some(n) = event {
+            if let mini_survivor::EventNote::Replace { player, old, .. } = &n {
+                self.drafts.update(|d| {
+                    if let Some(t) = d.remove(player) {
+                        d.insert(old.clone(), t);
+                    }
+                });
+            }
+            return Some(format!("Event undone: {}", n.text()));
+        }
         let back = self
             .update_game(|g| {
                 let subs = Session::undo(g)?;
@@ -289,9 +308,9 @@ impl Ctx {
                 )
             })
             .flatten();
-        if let Some(d) = back {
-            self.drafts.set(d);
-        }
+        let d = back?;
+        self.drafts.set(d);
+        Some("Last round undone; its orders are back in the drafts".to_string())
     }
 
     /// With a script (the demo), pre-fills empty drafts for the coming round.

@@ -5,6 +5,7 @@ pub mod board;
 pub mod guide;
 pub mod history;
 pub mod orders;
+pub mod players;
 pub mod posts;
 pub mod rules;
 pub mod setup;

@@ -16,7 +16,7 @@ use mini_survivor::post::{
 };
 use mini_survivor::save::{deadline_of, set_deadline};
 
-fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
+pub(super) fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
     view! {
         <button class="copy" on:click=move |_| {
             let (text, what) = (text.clone(), what.clone());
@@ -64,9 +64,46 @@ pub fn Posts() -> impl IntoView {
             None => ctx.say(format!("Deadline of round {round} cleared")),
         }
     };
+    // The round's deadline with its extensions (R10.9).
     let deadline = move || {
         let round = announced()?;
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            super::players::extended_deadline(ctx, &l.game, round)
+        })
+    };
+    let set_only = move || {
+        let round = announced()?;
         ctx.deadlines.with(|d| deadline_of(d, round))
+    };
+    // The moderator's events posts (R10.7): the round under way's on the
+    // latest stage, else the events given with the round shown.
+    let event_posts = move || {
+        let (s, _) = stage.get()?;
+        let format = ctx.format.get();
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let g = &l.game;
+            let v = if s == g.rounds().len() {
+                super::players::pending_posts(ctx, g)
+            } else {
+                let r = g.rounds().get(s.checked_sub(1)?)?;
+                let setup = g.round_setup(r);
+                let d = super::players::extended_deadline(ctx, g, r.report.round);
+                r.report
+                    .events
+                    .iter()
+                    .map(|n| {
+                        (
+                            n.text(),
+                            mini_survivor::events::event_post(n, &setup, &r.after, d, format),
+                        )
+                    })
+                    .filter(|(_, t)| !t.is_empty())
+                    .collect()
+            };
+            (!v.is_empty()).then_some(v)
+        })
     };
     let posts = move || {
         let format = ctx.format.get();
@@ -148,13 +185,14 @@ pub fn Posts() -> impl IntoView {
                 {move || announced().map(|round| view! {
                     <label>{format!("Deadline of round {round} (UTC, R9.6) ")}
                         <input type="datetime-local" data-testid="deadline"
-                            prop:value=move || deadline().map(input_value).unwrap_or_default()
+                            prop:value=move || set_only().map(input_value).unwrap_or_default()
                             on:change=move |ev| {
                                 let v = event_target_value(&ev);
                                 set_deadline((!v.is_empty()).then_some(v));
                             }/>
                     </label>
-                    <button on:click=move |_| set_deadline(None) disabled=move || deadline().is_none() data-testid="clear-deadline">"Clear deadline"</button>
+                    <button on:click=move |_| set_deadline(None) disabled=move || set_only().is_none() data-testid="clear-deadline">"Clear deadline"</button>
+                    {move || (deadline() != set_only()).then(|| view! { <span data-testid="extended-deadline">{format!("extended to {} (R10.9)", deadline().map(utc).unwrap_or_default())}</span> })}
                 })}
             </div>
             {move || posts().map(|(public, private)| {
@@ -167,6 +205,16 @@ pub fn Posts() -> impl IntoView {
                             {copy_button(ctx, text, if n > 1 { format!("message {} of {n}", i + 1) } else { "post".to_string() })}
                         </div>
                     }).collect_view()}
+                    {event_posts().map(|v| view! {
+                        <h3>"The moderator's events (R10.7)"</h3>
+                        {v.into_iter().map(|(label, text)| view! {
+                            <div class="post">
+                                <h4>{label}</h4>
+                                <pre data-testid="event-post" tabindex="0">{text.clone()}</pre>
+                                {copy_button(ctx, text, "event post".to_string())}
+                            </div>
+                        }).collect_view()}
+                    })}
                     <h3>"Private messages (R9.3)"</h3>
                     <crate::shell::ui::AllPrivate shell=ctx.shell messages=private.clone() file="mini-survivor-private".to_string()/>
                     <div class="private">

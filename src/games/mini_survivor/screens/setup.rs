@@ -289,6 +289,7 @@ pub fn Setup() -> impl IntoView {
             {move || match mode.get() {
                 Mode::Game => view! {
                     <GameSettings/>
+                    <super::players::PlayerEvents/>
                     <div class="row">
                         <button on:click=move |_| mode.set(Mode::Deal) data-testid="new-game">"Start another game"</button>
                         <button on:click=from_open data-testid="from-open">"Start another game from this one's position"</button>

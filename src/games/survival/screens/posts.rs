@@ -7,12 +7,24 @@
 //! each message. Everything comes from the engine's public post types.
 
 use super::super::state::{Ctx, Stage};
+use super::events::count_post;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
+use survival::events::{EventNote, catch_up, catch_up_with, events_post, history};
 use survival::post::{
     DISCORD_LIMIT, Format, PublicEnd, deal_messages, deal_post, end_post, night_messages,
-    phase_post, private_text, utc, vote_count_post,
+    phase_post, private_text, utc,
 };
+use survival::report::PhaseReport;
+
+/// The slots a phase's events gave to a new player (S10.1), who get the
+/// catch-up message (S10.7).
+fn replaced(r: &PhaseReport) -> impl Iterator<Item = survival::PlayerId> + '_ {
+    r.events.iter().filter_map(|e| match e {
+        EventNote::Replaced { slot, .. } => Some(*slot),
+        _ => None,
+    })
+}
 
 /// `YYYY-MM-DDTHH:MM` (a datetime-local input's value, read as UTC).
 fn input_value(t: i64) -> String {
@@ -25,6 +37,7 @@ fn stage_key(s: Stage) -> String {
         Stage::Deal => "deal".into(),
         Stage::Phase(i) => i.to_string(),
         Stage::Count => "count".into(),
+        Stage::Events => "events".into(),
         Stage::End => "end".into(),
     }
 }
@@ -33,6 +46,7 @@ fn stage_of(v: &str) -> Option<Stage> {
     match v {
         "deal" => Some(Stage::Deal),
         "count" => Some(Stage::Count),
+        "events" => Some(Stage::Events),
         "end" => Some(Stage::End),
         n => n.parse().ok().map(Stage::Phase),
     }
@@ -82,6 +96,12 @@ pub fn Posts() -> impl IntoView {
             }
             if !g.is_over() && !g.phase().is_night() {
                 v.push((Stage::Count, format!("{}: vote count now", g.phase())));
+            }
+            if !g.is_over() && ctx.events.with(|e| !e.is_empty()) {
+                v.push((
+                    Stage::Events,
+                    format!("{}: the moderator's events now", g.phase()),
+                ));
             }
             if g.is_over() {
                 v.push((Stage::End, "The end of the game".to_string()));
@@ -141,6 +161,23 @@ pub fn Posts() -> impl IntoView {
         } else {
             None
         };
+        // The count post as the Day screen has it (S10.5, S10.9), and the
+        // drafted events as the phase would start with them (S10.7).
+        let now_deadline = ctx.deadline_now();
+        let changes = if stage == Stage::Count && ctx.wagons.get() {
+            let (_, report) = ctx.preview(ctx.raw_input(None)?)?;
+            Some(report.day().map(history).unwrap_or_default())
+        } else {
+            None
+        };
+        let roster_now = ctx.roster()?;
+        let events = if stage == Stage::Events {
+            let input = ctx.raw_input(None)?;
+            let (_, report) = ctx.preview(input)?;
+            Some((ctx.opening()?.0, report, ctx.events.get()))
+        } else {
+            None
+        };
         ctx.live.with(|l| {
             let l = l.as_ref()?;
             let g = &l.game;
@@ -154,19 +191,54 @@ pub fn Posts() -> impl IntoView {
                         .map(|m| (name(m.to), private_text(setup, m, format)))
                         .collect(),
                 ),
-                Stage::Phase(i) => (
-                    phase_post(g, i, format, deadline),
-                    night_messages(setup, &g.phases()[i].report)
-                        .iter()
-                        .map(|m| (name(m.to), private_text(setup, m, format)))
-                        .collect(),
-                ),
+                Stage::Phase(i) => {
+                    let p = &g.phases()[i];
+                    let named = g.setup_of(&p.after);
+                    // The events' post first: they applied at the phase's start.
+                    let mut public = events_post(&named, &p.report, None, format);
+                    public.extend(phase_post(g, i, format, deadline));
+                    let mut private: Vec<(String, String)> = replaced(&p.report)
+                        .map(|slot| {
+                            (
+                                named.roster.name(slot).to_string(),
+                                catch_up(g, slot, format),
+                            )
+                        })
+                        .collect();
+                    private.extend(night_messages(&named, &p.report).iter().map(|m| {
+                        (
+                            named.roster.name(m.to).to_string(),
+                            private_text(&named, m, format),
+                        )
+                    }));
+                    (public, private)
+                }
                 Stage::Count => {
                     let posts = thread.as_ref()?.known_posts();
                     let count = g.count_at(&posts, posts.len())?;
                     (
-                        vote_count_post(&count, setup.roster.names(), format),
+                        count_post(
+                            &count,
+                            changes.as_deref(),
+                            roster_now.names(),
+                            format,
+                            now_deadline,
+                        ),
                         Vec::new(),
+                    )
+                }
+                Stage::Events => {
+                    let (named, report, events) = events.as_ref()?;
+                    (
+                        events_post(named, report, now_deadline, format),
+                        replaced(report)
+                            .map(|slot| {
+                                (
+                                    named.roster.name(slot).to_string(),
+                                    catch_up_with(g, events, slot, format),
+                                )
+                            })
+                            .collect(),
                     )
                 }
                 Stage::End => (

@@ -171,6 +171,19 @@ pub fn Posts() -> impl IntoView {
             None
         };
         let roster_now = ctx.roster()?;
+        // The count as the Day screen keeps it: the day as it starts with
+        // the drafted events (S10.2).
+        let count = match &thread {
+            Some(t) => {
+                let (setup, state, _) = ctx.opening()?;
+                let mut c = survival::day::Counter::owned(setup, &state);
+                for p in t.known_posts() {
+                    c.push(p.author, &p.text);
+                }
+                Some(c.view(&state))
+            }
+            None => None,
+        };
         let events = if stage == Stage::Events {
             let input = ctx.raw_input(None)?;
             let (_, report) = ctx.preview(input)?;
@@ -213,20 +226,16 @@ pub fn Posts() -> impl IntoView {
                     }));
                     (public, private)
                 }
-                Stage::Count => {
-                    let posts = thread.as_ref()?.known_posts();
-                    let count = g.count_at(&posts, posts.len())?;
-                    (
-                        count_post(
-                            &count,
-                            changes.as_deref(),
-                            roster_now.names(),
-                            format,
-                            now_deadline,
-                        ),
-                        Vec::new(),
-                    )
-                }
+                Stage::Count => (
+                    count_post(
+                        count.as_ref()?,
+                        changes.as_deref(),
+                        roster_now.names(),
+                        format,
+                        now_deadline,
+                    ),
+                    Vec::new(),
+                ),
                 Stage::Events => {
                     let (named, report, events) = events.as_ref()?;
                     (

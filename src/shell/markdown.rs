@@ -32,6 +32,10 @@ pub enum Doc {
     Guide,
     /// `RULES.md`: [`rules_html`].
     Rules,
+    /// Not a file: a game page's posts request (JSON), answered with its
+    /// posts (JSON) by the game's post writers ([`posts_for`]), so they
+    /// stay out of the page's first load.
+    Posts,
 }
 
 /// What the page asks the worker (as JSON text): a file's text to render
@@ -73,6 +77,7 @@ pub fn render(r: &RenderRequest) -> RenderReply {
     let html = match r.doc {
         Doc::Guide => guide_html(&r.text, r.letter, &|name| example_for(r.letter, name)),
         Doc::Rules => rules_html(&r.text, r.letter),
+        Doc::Posts => posts_for(r.letter, &r.text),
     };
     RenderReply::Html { id: r.id, html }
 }
@@ -88,6 +93,15 @@ pub fn example_for(letter: char, name: &str) -> Option<String> {
         'C' => survival_circle::guide_example(name),
         'D' => dice_org::guide_example(name),
         _ => None,
+    }
+}
+
+/// The posts a game page asks for (`text`: the game's request as JSON),
+/// as the game's JSON reply; an empty text for a game that asks none.
+pub fn posts_for(letter: char, text: &str) -> String {
+    match letter {
+        'S' => crate::games::survival::posts_text::posts_json(text),
+        _ => String::new(),
     }
 }
 

@@ -97,7 +97,7 @@ extern "C" {
 }
 
 /// A rendered file, or why it is not there.
-type Rendered = RwSignal<Option<Result<String, String>>>;
+pub type Rendered = RwSignal<Option<Result<String, String>>>;
 
 /// The worker, whether it has said it is ready, the requests waiting for
 /// it to be, and where each pending answer goes.
@@ -177,9 +177,10 @@ fn spawn() -> Result<Slot, String> {
     })
 }
 
-/// Asks the rules worker (started on first use) for the HTML of `text`;
-/// the answer, or why there is none, goes to `out`.
-fn render(doc: Doc, letter: char, text: String, out: Rendered) {
+/// Asks the rules worker (started on first use) for the HTML of `text`
+/// (or, for [`Doc::Posts`], a game's posts); the answer, or why there is
+/// none, goes to `out`.
+pub fn render(doc: Doc, letter: char, text: String, out: Rendered) {
     let id = NEXT_ID.replace(NEXT_ID.get() + 1);
     let Ok(message) = serde_json::to_string(&RenderRequest {
         id,

@@ -15,11 +15,7 @@ use console_core::events::{
 };
 use leptos::prelude::*;
 use survival::count::VoteCount;
-use survival::events::{
-    EventNote, VoteChange, day_activity, history, night_activity, prod_list, vote_count_post_timed,
-    wagons_post,
-};
-use survival::post::{Format, vote_count_post};
+use survival::events::{EventNote, day_activity, history, night_activity, prod_list};
 use survival::report::PhaseReport;
 use survival::thread::ThreadSplit;
 use survival::vote::Target;
@@ -30,21 +26,16 @@ pub fn now() -> i64 {
     (js_sys::Date::now() / 1000.0) as i64
 }
 
-/// The vote count post as the moderator chose it (S9.2, or the wagons
-/// layout of S10.9 when `changes` is given), with the deadline and the
-/// time left when a deadline is set (S10.5).
+/// The vote count post as the moderator chose it, counting down from
+/// now ([`count_post`](super::super::posts_text::count_post)).
 pub fn count_post(
     count: &VoteCount,
-    changes: Option<&[VoteChange]>,
+    changes: Option<&[survival::events::VoteChange]>,
     names: &[String],
-    format: Format,
+    format: survival::post::Format,
     deadline: Option<i64>,
 ) -> Vec<String> {
-    match (changes, deadline) {
-        (Some(c), d) => wagons_post(c, count, names, format, d, Some(now())),
-        (None, Some(d)) => vote_count_post_timed(count, names, format, d, Some(now())),
-        (None, None) => vote_count_post(count, names, format),
-    }
+    super::super::posts_text::count_post(count, changes, names, format, deadline, now())
 }
 
 /// The drafted events with what each does, the forms that add one, and
@@ -120,7 +111,10 @@ pub fn Events() -> impl IntoView {
             old: pick(old),
         };
         if add(Event::Replace(r)) {
+            // The slot has a new name now: the selects start again.
             new.set(String::new());
+            old.set(String::new());
+            removed.set(String::new());
         }
     };
     let remove = move |_| {
@@ -135,6 +129,8 @@ pub fn Events() -> impl IntoView {
         };
         if add(Event::Remove(r)) {
             note.set(String::new());
+            old.set(String::new());
+            removed.set(String::new());
         }
     };
     let extend = move |_| {

@@ -4,27 +4,17 @@
 //! day's result post; the vote count of the day being played; the end.
 //! BBCode, Discord Markdown (split into messages of at most 2,000 code
 //! points) or plain text, the choice kept with the game; a Copy button for
-//! each message. Everything comes from the engine's public post types.
+//! each message. Everything comes from the engine's public post types,
+//! written in the rules worker (`posts_text`): the post writers are not in
+//! the page's first load.
 
-use super::super::state::{Ctx, Stage};
-use super::events::count_post;
+use super::super::posts_text::{PostsReply, PostsRequest};
+use super::super::state::{Ctx, Stage, Survival};
+use crate::shell::game::GameKind;
+use crate::shell::markdown::Doc;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
-use survival::events::{EventNote, catch_up, catch_up_with, events_post, history};
-use survival::post::{
-    DISCORD_LIMIT, Format, PublicEnd, deal_messages, deal_post, end_post, night_messages,
-    phase_post, private_text, utc,
-};
-use survival::report::PhaseReport;
-
-/// The slots a phase's events gave to a new player (S10.1), who get the
-/// catch-up message (S10.7).
-fn replaced(r: &PhaseReport) -> impl Iterator<Item = survival::PlayerId> + '_ {
-    r.events.iter().filter_map(|e| match e {
-        EventNote::Replaced { slot, .. } => Some(*slot),
-        _ => None,
-    })
-}
+use survival::post::{DISCORD_LIMIT, Format, utc};
 
 /// `YYYY-MM-DDTHH:MM` (a datetime-local input's value, read as UTC).
 fn input_value(t: i64) -> String {
@@ -145,119 +135,63 @@ pub fn Posts() -> impl IntoView {
             }
         }
     };
-    let posts = move || {
+    // The posts are written by the rules worker (`posts_text`): the
+    // request is the open game as its save file with the stage, the
+    // format and the deadline; a reply shows only if it answers the
+    // latest request.
+    let reply: crate::shell::rules::Rendered = RwSignal::new(None);
+    let asked = StoredValue::new(0u32);
+    let request = Memo::new(move |_| {
         let format = ctx.format.get();
         let stage = shown();
-        let deadline = if announces() {
-            ctx.deadline.get()
-        } else {
-            None
+        let deadline = match stage {
+            Stage::Count | Stage::Events => ctx.deadline_now(),
+            _ if announces() => ctx.deadline.get(),
+            _ => None,
         };
-        let hide = ctx.hide_deck.get();
-        // The thread as the Day screen reads it (the layout chosen, the
-        // nicknames kept).
-        let thread = if stage == Stage::Count {
-            ctx.thread_split()
-        } else {
-            None
-        };
-        // The count post as the Day screen has it (S10.5, S10.9), and the
-        // drafted events as the phase would start with them (S10.7).
-        let now_deadline = ctx.deadline_now();
-        let changes = if stage == Stage::Count && ctx.wagons.get() {
-            let (_, report) = ctx.preview(ctx.raw_input(None)?)?;
-            Some(report.day().map(history).unwrap_or_default())
-        } else {
-            None
-        };
-        let roster_now = ctx.roster()?;
-        // The count as the Day screen keeps it: the day as it starts with
-        // the drafted events (S10.2).
-        let count = match &thread {
-            Some(t) => {
-                let (setup, state, _) = ctx.opening()?;
-                let mut c = survival::day::Counter::owned(setup, &state);
-                for p in t.known_posts() {
-                    c.push(p.author, &p.text);
-                }
-                Some(c.view(&state))
-            }
-            None => None,
-        };
-        let events = if stage == Stage::Events {
-            let input = ctx.raw_input(None)?;
-            let (_, report) = ctx.preview(input)?;
-            Some((ctx.opening()?.0, report, ctx.events.get()))
-        } else {
-            None
-        };
-        ctx.live.with(|l| {
+        // Every draft the posts read (tracked through the file).
+        ctx.thread.track();
+        ctx.layout.track();
+        ctx.events.track();
+        ctx.wagons.track();
+        ctx.hide_deck.track();
+        let file = ctx.live.with(|l| {
             let l = l.as_ref()?;
-            let g = &l.game;
-            let setup = g.setup();
-            let name = |p: survival::PlayerId| setup.roster.name(p).to_string();
-            let (public, private): (Vec<String>, Vec<(String, String)>) = match stage {
-                Stage::Deal => (
-                    deal_post(setup, g.start().spotlight(), !hide, format, deadline),
-                    deal_messages(setup)
-                        .iter()
-                        .map(|m| (name(m.to), private_text(setup, m, format)))
-                        .collect(),
-                ),
-                Stage::Phase(i) => {
-                    let p = &g.phases()[i];
-                    let named = g.setup_of(&p.after);
-                    // The events' post first: they applied at the phase's start.
-                    let mut public = events_post(&named, &p.report, None, format);
-                    public.extend(phase_post(g, i, format, deadline));
-                    let mut private: Vec<(String, String)> = replaced(&p.report)
-                        .map(|slot| {
-                            (
-                                named.roster.name(slot).to_string(),
-                                catch_up(g, slot, format),
-                            )
-                        })
-                        .collect();
-                    private.extend(night_messages(&named, &p.report).iter().map(|m| {
-                        (
-                            named.roster.name(m.to).to_string(),
-                            private_text(&named, m, format),
-                        )
-                    }));
-                    (public, private)
-                }
-                Stage::Count => (
-                    count_post(
-                        count.as_ref()?,
-                        changes.as_deref(),
-                        roster_now.names(),
-                        format,
-                        now_deadline,
-                    ),
-                    Vec::new(),
-                ),
-                Stage::Events => {
-                    let (named, report, events) = events.as_ref()?;
-                    (
-                        events_post(named, report, now_deadline, format),
-                        replaced(report)
-                            .map(|slot| {
-                                (
-                                    named.roster.name(slot).to_string(),
-                                    catch_up_with(g, events, slot, format),
-                                )
-                            })
-                            .collect(),
-                    )
-                }
-                Stage::End => (
-                    end_post(&PublicEnd::new(setup, g.state())?, format),
-                    Vec::new(),
-                ),
-            };
-            Some((public, private))
-        })
-    };
+            Some(<Survival as GameKind>::file(ctx, &l.name, &l.game))
+        })?;
+        Some((stage_key(stage), file, format, deadline))
+    });
+    Effect::new(move |_| {
+        let Some((stage, file, format, deadline)) = request.get() else {
+            return;
+        };
+        let key = asked.get_value() + 1;
+        asked.set_value(key);
+        let r = PostsRequest {
+            key,
+            file,
+            stage,
+            format,
+            deadline,
+            now: super::events::now(),
+        };
+        if let Ok(text) = serde_json::to_string(&r) {
+            crate::shell::rules::render(Doc::Posts, 'S', text, reply);
+        }
+    });
+    type Shown = Result<(Vec<String>, Vec<(String, String)>), String>;
+    let posts = Memo::new(move |_| -> Option<Shown> {
+        match reply.get()? {
+            Ok(text) => {
+                let r: PostsReply = serde_json::from_str(&text).ok()?;
+                (r.key == asked.get_value()).then_some(match r.error {
+                    Some(e) => Err(e),
+                    None => Ok((r.public, r.private)),
+                })
+            }
+            Err(e) => Some(Err(e)),
+        }
+    });
     view! {
         <section class="posts">
             <h2>"Posts"</h2>
@@ -291,7 +225,12 @@ pub fn Posts() -> impl IntoView {
                     <button on:click=move |_| set_deadline(String::new()) disabled=move || ctx.deadline.get().is_none()>"Clear deadline"</button>
                 })}
             </div>
-            {move || posts().map(|(public, private)| {
+            {move || match posts.get() {
+                None => Some("Writing the posts…".to_string()),
+                Some(Err(e)) => Some(format!("The posts could not be written: {e}")),
+                Some(Ok(_)) => None,
+            }.map(|t| view! { <p class="muted" data-testid="posts-status">{t}</p> })}
+            {move || posts.get().and_then(Result::ok).map(|(public, private)| {
                 let format = ctx.format.get();
                 let n = public.len();
                 view! {

@@ -9,7 +9,6 @@
 
 use super::super::state::{Ctx, Screen, Stage};
 use crate::shell::html::{Html, attr};
-use crate::shell::ui::CopyButton;
 use console_core::events::{
     Event, Extension, ProdWhy, Removal, RemovalReason, Replacement, prod_message,
 };
@@ -38,35 +37,136 @@ pub fn count_post(
     super::super::posts_text::count_post(count, changes, names, format, deadline, now())
 }
 
+/// The value of the form control `testid` inside `root` (a select or an
+/// input), read from the page.
+fn value(root: &web_sys::Element, testid: &str) -> String {
+    root.query_selector(&format!("[data-testid={testid}]"))
+        .ok()
+        .flatten()
+        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// The element clicked or changed with a `data-act`: its action, the
+/// element and the section it is in.
+fn acted(ev: &web_sys::Event) -> Option<(String, web_sys::Element, web_sys::Element)> {
+    use wasm_bindgen::JsCast;
+    let el = ev
+        .target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest("[data-act]")
+        .ok()??;
+    // The box (events are delegated: the current target is not it).
+    let root = el.closest("section").ok()??;
+    Some((el.get_attribute("data-act")?, el, root))
+}
+
+/// A select of `names` with the test id `testid`, as HTML.
+fn select(h: &mut Html, testid: &str, names: &[String]) {
+    h.raw(&format!("<select{}>", attr("data-testid", testid)));
+    for n in names {
+        h.el("option", &attr("value", n), n);
+    }
+    h.raw("</select>");
+}
+
+/// The events box as HTML: the drafted events with what each does and a
+/// Cancel button, the way to their posts, the three forms.
+fn events_html(notes: &[String], living: &[String]) -> String {
+    let mut h = Html::default();
+    h.el("h3", "", "The moderator's events (S10)").el(
+        "p",
+        " class=\"muted\"",
+        "A replacement, a removal or an extension applies from the start of this phase and is committed with it; History undoes it with the phase.",
+    );
+    h.raw("<ol data-testid=\"drafted-events\">");
+    for (i, n) in notes.iter().enumerate() {
+        h.raw("<li>").text(n).raw(" ").el(
+            "button",
+            &format!(
+                " data-act=\"cancel\" data-testid=\"cancel-event\"{}",
+                attr("data-i", &i.to_string())
+            ),
+            "Cancel",
+        );
+        h.raw("</li>");
+    }
+    h.raw("</ol>");
+    if !notes.is_empty() {
+        h.el(
+            "button",
+            " class=\"primary\" data-act=\"posts\" data-testid=\"events-posts\"",
+            "Write the events' posts",
+        );
+    }
+    let input = |h: &mut Html, label: &str, testid: &str, extra: &str| {
+        h.raw("<label>").text(label).raw(&format!(
+            "<input{}{extra}></label>",
+            attr("data-testid", testid)
+        ));
+    };
+    h.raw("<div class=\"row\"><label>Replace ");
+    select(&mut h, "replace-old", living);
+    h.raw("</label>");
+    input(&mut h, " by ", "replace-new", "");
+    h.el(
+        "button",
+        " data-act=\"replace\" data-testid=\"replace\"",
+        "Replace (S10.1)",
+    )
+    .raw("</div><div class=\"row\"><label>Remove ");
+    select(&mut h, "remove-player", living);
+    h.raw("</label><label> for <select data-testid=\"remove-reason\">");
+    for r in [
+        RemovalReason::Inactivity,
+        RemovalReason::RuleBreak,
+        RemovalReason::Quit,
+    ] {
+        let v = serde_json::to_string(&r).unwrap_or_default();
+        h.el("option", &attr("value", v.trim_matches('"')), r.words());
+    }
+    h.raw("</select></label>");
+    input(&mut h, " note ", "remove-note", "");
+    h.el(
+        "button",
+        " data-act=\"remove\" data-testid=\"remove\"",
+        "Remove (S10.3)",
+    )
+    .raw("</div><div class=\"row\">");
+    input(
+        &mut h,
+        "Extend the deadline by (hours) ",
+        "extend-hours",
+        " type=\"number\" min=\"1\" value=\"24\"",
+    );
+    input(&mut h, " reason ", "extend-reason", "");
+    h.el(
+        "button",
+        " data-act=\"extend\" data-testid=\"extend\"",
+        "Extend (S10.5)",
+    )
+    .raw("</div>");
+    h.done()
+}
+
 /// The drafted events with what each does, the forms that add one, and
-/// the way to their posts.
+/// the way to their posts. The box is HTML with one click handler (the
+/// forms are read when a button is pressed).
 #[component]
 pub fn Events() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    // Living players as the phase starts with the events drafted so far.
-    let living = Memo::new(move |_| {
-        ctx.opening()
-            .map(|(setup, state, _)| {
-                setup
-                    .roster
-                    .ids()
-                    .filter(|p| state.is_alive(*p))
-                    .map(|p| setup.roster.name(p).to_string())
-                    .collect::<Vec<_>>()
-            })
-            .unwrap_or_default()
-    });
-    let notes = Memo::new(move |_| {
-        ctx.opening()
-            .map(|(setup, _, notes)| {
-                // The names as dealt and replaced before this phase: a
-                // note names the slot as the events leave it.
-                notes
-                    .iter()
-                    .map(|n| n.text(&setup.roster))
-                    .collect::<Vec<_>>()
-            })
-            .unwrap_or_default()
+    let html = Memo::new(move |_| {
+        let (setup, state, notes) = ctx.opening()?;
+        let living: Vec<String> = setup
+            .roster
+            .ids()
+            .filter(|p| state.is_alive(*p))
+            .map(|p| setup.roster.name(p).to_string())
+            .collect();
+        let notes: Vec<String> = notes.iter().map(|n| n.text(&setup.roster)).collect();
+        Some(events_html(&notes, &living))
     });
     // Adds an event unless the engine refuses it (S10.6): then says why.
     let add = move |e: Event| {
@@ -80,7 +180,7 @@ pub fn Events() -> impl IntoView {
             }
         });
         match refused {
-            Some(ref why) => ctx.warn(format!("Not done: {why}")),
+            Some(why) => ctx.warn(format!("Not done: {why}")),
             None => {
                 ctx.events.set(events);
                 ctx.say(
@@ -88,114 +188,51 @@ pub fn Events() -> impl IntoView {
                 );
             }
         }
-        refused.is_none()
     };
-    let old = RwSignal::new(String::new());
-    let new = RwSignal::new(String::new());
-    let removed = RwSignal::new(String::new());
-    let reason = RwSignal::new(String::new());
-    let note = RwSignal::new(String::new());
-    let hours = RwSignal::new("24".to_string());
-    let why = RwSignal::new(String::new());
-    let pick = move |s: RwSignal<String>| {
-        let v = s.get_untracked();
-        if v.is_empty() {
-            living.with_untracked(|l| l.first().cloned().unwrap_or_default())
-        } else {
-            v
-        }
-    };
-    let replace = move |_| {
-        let r = Replacement {
-            new: new.get_untracked().trim().to_string(),
-            old: pick(old),
-        };
-        if add(Event::Replace(r)) {
-            // The slot has a new name now: the selects start again.
-            new.set(String::new());
-            old.set(String::new());
-            removed.set(String::new());
-        }
-    };
-    let remove = move |_| {
-        let r = Removal {
-            player: pick(removed),
-            reason: match reason.get_untracked().as_str() {
-                "rule_break" => RemovalReason::RuleBreak,
-                "quit" => RemovalReason::Quit,
-                _ => RemovalReason::Inactivity,
-            },
-            note: note.get_untracked().trim().to_string(),
-        };
-        if add(Event::Remove(r)) {
-            note.set(String::new());
-            old.set(String::new());
-            removed.set(String::new());
-        }
-    };
-    let extend = move |_| {
-        let Ok(h) = hours.get_untracked().trim().parse::<i64>() else {
-            ctx.warn("Extension: give a whole number of hours");
+    let click = move |ev: leptos::ev::MouseEvent| {
+        let Some((act, el, root)) = acted(&ev) else {
             return;
         };
-        let x = Extension {
-            by: h * 3600,
-            reason: why.get_untracked().trim().to_string(),
-        };
-        if add(Event::Extend(x)) {
-            why.set(String::new());
+        let v = |id: &str| value(&root, id).trim().to_string();
+        match act.as_str() {
+            "cancel" => {
+                let i: usize = el
+                    .get_attribute("data-i")
+                    .and_then(|i| i.parse().ok())
+                    .unwrap_or(usize::MAX);
+                ctx.events.update(|e| {
+                    if i < e.len() {
+                        e.remove(i);
+                    }
+                });
+                ctx.say("Event cancelled");
+            }
+            "posts" => {
+                ctx.posts_stage.set(Some(Stage::Events));
+                ctx.go(Screen::Posts);
+            }
+            "replace" => add(Event::Replace(Replacement {
+                new: v("replace-new"),
+                old: v("replace-old"),
+            })),
+            "remove" => add(Event::Remove(Removal {
+                player: v("remove-player"),
+                reason: serde_json::from_value(serde_json::Value::String(v("remove-reason")))
+                    .unwrap_or_default(),
+                note: v("remove-note"),
+            })),
+            "extend" => match v("extend-hours").parse::<i64>() {
+                Ok(h) => add(Event::Extend(Extension {
+                    by: h * 3600,
+                    reason: v("extend-reason"),
+                })),
+                Err(_) => ctx.warn("Extension: give a whole number of hours"),
+            },
+            _ => {}
         }
     };
-    let options = move || {
-        living
-            .get()
-            .into_iter()
-            .map(|n| view! { <option value=n.clone()>{n.clone()}</option> })
-            .collect_view()
-    };
     view! {
-        <section class="events" aria-label="The moderator's events" data-testid="events-box">
-            <h3>"The moderator's events (S10)"</h3>
-            <p class="muted">"A replacement, a removal or an extension applies from the start of this phase and is committed with it; History undoes it with the phase."</p>
-            <ol data-testid="drafted-events">
-                {move || notes.get().into_iter().enumerate().map(|(i, text)| view! {
-                    <li>{text}" "
-                        <button data-testid="cancel-event" on:click=move |_| {
-                            ctx.events.update(|e| { if i < e.len() { e.remove(i); } });
-                            ctx.say("Event cancelled");
-                        }>"Cancel"</button>
-                    </li>
-                }).collect_view()}
-            </ol>
-            {move || (!notes.with(Vec::is_empty)).then(|| view! {
-                <button class="primary" data-testid="events-posts" on:click=move |_| {
-                    ctx.posts_stage.set(Some(Stage::Events));
-                    ctx.go(Screen::Posts);
-                }>"Write the events' posts"</button>
-            })}
-            <div class="row">
-                <label>"Replace "<select data-testid="replace-old" on:change=move |ev| old.set(event_target_value(&ev))>{options}</select></label>
-                <label>" by "<input data-testid="replace-new" prop:value=new on:input=move |ev| new.set(event_target_value(&ev))/></label>
-                <button data-testid="replace" on:click=replace>"Replace (S10.1)"</button>
-            </div>
-            <div class="row">
-                <label>"Remove "<select data-testid="remove-player" on:change=move |ev| removed.set(event_target_value(&ev))>{options}</select></label>
-                <label>" for "
-                    <select data-testid="remove-reason" on:change=move |ev| reason.set(event_target_value(&ev))>
-                        <option value="inactivity">"inactivity"</option>
-                        <option value="rule_break">"a rule break"</option>
-                        <option value="quit">"leaving the game"</option>
-                    </select>
-                </label>
-                <label>" note "<input data-testid="remove-note" prop:value=note on:input=move |ev| note.set(event_target_value(&ev))/></label>
-                <button data-testid="remove" on:click=remove>"Remove (S10.3)"</button>
-            </div>
-            <div class="row">
-                <label>"Extend the deadline by "<input type="number" min="1" data-testid="extend-hours" prop:value=hours on:input=move |ev| hours.set(event_target_value(&ev))/>" hours"</label>
-                <label>" reason "<input data-testid="extend-reason" prop:value=why on:input=move |ev| why.set(event_target_value(&ev))/></label>
-                <button data-testid="extend" on:click=extend>"Extend (S10.5)"</button>
-            </div>
-        </section>
+        <section class="events" aria-label="The moderator's events" data-testid="events-box" on:click=click inner_html=move || html.get().unwrap_or_default()></section>
     }
 }
 
@@ -232,10 +269,54 @@ fn activity_html(roster: &Roster, act: &[console_core::events::Activity]) -> Str
         .done()
 }
 
+/// The prod list as HTML, each player with why and a Copy button for
+/// their message (`data-copy`: its place in the texts), then the one
+/// public post and its Copy button (the last text).
+fn prods_html(each: &[(String, String)], public: Option<&str>) -> String {
+    let mut h = Html::default();
+    let names: Vec<&str> = each.iter().map(|(n, _)| n.as_str()).collect();
+    h.el(
+        "p",
+        " data-testid=\"prod-count\"",
+        &format!(
+            "To prod ({}): {}",
+            names.len(),
+            if names.is_empty() {
+                "no one".to_string()
+            } else {
+                names.join(", ")
+            }
+        ),
+    );
+    h.raw("<ul data-testid=\"prods\">");
+    for (i, (n, why)) in each.iter().enumerate() {
+        h.raw(&format!("<li{}>", attr("data-player", n)))
+            .text(&format!("{n}: {why} "))
+            .el(
+                "button",
+                &format!(" data-act=\"copy\"{}", attr("data-copy", &i.to_string())),
+                "Copy the prod message",
+            )
+            .raw("</li>");
+    }
+    h.raw("</ul>");
+    if let Some(p) = public {
+        h.el("pre", " data-testid=\"prod-post\"", p).el(
+            "button",
+            &format!(
+                " data-act=\"copy\"{}",
+                attr("data-copy", &each.len().to_string())
+            ),
+            "Copy one public prod post",
+        );
+    }
+    h.done()
+}
+
 /// Each player's activity in the phase, the prod list under the
 /// moderator's threshold, and the prod messages to copy (S10.8).
 /// `split` is the day's thread as the Day screen splits it (`None` at
-/// night).
+/// night). HTML with one click and one change handler.
 #[component]
 pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -269,19 +350,15 @@ pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> i
             None => run(None),
         }
     });
-    let table = move || {
-        data.with(|d| {
-            let (act, _) = d.as_ref()?;
-            ctx.roster().map(|r| activity_html(&r, act))
-        })
-        .unwrap_or_default()
-    };
-    let prods = move || {
+    // The messages to copy: one per player, then the public post.
+    let texts = StoredValue::new(Vec::<String>::new());
+    let html = move || {
         let format = ctx.format.get();
         let deadline = ctx.deadline_now();
         let roster = ctx.roster()?;
+        let t = ctx.prod.get();
         data.with(|d| {
-            let (_, prods) = d.as_ref()?;
+            let (act, prods) = d.as_ref()?;
             let names: Vec<&str> = prods
                 .iter()
                 .map(|p| roster.name(PlayerId::from_index(p.slot)))
@@ -292,8 +369,8 @@ pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> i
                     all_why.push(*w);
                 }
             }
-            let public = (!names.is_empty()).then(|| prod_message(&names, &all_why, deadline, format));
-            let each: Vec<(String, String, String)> = prods
+            let mut copy: Vec<String> = Vec::new();
+            let each: Vec<(String, String)> = prods
                 .iter()
                 .zip(&names)
                 .map(|(p, n)| {
@@ -305,33 +382,76 @@ pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> i
                             ProdWhy::NoActions => "no action near the deadline",
                         })
                         .collect();
-                    (
-                        n.to_string(),
-                        why.join(", "),
-                        prod_message(&[n], &p.why, deadline, format),
-                    )
+                    copy.push(prod_message(&[n], &p.why, deadline, format));
+                    (n.to_string(), why.join(", "))
                 })
                 .collect();
-            Some(view! {
-                <p data-testid="prod-count">{format!("To prod ({}): {}", names.len(), if names.is_empty() { "no one".to_string() } else { names.join(", ") })}</p>
-                <ul data-testid="prods">
-                    {each.into_iter().map(|(n, why, text)| view! {
-                        <li data-player=n.clone()>{format!("{n}: {why} ")}
-                            <CopyButton shell=ctx.shell text=Signal::stored(text) label="Copy the prod message"/>
-                        </li>
-                    }).collect_view()}
-                </ul>
-                {public.map(|text| view! {
-                    <pre data-testid="prod-post">{text.clone()}</pre>
-                    <CopyButton shell=ctx.shell text=Signal::stored(text) label="Copy one public prod post"/>
-                })}
-            })
+            let public = (!names.is_empty()).then(|| prod_message(&names, &all_why, deadline, format));
+            copy.extend(public.clone());
+            texts.set_value(copy);
+            let mut h = Html::default();
+            h.el("h3", "", "Activity and prods (S10.8)")
+                .raw("<div class=\"scroll\">")
+                .raw(&activity_html(&roster, act))
+                .raw("</div><div class=\"row\"><label>Prod at ")
+                .raw(&format!(
+                    "<input type=\"number\" min=\"0\" data-act=\"posts\" data-testid=\"prod-posts\" value=\"{}\">",
+                    t.max_posts
+                ))
+                .raw(" posts or fewer</label><label>, or no action with ")
+                .raw(&format!(
+                    "<input type=\"number\" min=\"0\" data-act=\"hours\" data-testid=\"prod-hours\" value=\"{}\">",
+                    t.hours_before
+                ))
+                .raw(" hours or fewer left</label></div>");
+            if let Some(d) = deadline {
+                h.el(
+                    "p",
+                    " data-testid=\"time-left\"",
+                    &format!(
+                        "Deadline {}: {} left",
+                        survival::post::utc(d),
+                        console_core::events::duration_text((d - now()).max(0))
+                    ),
+                );
+            }
+            h.raw(&prods_html(&each, public.as_deref()));
+            Some(h.done())
         })
     };
-    let set = move |posts: bool, v: String| {
-        if let Ok(n) = v.trim().parse::<u32>() {
+    let click = move |ev: leptos::ev::MouseEvent| {
+        let Some((act, el, _)) = acted(&ev) else {
+            return;
+        };
+        if act != "copy" {
+            return;
+        }
+        let i: usize = el
+            .get_attribute("data-copy")
+            .and_then(|i| i.parse().ok())
+            .unwrap_or(usize::MAX);
+        let Some(t) = texts.with_value(|v| v.get(i).cloned()) else {
+            return;
+        };
+        let shell = ctx.shell;
+        leptos::task::spawn_local(async move {
+            match crate::shell::io::copy(t).await {
+                Ok(()) => shell.say("Copied"),
+                Err(e) => shell.warn(format!("Copy failed: {e}")),
+            }
+        });
+    };
+    let change = move |ev: leptos::ev::Event| {
+        let Some((act, el, _)) = acted(&ev) else {
+            return;
+        };
+        let v = js_sys::Reflect::get(&el, &"value".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .and_then(|v| v.trim().parse::<u32>().ok());
+        if let Some(n) = v {
             ctx.prod.update(|t| {
-                if posts {
+                if act == "posts" {
                     t.max_posts = n;
                 } else {
                     t.hours_before = n;
@@ -340,18 +460,7 @@ pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> i
         }
     };
     view! {
-        <section class="activity" aria-label="Activity and prods" data-testid="activity-box">
-            <h3>"Activity and prods (S10.8)"</h3>
-            <div class="scroll" inner_html=table></div>
-            <div class="row">
-                <label>"Prod at "<input type="number" min="0" data-testid="prod-posts" prop:value=move || ctx.prod.get().max_posts.to_string() on:change=move |ev| set(true, event_target_value(&ev))/>" posts or fewer"</label>
-                <label>", or no action with "<input type="number" min="0" data-testid="prod-hours" prop:value=move || ctx.prod.get().hours_before.to_string() on:change=move |ev| set(false, event_target_value(&ev))/>" hours or fewer left"</label>
-            </div>
-            {move || ctx.deadline_now().map(|d| view! {
-                <p data-testid="time-left">{format!("Deadline {}: {} left", survival::post::utc(d), console_core::events::duration_text((d - now()).max(0)))}</p>
-            })}
-            {prods}
-        </section>
+        <section class="activity" aria-label="Activity and prods" data-testid="activity-box" on:click=click on:change=change inner_html=move || html().unwrap_or_default()></section>
     }
 }
 

@@ -6,12 +6,15 @@
 //! (deal, morning, result, end, private messages, the moderator's events
 //! and the catch-up messages, S9, S10.7) are not in the page's first load.
 
+use crate::shell::html::{Html, attr};
 use serde::{Deserialize, Serialize};
+use survival::NightInput;
 use survival::count::VoteCount;
 use survival::events::{
     EventNote, VoteChange, catch_up, catch_up_with, events_post, history, vote_count_post_timed,
     wagons_post,
 };
+use survival::events::{day_activity, night_activity, prod_list};
 use survival::post::{
     Format, PublicEnd, deal_messages, deal_post, end_post, night_messages, phase_post,
     private_text, vote_count_post,
@@ -28,7 +31,9 @@ pub struct PostsRequest {
     pub key: u32,
     /// The open game with its drafts (the thread, the events drafted).
     pub file: GameFile,
-    /// `deal`, a phase's 0-based index, `count`, `events` or `end`.
+    /// `deal`, a phase's 0-based index, `count`, `events` or `end`; or
+    /// not posts: `activity` (the activity table and the prod list with
+    /// its messages, S10.8), `history` (the day's vote history, S10.9).
     pub stage: String,
     /// The post format.
     pub format: Format,
@@ -40,7 +45,7 @@ pub struct PostsRequest {
 
 /// The worker's answer: the public post's messages, the private messages
 /// by player (an empty reply when the stage has none).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PostsReply {
     /// The request's number.
     pub key: u32,
@@ -48,6 +53,9 @@ pub struct PostsReply {
     pub public: Vec<String>,
     /// (player, message).
     pub private: Vec<(String, String)>,
+    /// The stage's HTML (`activity`, `history`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub html: String,
     /// Why there are no posts (a file that does not replay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -166,6 +174,23 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
                     .collect();
             }
         }
+        "activity" => activity(&g, d, deadline, r.now, format, &mut out),
+        "history" => {
+            let (named, _, _) = g.start_with(&d.events);
+            let posts =
+                split_thread_as(&g.names_with(&d.events), &d.thread, d.layout).known_posts();
+            let input = PhaseInput::Day(DayInput {
+                posts,
+                ..DayInput::default()
+            });
+            if let Some(h) = g
+                .preview_with(&input, &d.events)
+                .ok()
+                .and_then(|rep| rep.day().map(history))
+            {
+                out.html = history_html(&named.roster, &h);
+            }
+        }
         "end" => {
             if let Some(end) = PublicEnd::new(&g.current_setup(), g.state()) {
                 out.public = end_post(&end, format);
@@ -197,4 +222,177 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
         }
     }
     out
+}
+
+/// The day's vote history (S10.9) as an HTML table: post, voter, from, to.
+fn history_html(roster: &survival::Roster, changes: &[VoteChange]) -> String {
+    use survival::vote::Target;
+    let who = |t: Option<Target>| match t {
+        Some(Target::Player(p)) => roster.name(p).to_string(),
+        Some(Target::NoElimination) => "No elimination".to_string(),
+        None => "no vote".to_string(),
+    };
+    let rows: Vec<(String, Vec<String>)> = changes
+        .iter()
+        .map(|c| {
+            (
+                String::new(),
+                vec![
+                    format!("{}{}", if c.revote { "revote " } else { "" }, c.post),
+                    roster.name(c.voter).to_string(),
+                    who(c.from),
+                    who(c.to),
+                ],
+            )
+        })
+        .collect();
+    Html::default()
+        .table(
+            " class=\"vote-history\" data-testid=\"vote-history\"",
+            "Vote history (S10.9)",
+            &["Post", "Voter", "From", "To"],
+            &rows,
+        )
+        .done()
+}
+
+/// The phase's activity (S10.8) at `now` (UNIX seconds) into `out`: the HTML (the activity table,
+/// the threshold's inputs, the time left, the prod list with a Copy
+/// button per message, `data-copy` its place in `out.public`) and the
+/// messages to copy (one per player prodded, then the one public post).
+fn activity(
+    g: &survival::Game,
+    d: &survival::save::Drafts,
+    deadline: Option<i64>,
+    now: i64,
+    format: Format,
+    out: &mut PostsReply,
+) {
+    use console_core::events::{ProdWhy, prod_message};
+    if g.is_over() {
+        return;
+    }
+    let names = g.names_with(&d.events);
+    let (named, _, _) = g.start_with(&d.events);
+    let roster = &named.roster;
+    let act = if g.phase().is_night() {
+        let actions = d
+            .night
+            .iter()
+            .filter(|(_, t)| !t.trim().is_empty())
+            .filter_map(|(n, t)| names.exact(n).map(|r| (r.player, t.clone())))
+            .collect();
+        night_activity(
+            g,
+            &NightInput {
+                actions,
+                decisions: Default::default(),
+            },
+        )
+    } else {
+        day_activity(g, &split_thread_as(&names, &d.thread, d.layout))
+    };
+    let left = deadline.map(|x| (x - now).max(0));
+    let prods = prod_list(g, &act, d.prod, left);
+    let name = |slot: usize| roster.name(PlayerId::from_index(slot));
+    let rows: Vec<(String, Vec<String>)> = act
+        .iter()
+        .map(|a| {
+            (
+                attr("data-player", name(a.slot)),
+                vec![
+                    name(a.slot).to_string(),
+                    a.posts.to_string(),
+                    a.words.to_string(),
+                    a.last_post.clone().unwrap_or_default(),
+                    match a.acted {
+                        Some(true) => "in",
+                        Some(false) => "not in",
+                        None => "",
+                    }
+                    .to_string(),
+                ],
+            )
+        })
+        .collect();
+    let mut h = Html::default();
+    h.el("h3", "", "Activity and prods (S10.8)")
+        .raw("<div class=\"scroll\">")
+        .table(
+            " class=\"activity\" data-testid=\"activity\"",
+            "Activity this phase (S10.8)",
+            &["Player", "Posts", "Words", "Last post", "Actions"],
+            &rows,
+        )
+        .raw(&format!(
+            "</div><div class=\"row\"><label>Prod at <input type=\"number\" min=\"0\" data-act=\"posts\" data-testid=\"prod-posts\" value=\"{}\"> posts or fewer</label><label>, or no action with <input type=\"number\" min=\"0\" data-act=\"hours\" data-testid=\"prod-hours\" value=\"{}\"> hours or fewer left</label></div>",
+            d.prod.max_posts, d.prod.hours_before
+        ));
+    if let (Some(x), Some(l)) = (deadline, left) {
+        h.el(
+            "p",
+            " data-testid=\"time-left\"",
+            &format!(
+                "Deadline {}: {} left",
+                survival::post::utc(x),
+                console_core::events::duration_text(l)
+            ),
+        );
+    }
+    let prodded: Vec<&str> = prods.iter().map(|p| name(p.slot)).collect();
+    let mut why_all: Vec<ProdWhy> = Vec::new();
+    h.el(
+        "p",
+        " data-testid=\"prod-count\"",
+        &format!(
+            "To prod ({}): {}",
+            prodded.len(),
+            if prodded.is_empty() {
+                "no one".to_string()
+            } else {
+                prodded.join(", ")
+            }
+        ),
+    )
+    .raw("<ul data-testid=\"prods\">");
+    for (i, p) in prods.iter().enumerate() {
+        let n = name(p.slot);
+        let why: Vec<&str> = p
+            .why
+            .iter()
+            .map(|w| match w {
+                ProdWhy::Posts => "too few posts",
+                ProdWhy::NoActions => "no action near the deadline",
+            })
+            .collect();
+        for w in &p.why {
+            if !why_all.contains(w) {
+                why_all.push(*w);
+            }
+        }
+        out.public
+            .push(prod_message(&[n], &p.why, deadline, format));
+        h.raw(&format!("<li{}>", attr("data-player", n)))
+            .text(&format!("{n}: {} ", why.join(", ")))
+            .el(
+                "button",
+                &format!(" data-act=\"copy\"{}", attr("data-copy", &i.to_string())),
+                "Copy the prod message",
+            )
+            .raw("</li>");
+    }
+    h.raw("</ul>");
+    if !prodded.is_empty() {
+        let post = prod_message(&prodded, &why_all, deadline, format);
+        h.el("pre", " data-testid=\"prod-post\"", &post).el(
+            "button",
+            &format!(
+                " data-act=\"copy\"{}",
+                attr("data-copy", &prods.len().to_string())
+            ),
+            "Copy one public prod post",
+        );
+        out.public.push(post);
+    }
+    out.html = h.done();
 }

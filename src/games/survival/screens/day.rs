@@ -14,14 +14,13 @@
 use super::super::report_view::{rejections, voters_text};
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
-use super::events::{Activity, Events, VoteHistory, count_post};
+use super::events::{Activity, CountCopy, Events, VoteHistory};
+use super::posts::ask;
 use super::split::{Doubtful, SplitView};
 use crate::shell::html::{Html, attr};
-use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival::count::VoteCount;
 use survival::day::Counter;
-use survival::events::history;
 use survival::report::{CountedVote, IgnoredLine, NameGuess, NoVote, Rejection};
 use survival::thread::ThreadSplit;
 use survival::{PhaseInput, Post};
@@ -249,24 +248,8 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         })
     });
     // The count post as chosen: S9.2 or wagons (S10.9), with the time
-    // left (S10.5).
-    let count_post = Signal::derive(move || {
-        let format = ctx.format.get();
-        let deadline = ctx.deadline_now();
-        let changes = ctx
-            .wagons
-            .get()
-            .then(|| preview.with(|p| p.as_ref().and_then(|(_, r)| r.day().map(history))))
-            .flatten();
-        count
-            .with(|c| {
-                let v = &c.as_ref()?.count;
-                ctx.roster().map(|r| {
-                    count_post(v, changes.as_deref(), r.names(), format, deadline).join("\n\n")
-                })
-            })
-            .unwrap_or_default()
-    });
+    // left (S10.5), written by the rules worker (`posts_text`).
+    let count_post = ask(ctx, move || Some(("count".to_string(), ctx.deadline_now())));
     view! {
         <h2>{move || format!("{}: the thread", capital(&phase()))}</h2>
         <Electorate count/>
@@ -284,12 +267,12 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         </div>
         <Doubtful split count/>
         <LiveCount count/>
-        <div class="row"><CopyButton shell=ctx.shell text=count_post label="Copy the vote count post"/>
+        <div class="row"><CountCopy reply=count_post/>
             <label class="toggle"><input type="checkbox" data-testid="wagons" prop:checked=ctx.wagons on:change=move |ev| ctx.wagons.set(event_target_checked(&ev))/>" Wagons layout (S10.9)"</label>
         </div>
-        <VoteHistory preview/>
+        <VoteHistory/>
         <Events/>
-        <Activity split/>
+        <Activity/>
         {move || revote_needed.get().map(|tied| view! {
             <section class="revote" data-testid="revote-box">
                 <h3>"Revote (S6.3)"</h3>

@@ -8,33 +8,15 @@
 //! applies every rule: this module only builds events and shows reports.
 
 use super::super::state::{Ctx, Screen, Stage};
+use super::posts::ask;
 use crate::shell::html::{Html, attr};
-use console_core::events::{
-    Event, Extension, ProdWhy, Removal, RemovalReason, Replacement, prod_message,
-};
+use console_core::events::{Event, Extension, Removal, RemovalReason, Replacement};
 use leptos::prelude::*;
-use survival::count::VoteCount;
-use survival::events::{EventNote, day_activity, history, night_activity, prod_list};
-use survival::report::PhaseReport;
-use survival::thread::ThreadSplit;
-use survival::vote::Target;
-use survival::{NightInput, PhaseInput, PlayerId, Roster};
+use survival::events::EventNote;
 
 /// The time now, UNIX seconds.
 pub fn now() -> i64 {
     (js_sys::Date::now() / 1000.0) as i64
-}
-
-/// The vote count post as the moderator chose it, counting down from
-/// now ([`count_post`](super::super::posts_text::count_post)).
-pub fn count_post(
-    count: &VoteCount,
-    changes: Option<&[survival::events::VoteChange]>,
-    names: &[String],
-    format: survival::post::Format,
-    deadline: Option<i64>,
-) -> Vec<String> {
-    super::super::posts_text::count_post(count, changes, names, format, deadline, now())
 }
 
 /// The value of the form control `testid` inside `root` (a select or an
@@ -236,189 +218,16 @@ pub fn Events() -> impl IntoView {
     }
 }
 
-/// The activity table as HTML (S10.8).
-fn activity_html(roster: &Roster, act: &[console_core::events::Activity]) -> String {
-    let rows: Vec<(String, Vec<String>)> = act
-        .iter()
-        .map(|a| {
-            let name = roster.name(PlayerId::from_index(a.slot));
-            (
-                attr("data-player", name),
-                vec![
-                    name.to_string(),
-                    a.posts.to_string(),
-                    a.words.to_string(),
-                    a.last_post.clone().unwrap_or_default(),
-                    match a.acted {
-                        Some(true) => "in",
-                        Some(false) => "not in",
-                        None => "",
-                    }
-                    .to_string(),
-                ],
-            )
-        })
-        .collect();
-    Html::default()
-        .table(
-            " class=\"activity\" data-testid=\"activity\"",
-            "Activity this phase (S10.8)",
-            &["Player", "Posts", "Words", "Last post", "Actions"],
-            &rows,
-        )
-        .done()
-}
-
-/// The prod list as HTML, each player with why and a Copy button for
-/// their message (`data-copy`: its place in the texts), then the one
-/// public post and its Copy button (the last text).
-fn prods_html(each: &[(String, String)], public: Option<&str>) -> String {
-    let mut h = Html::default();
-    let names: Vec<&str> = each.iter().map(|(n, _)| n.as_str()).collect();
-    h.el(
-        "p",
-        " data-testid=\"prod-count\"",
-        &format!(
-            "To prod ({}): {}",
-            names.len(),
-            if names.is_empty() {
-                "no one".to_string()
-            } else {
-                names.join(", ")
-            }
-        ),
-    );
-    h.raw("<ul data-testid=\"prods\">");
-    for (i, (n, why)) in each.iter().enumerate() {
-        h.raw(&format!("<li{}>", attr("data-player", n)))
-            .text(&format!("{n}: {why} "))
-            .el(
-                "button",
-                &format!(" data-act=\"copy\"{}", attr("data-copy", &i.to_string())),
-                "Copy the prod message",
-            )
-            .raw("</li>");
-    }
-    h.raw("</ul>");
-    if let Some(p) = public {
-        h.el("pre", " data-testid=\"prod-post\"", p).el(
-            "button",
-            &format!(
-                " data-act=\"copy\"{}",
-                attr("data-copy", &each.len().to_string())
-            ),
-            "Copy one public prod post",
-        );
-    }
-    h.done()
-}
-
 /// Each player's activity in the phase, the prod list under the
-/// moderator's threshold, and the prod messages to copy (S10.8).
-/// `split` is the day's thread as the Day screen splits it (`None` at
-/// night). HTML with one click and one change handler.
+/// moderator's threshold, and the prod messages to copy (S10.8), written
+/// by the rules worker (`posts_text`); HTML with one click and one change
+/// handler.
 #[component]
-pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> impl IntoView {
+pub fn Activity() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let data = Memo::new(move |_| {
-        let actions = split.is_none().then(|| ctx.night_actions());
-        let threshold = ctx.prod.get();
-        let left = ctx.deadline_now().map(|d| d - now());
-        let run = |s: Option<&ThreadSplit>| {
-            ctx.live.with(|l| {
-                let g = &l.as_ref()?.game;
-                if g.is_over() {
-                    return None;
-                }
-                let act = match (s, &actions) {
-                    (Some(s), _) => day_activity(g, s),
-                    (None, Some(a)) => night_activity(
-                        g,
-                        &NightInput {
-                            actions: a.clone(),
-                            decisions: Default::default(),
-                        },
-                    ),
-                    (None, None) => return None,
-                };
-                let prods = prod_list(g, &act, threshold, left);
-                Some((act, prods))
-            })
-        };
-        match split {
-            Some(m) => m.with(|s| s.as_ref().and_then(|s| run(Some(s)))),
-            None => run(None),
-        }
+    let reply = ask(ctx, move || {
+        Some(("activity".to_string(), ctx.deadline_now()))
     });
-    // The messages to copy: one per player, then the public post.
-    let texts = StoredValue::new(Vec::<String>::new());
-    let html = move || {
-        let format = ctx.format.get();
-        let deadline = ctx.deadline_now();
-        let roster = ctx.roster()?;
-        let t = ctx.prod.get();
-        data.with(|d| {
-            let (act, prods) = d.as_ref()?;
-            let names: Vec<&str> = prods
-                .iter()
-                .map(|p| roster.name(PlayerId::from_index(p.slot)))
-                .collect();
-            let mut all_why: Vec<ProdWhy> = Vec::new();
-            for w in prods.iter().flat_map(|p| p.why.iter()) {
-                if !all_why.contains(w) {
-                    all_why.push(*w);
-                }
-            }
-            let mut copy: Vec<String> = Vec::new();
-            let each: Vec<(String, String)> = prods
-                .iter()
-                .zip(&names)
-                .map(|(p, n)| {
-                    let why: Vec<&str> = p
-                        .why
-                        .iter()
-                        .map(|w| match w {
-                            ProdWhy::Posts => "too few posts",
-                            ProdWhy::NoActions => "no action near the deadline",
-                        })
-                        .collect();
-                    copy.push(prod_message(&[n], &p.why, deadline, format));
-                    (n.to_string(), why.join(", "))
-                })
-                .collect();
-            let public = (!names.is_empty()).then(|| prod_message(&names, &all_why, deadline, format));
-            copy.extend(public.clone());
-            texts.set_value(copy);
-            let mut h = Html::default();
-            h.el("h3", "", "Activity and prods (S10.8)")
-                .raw("<div class=\"scroll\">")
-                .raw(&activity_html(&roster, act))
-                .raw("</div><div class=\"row\"><label>Prod at ")
-                .raw(&format!(
-                    "<input type=\"number\" min=\"0\" data-act=\"posts\" data-testid=\"prod-posts\" value=\"{}\">",
-                    t.max_posts
-                ))
-                .raw(" posts or fewer</label><label>, or no action with ")
-                .raw(&format!(
-                    "<input type=\"number\" min=\"0\" data-act=\"hours\" data-testid=\"prod-hours\" value=\"{}\">",
-                    t.hours_before
-                ))
-                .raw(" hours or fewer left</label></div>");
-            if let Some(d) = deadline {
-                h.el(
-                    "p",
-                    " data-testid=\"time-left\"",
-                    &format!(
-                        "Deadline {}: {} left",
-                        survival::post::utc(d),
-                        console_core::events::duration_text((d - now()).max(0))
-                    ),
-                );
-            }
-            h.raw(&prods_html(&each, public.as_deref()));
-            Some(h.done())
-        })
-    };
     let click = move |ev: leptos::ev::MouseEvent| {
         let Some((act, el, _)) = acted(&ev) else {
             return;
@@ -430,7 +239,11 @@ pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> i
             .get_attribute("data-copy")
             .and_then(|i| i.parse().ok())
             .unwrap_or(usize::MAX);
-        let Some(t) = texts.with_value(|v| v.get(i).cloned()) else {
+        let Some(t) = reply.with_untracked(|r| {
+            r.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|r| r.public.get(i).cloned())
+        }) else {
             return;
         };
         let shell = ctx.shell;
@@ -460,52 +273,54 @@ pub fn Activity(#[prop(optional)] split: Option<Memo<Option<ThreadSplit>>>) -> i
         }
     };
     view! {
-        <section class="activity" aria-label="Activity and prods" data-testid="activity-box" on:click=click on:change=change inner_html=move || html().unwrap_or_default()></section>
+        <section class="activity" aria-label="Activity and prods" data-testid="activity-box" on:click=click on:change=change inner_html=move || html_of(reply)></section>
     }
 }
 
-/// The day's vote history (S10.9) as a table: post, voter, from, to.
+/// The HTML of a worker's reply, a note while it is on its way.
+fn html_of(reply: Memo<super::posts::Reply>) -> String {
+    reply.with(|r| match r {
+        Some(Ok(r)) => r.html.clone(),
+        Some(Err(e)) => Html::default().el("p", " class=\"error\"", e).done(),
+        None => "<p class=\"muted\">…</p>".to_string(),
+    })
+}
+
+/// The day's vote history (S10.9) as a table: post, voter, from, to,
+/// written by the rules worker.
 #[component]
-pub fn VoteHistory(preview: Memo<Option<(PhaseInput, PhaseReport)>>) -> impl IntoView {
+pub fn VoteHistory() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let html = move || {
-        let roster = ctx.roster()?;
-        let who = |t: Option<Target>| match t {
-            Some(Target::Player(p)) => roster.name(p).to_string(),
-            Some(Target::NoElimination) => "No elimination".to_string(),
-            None => "no vote".to_string(),
-        };
-        preview.with(|p| {
-            let day = p.as_ref()?.1.day()?;
-            let rows: Vec<(String, Vec<String>)> = history(day)
-                .into_iter()
-                .map(|c| {
-                    (
-                        String::new(),
-                        vec![
-                            format!("{}{}", if c.revote { "revote " } else { "" }, c.post),
-                            roster.name(c.voter).to_string(),
-                            who(c.from),
-                            who(c.to),
-                        ],
-                    )
-                })
-                .collect();
-            Some(
-                Html::default()
-                    .table(
-                        " class=\"vote-history\" data-testid=\"vote-history\"",
-                        "Vote history (S10.9)",
-                        &["Post", "Voter", "From", "To"],
-                        &rows,
-                    )
-                    .done(),
-            )
+    let reply = ask(ctx, move || Some(("history".to_string(), None)));
+    view! {
+        <section class="vote-history" aria-label="Vote history">
+            <div class="scroll" inner_html=move || html_of(reply)></div>
+        </section>
+    }
+}
+
+/// "Copy the vote count post": the post the rules worker wrote for the
+/// thread as it is now; disabled while it is being written (a click never
+/// copies an older count).
+#[component]
+pub fn CountCopy(reply: Memo<super::posts::Reply>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let text = move || {
+        reply.with(|r| match r {
+            Some(Ok(r)) if !r.public.is_empty() => Some(r.public.join("\n\n")),
+            _ => None,
         })
     };
     view! {
-        <section class="vote-history" aria-label="Vote history">
-            <div class="scroll" inner_html=move || html().unwrap_or_default()></div>
-        </section>
+        <button data-testid="copy-count" disabled=move || text().is_none() on:click=move |_| {
+            let Some(t) = text() else { return };
+            let shell = ctx.shell;
+            leptos::task::spawn_local(async move {
+                match crate::shell::io::copy(t).await {
+                    Ok(()) => shell.say("Copied"),
+                    Err(e) => shell.warn(format!("Copy failed: {e}")),
+                }
+            });
+        }>"Copy the vote count post"</button>
     }
 }

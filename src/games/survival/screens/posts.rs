@@ -16,6 +16,69 @@ use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival::post::{DISCORD_LIMIT, Format, utc};
 
+/// What the rules worker wrote for a request, or why nothing.
+pub type Reply = Option<Result<PostsReply, String>>;
+
+/// Asks the rules worker (`posts_text`) for the texts of `what`'s stage
+/// (`None`: nothing to ask) with its deadline: the request is the open
+/// game as its save file (its drafts included) with the stage, the format,
+/// the deadline and the time now; asked again whenever one of them
+/// changes. The reply shows only when it answers the latest request
+/// (`None` while one is on its way).
+pub fn ask(
+    ctx: Ctx,
+    what: impl Fn() -> Option<(String, Option<i64>)> + Send + Sync + 'static,
+) -> Memo<Reply> {
+    let reply: crate::shell::rules::Rendered = RwSignal::new(None);
+    let asked = StoredValue::new(0u32);
+    let request = Memo::new(move |_| {
+        let (stage, deadline) = what()?;
+        let format = ctx.format.get();
+        // Every draft the texts read (tracked through the file).
+        ctx.night.track();
+        ctx.thread.track();
+        ctx.layout.track();
+        ctx.events.track();
+        ctx.wagons.track();
+        ctx.hide_deck.track();
+        ctx.prod.track();
+        let file = ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            Some(<Survival as GameKind>::file(ctx, &l.name, &l.game))
+        })?;
+        Some((stage, file, format, deadline))
+    });
+    Effect::new(move |_| {
+        let Some((stage, file, format, deadline)) = request.get() else {
+            return;
+        };
+        let key = asked.get_value() + 1;
+        asked.set_value(key);
+        reply.set(None);
+        let r = PostsRequest {
+            key,
+            file,
+            stage,
+            format,
+            deadline,
+            now: super::events::now(),
+        };
+        if let Ok(text) = serde_json::to_string(&r) {
+            crate::shell::rules::render(Doc::Posts, 'S', text, reply);
+        }
+    });
+    Memo::new(move |_| match reply.get()? {
+        Ok(text) => {
+            let r: PostsReply = serde_json::from_str(&text).ok()?;
+            (r.key == asked.get_value()).then(|| match r.error.clone() {
+                Some(e) => Err(e),
+                None => Ok(r),
+            })
+        }
+        Err(e) => Some(Err(e)),
+    })
+}
+
 /// `YYYY-MM-DDTHH:MM` (a datetime-local input's value, read as UTC).
 fn input_value(t: i64) -> String {
     utc(t)[..16].replacen(' ', "T", 1)
@@ -135,62 +198,17 @@ pub fn Posts() -> impl IntoView {
             }
         }
     };
-    // The posts are written by the rules worker (`posts_text`): the
-    // request is the open game as its save file with the stage, the
-    // format and the deadline; a reply shows only if it answers the
-    // latest request.
-    let reply: crate::shell::rules::Rendered = RwSignal::new(None);
-    let asked = StoredValue::new(0u32);
-    let request = Memo::new(move |_| {
-        let format = ctx.format.get();
+    let reply = ask(ctx, move || {
         let stage = shown();
         let deadline = match stage {
             Stage::Count | Stage::Events => ctx.deadline_now(),
             _ if announces() => ctx.deadline.get(),
             _ => None,
         };
-        // Every draft the posts read (tracked through the file).
-        ctx.thread.track();
-        ctx.layout.track();
-        ctx.events.track();
-        ctx.wagons.track();
-        ctx.hide_deck.track();
-        let file = ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            Some(<Survival as GameKind>::file(ctx, &l.name, &l.game))
-        })?;
-        Some((stage_key(stage), file, format, deadline))
+        Some((stage_key(stage), deadline))
     });
-    Effect::new(move |_| {
-        let Some((stage, file, format, deadline)) = request.get() else {
-            return;
-        };
-        let key = asked.get_value() + 1;
-        asked.set_value(key);
-        let r = PostsRequest {
-            key,
-            file,
-            stage,
-            format,
-            deadline,
-            now: super::events::now(),
-        };
-        if let Ok(text) = serde_json::to_string(&r) {
-            crate::shell::rules::render(Doc::Posts, 'S', text, reply);
-        }
-    });
-    type Shown = Result<(Vec<String>, Vec<(String, String)>), String>;
-    let posts = Memo::new(move |_| -> Option<Shown> {
-        match reply.get()? {
-            Ok(text) => {
-                let r: PostsReply = serde_json::from_str(&text).ok()?;
-                (r.key == asked.get_value()).then_some(match r.error {
-                    Some(e) => Err(e),
-                    None => Ok((r.public, r.private)),
-                })
-            }
-            Err(e) => Some(Err(e)),
-        }
+    let posts = Memo::new(move |_| {
+        reply.with(|r| r.as_ref().map(|r| r.clone().map(|r| (r.public, r.private))))
     });
     view! {
         <section class="posts">

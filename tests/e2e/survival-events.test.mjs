@@ -70,7 +70,7 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     assert.equal(await page.inputValue('article.player[data-player="Zara"] textarea'), 'check Fjord');
     await page.waitForFunction(() => /accepted/.test(document.querySelector('article.player[data-player="Zara"] ol.verdicts')?.textContent ?? ''));
     // Activity at night: whose actions are in (S10.8).
-    assert.equal(await page.textContent('[data-testid=activity] tr[data-player="Zara"] td:nth-child(5)'), 'in');
+    await page.waitForFunction(() => document.querySelector('[data-testid=activity] tr[data-player="Zara"] td:nth-child(5)')?.textContent === 'in');
     const notSent = (await page.textContent('[data-testid=not-sent]')).trim().split(', ');
     assert.ok(notSent.length > 0 && !notSent.includes('Zara') && !notSent.includes('Cobalt'), notSent.join(', '));
     for (const p of notSent) assert.equal(await page.textContent(`[data-testid=activity] tr[data-player="${p}"] td:nth-child(5)`), 'not in', p);
@@ -117,15 +117,18 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     await act(page.fill('[data-testid=extend-reason]', 'a holiday'));
     await act(page.click('[data-testid=extend]'));
     await page.waitForFunction(() => /extended by 1 day 0 hours \(a holiday\)/.test(document.querySelector('[data-testid=drafted-events]').textContent));
+    await page.waitForFunction(() => /2031-03-05/.test(document.querySelector('[data-testid=time-left]')?.textContent ?? ''));
     assert.match(await page.textContent('[data-testid=time-left]'), /^Deadline 2031-03-05 18:00.*: \d+ days? \d+ hours? left$/);
 
     // The vote history (S10.9): post, voter, from, to.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=vote-history] tbody tr').length === 3);
     const history = await page.locator('[data-testid=vote-history] tbody tr').evaluateAll((rs) => rs.map((r) => [...r.cells].map((c) => c.textContent).join('|')));
     assert.deepEqual(history, ['1|Zara|no vote|Fjord', '2|Fjord|no vote|Zara', '4|Indigo|no vote|Fjord']);
     // Activity and prods (S10.8): posts and words by slot; the players
     // with no post prodded, each message and one public post.
     assert.equal(await page.textContent('[data-testid=activity] tr[data-player="Zara"] td:nth-child(2)'), '1');
     assert.equal(await page.textContent('[data-testid=activity] tr[data-player="Zara"] td:nth-child(3)'), '5');
+    await page.waitForSelector('[data-testid=prod-count]');
     const prodded = (await page.textContent('[data-testid=prod-count]'));
     // The living who have not posted: Basil, Dahlia, Ember, Garnet,
     // Juniper, Kestrel, Lumen, and Aurora unless the night's kill took her.
@@ -137,10 +140,10 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     // The threshold: at 1 post or fewer, the ones with one post too.
     await act(page.fill('[data-testid=prod-posts]', '1'));
     await page.locator('[data-testid=prod-posts]').dispatchEvent('change');
-    await page.waitForFunction(() => /Zara/.test(document.querySelector('[data-testid=prod-count]').textContent));
+    await page.waitForFunction(() => /Zara/.test((document.querySelector('[data-testid=prod-count]')?.textContent ?? '')));
     await page.fill('[data-testid=prod-posts]', '0');
     await page.locator('[data-testid=prod-posts]').dispatchEvent('change');
-    await page.waitForFunction(() => !/Zara/.test(document.querySelector('[data-testid=prod-count]').textContent));
+    await page.waitForFunction(() => /^To prod .*Basil/.test(document.querySelector('[data-testid=prod-count]')?.textContent ?? '') && !/Zara/.test(document.querySelector('[data-testid=prod-count]').textContent));
 
     // The count post with the time left, in the wagons layout.
     await act(page.check('[data-testid=wagons]'));

@@ -165,7 +165,9 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         let posts = split.with(|s| s.as_ref().map(ThreadSplit::known_posts))?;
         // The day as it starts with the drafted events (S10.2).
         let (setup, state, _) = ctx.opening()?;
-        let events = ctx.events.with(|e| format!("{e:?}"));
+        let events = ctx
+            .events
+            .with(|e| serde_json::to_string(e).unwrap_or_default());
         ctx.live.with(|l| {
             let l = l.as_ref()?;
             let g = &l.game;

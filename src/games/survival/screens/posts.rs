@@ -31,8 +31,10 @@ pub fn ask(
 ) -> Memo<Reply> {
     let reply: crate::shell::rules::Rendered = RwSignal::new(None);
     let asked = StoredValue::new(0u32);
-    let request = Memo::new(move |_| {
-        let (stage, deadline) = what()?;
+    Effect::new(move |_| {
+        let Some((stage, deadline)) = what() else {
+            return;
+        };
         let format = ctx.format.get();
         // Every draft the texts read (tracked through the file).
         ctx.night.track();
@@ -42,14 +44,10 @@ pub fn ask(
         ctx.wagons.track();
         ctx.hide_deck.track();
         ctx.prod.track();
-        let file = ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            Some(<Survival as GameKind>::file(ctx, &l.name, &l.game))
-        })?;
-        Some((stage, file, format, deadline))
-    });
-    Effect::new(move |_| {
-        let Some((stage, file, format, deadline)) = request.get() else {
+        let Some(file) = ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))
+        }) else {
             return;
         };
         let key = asked.get_value() + 1;

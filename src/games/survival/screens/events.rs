@@ -4,8 +4,12 @@
 //! one click, committed with the phase and undone with it), each shown
 //! with what the engine makes of it; the players' activity in the phase
 //! with the prod list under the moderator's threshold and the prod
-//! messages to copy (S10.8); the day's vote history (S10.9). The engine
-//! applies every rule: this module only builds events and shows reports.
+//! messages to copy (S10.8); the day's vote history (S10.9) and the count
+//! post's Copy button. The activity, the history and the count post are
+//! written by the rules worker (`posts_text`), off the page's first load.
+//! The boxes are HTML with one delegated handler each (no typed view per
+//! form control). The engine applies every rule: this module only builds
+//! events and shows what the engine and the worker wrote.
 
 use super::super::state::{Ctx, Screen, Stage};
 use super::posts::ask;

@@ -19,8 +19,8 @@
 //!   is shown as text, never as markup.
 //!
 //! The same worker answers a game's computations that need not be in its
-//! page ([`Doc::Game`], [`game_html`]): Dice ORG's Verify, dice log, prod
-//! list and odds.
+//! page ([`Doc::Game`], [`game_answer`]): Dice ORG's Verify, dice log, prod
+//! list and odds; Survival's posts, activity and vote history.
 
 use super::html::{Html, esc};
 use super::rules::anchor;
@@ -37,8 +37,11 @@ pub enum Doc {
     /// `RULES.md`: [`rules_html`].
     Rules,
     /// Not a file: a game's computation the page leaves to the worker
-    /// (the game's own request as JSON text; the game writes the HTML
-    /// answer): Dice ORG's Verify and odds (`games::dice_org::worker`).
+    /// (the game's own request as JSON text, answered by [`game_answer`]):
+    /// Dice ORG's Verify, odds, dice log and prod list as HTML
+    /// (`games::dice_org::worker`); Survival's posts, activity and vote
+    /// history as JSON (`games::survival::posts_text`). They so stay out
+    /// of the pages' first loads and never block them.
     Game,
 }
 
@@ -81,7 +84,7 @@ pub fn render(r: &RenderRequest) -> RenderReply {
     let html = match r.doc {
         Doc::Guide => guide_html(&r.text, r.letter, &|name| example_for(r.letter, name)),
         Doc::Rules => rules_html(&r.text, r.letter),
-        Doc::Game => game_html(r.letter, &r.text),
+        Doc::Game => game_answer(r.letter, &r.text),
     };
     RenderReply::Html { id: r.id, html }
 }
@@ -101,11 +104,12 @@ pub fn example_for(letter: char, name: &str) -> Option<String> {
 }
 
 /// The answer to a game's computation (`Doc::Game`) for the game whose
-/// rule numbers start with `letter`, as HTML; a note for a game that
-/// leaves none to the worker.
-pub fn game_html(letter: char, text: &str) -> String {
+/// rule numbers start with `letter`: Dice ORG's HTML, Survival's JSON
+/// reply; a note for a game that leaves none to the worker.
+pub fn game_answer(letter: char, text: &str) -> String {
     match letter {
         'D' => crate::games::dice_org::worker::answer(text),
+        'S' => crate::games::survival::posts_text::posts_json(text),
         _ => "<p class=\"error\">This game asks the worker nothing.</p>".to_string(),
     }
 }

@@ -97,7 +97,7 @@ extern "C" {
 }
 
 /// A rendered file, or why it is not there.
-type Rendered = RwSignal<Option<Result<String, String>>>;
+pub type Rendered = RwSignal<Option<Result<String, String>>>;
 
 /// The worker, whether it has said it is ready, the requests waiting for
 /// it to be, and where each pending answer goes.
@@ -177,8 +177,9 @@ fn spawn() -> Result<Slot, String> {
     })
 }
 
-/// Asks the rules worker (started on first use) for the HTML of `text`;
-/// the answer, or why there is none, goes to `out`.
+/// Asks the rules worker (started on first use) for the HTML of `text`
+/// (or, for [`Doc::Game`], a game's answer); the answer, or why there is
+/// none, goes to `out`.
 fn render(doc: Doc, letter: char, text: String, out: Rendered) {
     let id = NEXT_ID.replace(NEXT_ID.get() + 1);
     let Ok(message) = serde_json::to_string(&RenderRequest {
@@ -209,8 +210,8 @@ fn render(doc: Doc, letter: char, text: String, out: Rendered) {
 
 /// Asks the site's worker (the rules worker, started on first use) for a
 /// game's computation: `text` is the game's request (JSON), read by
-/// [`super::markdown::game_html`] for the game of `letter`; the HTML
-/// answer, or why there is none, goes to `out`. Long computations so
+/// [`super::markdown::game_answer`] for the game of `letter`; the
+/// answer (the game's HTML or JSON), or why there is none, goes to `out`. Long computations so
 /// never block the page, and their code is not in its first load.
 pub fn ask_worker(letter: char, text: String, out: RwSignal<Option<Result<String, String>>>) {
     render(Doc::Game, letter, text, out);

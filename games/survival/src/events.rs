@@ -456,13 +456,30 @@ pub fn events_post(
 /// cards, and every private result the slot received so far. Names as the
 /// slots are named now.
 pub fn catch_up(game: &Game, slot: PlayerId, format: Format) -> String {
-    let setup = game.current_setup();
-    let state = game.state();
+    catch_up_in(game, &game.current_setup(), game.state(), slot, format)
+}
+
+/// [`catch_up`] for a replacement drafted for the phase to play (S10.7):
+/// the slots named and the state as the phase starts once the
+/// moderator's `events` apply ([`Game::start_with`]), so the message can
+/// be sent as soon as the replacement is made.
+pub fn catch_up_with(game: &Game, events: &[Event], slot: PlayerId, format: Format) -> String {
+    let (setup, state, _) = game.start_with(events);
+    catch_up_in(game, &setup, &state, slot, format)
+}
+
+fn catch_up_in(
+    game: &Game,
+    setup: &Setup,
+    state: &State,
+    slot: PlayerId,
+    format: Format,
+) -> String {
     let m = Mark(format);
-    let card_msg = crate::post::deal_messages(&setup)
+    let card_msg = crate::post::deal_messages(setup)
         .into_iter()
         .find(|d| d.to == slot)
-        .map(|d| crate::post::private_text(&setup, &d, format))
+        .map(|d| crate::post::private_text(setup, &d, format))
         .unwrap_or_default();
     let mut s = format!(
         "{}, you are replacing a player: the slot is now yours. What it knows so far:\n",
@@ -494,7 +511,7 @@ pub fn catch_up(game: &Game, slot: PlayerId, format: Format) -> String {
         let _ = i;
         for msg in crate::post::night_messages(&named, &p.report) {
             if msg.to == slot && !matches!(msg.kind, crate::post::PrivateKind::Buddy { .. }) {
-                s.push_str(&crate::post::private_text(&setup, &msg, format));
+                s.push_str(&crate::post::private_text(setup, &msg, format));
             }
         }
     }

@@ -70,8 +70,9 @@ pub struct PhaseFile {
 /// Unsent work the UI autosaves: per-player night texts, the bulk paste,
 /// the thread and revote pastes, the next page of the thread not yet
 /// added, the layout chosen for the thread, decision texts, the next
-/// deadline, and the moderator's post preferences (format, whether the
-/// deal post names the deck).
+/// deadline, the moderator's post preferences (format, whether the
+/// deal post names the deck, the wagons layout), the moderator's events
+/// drafted for the phase to play and the prod threshold.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Drafts {
@@ -100,6 +101,22 @@ pub struct Drafts {
     /// Whether the deal post leaves out the deck in play (how many Evil
     /// Forces, which Special Forces; never who holds what).
     pub hide_deck: bool,
+    /// The moderator's events drafted for the phase to play (S10), not
+    /// yet committed with it (written only when there are some).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<console_core::events::Event>,
+    /// The prod threshold the moderator chose (S10.8; absent: the
+    /// default).
+    #[serde(skip_serializing_if = "is_default_threshold")]
+    pub prod: console_core::events::ProdThreshold,
+    /// Whether the vote count post uses the "wagons" layout (S10.9;
+    /// written only when chosen).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub wagons: bool,
+}
+
+fn is_default_threshold(t: &console_core::events::ProdThreshold) -> bool {
+    *t == console_core::events::ProdThreshold::default()
 }
 
 /// A saved or exported game (version 1).

@@ -249,3 +249,49 @@ fn the_live_count_of_a_day_starts_after_the_drafted_events() {
     assert_eq!(counter.tally().count(hal), 0);
     assert_eq!(counter.rejections().len(), 1, "a vote on a removed player");
 }
+
+#[test]
+fn a_drafted_replacement_gets_its_catch_up_before_the_commit() {
+    let mut game = Game::from_deal(deal(&spec()).unwrap());
+    let s = game.setup().clone();
+    let sci = s.holder(Card::Scientist).unwrap();
+    let evil = s.roster.ids().find(|p| s.is_evil(*p)).unwrap();
+    let mut night = NightInput::default();
+    night
+        .actions
+        .insert(sci, format!("check {}", s.roster.name(evil)));
+    game.commit(PhaseInput::Night(night)).unwrap();
+    // Drafted for day 1, not committed: the message names Zed already and
+    // carries what the slot learned (S10.7).
+    let events = vec![replace("Zed", s.roster.name(sci))];
+    let msg = survival::events::catch_up_with(&game, &events, sci, Format::Plain);
+    assert!(msg.starts_with("Zed, you are replacing"), "{msg}");
+    assert!(
+        msg.contains(&format!("Night 1: {} is Evil.", s.roster.name(evil))),
+        "{msg}"
+    );
+    // Without the draft, the slot keeps its name.
+    let msg = survival::events::catch_up_with(&game, &[], sci, Format::Plain);
+    assert!(msg.starts_with(s.roster.name(sci)), "{msg}");
+}
+
+#[test]
+fn drafts_keep_events_threshold_and_wagons_and_old_drafts_still_read() {
+    use survival::save::Drafts;
+    let d = Drafts {
+        events: vec![replace("Zed", "Ann")],
+        prod: ProdThreshold {
+            max_posts: 2,
+            hours_before: 6,
+        },
+        wagons: true,
+        ..Drafts::default()
+    };
+    let json = serde_json::to_string(&d).unwrap();
+    assert_eq!(serde_json::from_str::<Drafts>(&json).unwrap(), d);
+    // Defaults are not written; a file from before them reads as defaults.
+    let plain = serde_json::to_string(&Drafts::default()).unwrap();
+    assert!(!plain.contains("events") && !plain.contains("prod") && !plain.contains("wagons"));
+    let old: Drafts = serde_json::from_str(r#"{"night":{},"bulk":"","thread":"","revote":"","decisions":{},"deadline":null,"post_format":"bbcode","hide_deck":false}"#).unwrap();
+    assert_eq!(old, Drafts::default());
+}

@@ -113,6 +113,15 @@ pub fn report_html(setup: &Setup, r: &PhaseReport) -> String {
     let name = |p: PlayerId| roster.name(p).to_string();
     let mut h = Html::default();
     h.raw("<div class=\"report\">");
+    if !r.events.is_empty() {
+        // The moderator's events first: they apply at the phase's start (S10.2).
+        let notes: Vec<String> = r.events.iter().map(|e| e.text(roster)).collect();
+        h.el("h4", "", "The moderator's events (S10)").list(
+            "ul",
+            " data-testid=\"events\"",
+            &notes,
+        );
+    }
     if r.eliminations.is_empty() {
         h.el("p", " data-testid=\"eliminated\"", "No one is eliminated.");
     } else {

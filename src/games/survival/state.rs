@@ -9,14 +9,17 @@ use crate::shell::Shell;
 use crate::shell::game::{GameKind, Screens};
 use crate::shell::kinds::{Kind, SURVIVAL};
 use crate::shell::ui::NavItem;
+use console_core::events::{Event, ProdThreshold};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
+use survival::events::EventNote;
 use survival::post::Format;
 use survival::report::PhaseReport;
 use survival::roster::Names;
 use survival::save::{Drafts, GameFile, InputFile};
+use survival::setup::Setup;
 use survival::thread::{Layout, ThreadSplit, split_thread_as};
-use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster};
+use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster, State};
 
 /// The screens of the Survival page.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -58,6 +61,9 @@ pub enum Stage {
     Phase(usize),
     /// The count of the day being played, from the thread pasted so far.
     Count,
+    /// The moderator's events drafted for the phase to play (S10.7): their
+    /// public post and the catch-up messages of new players.
+    Events,
     /// The end of the game as a post of its own.
     End,
 }
@@ -95,6 +101,13 @@ pub struct Kept {
     pub hide_deck: RwSignal<bool>,
     /// Which posts the Posts screen shows; `None` for the latest.
     pub posts_stage: RwSignal<Option<Stage>>,
+    /// The moderator's events drafted for the phase to play (S10): they
+    /// apply at its start and are committed with it.
+    pub events: RwSignal<Vec<Event>>,
+    /// The prod threshold (S10.8).
+    pub prod: RwSignal<ProdThreshold>,
+    /// Whether the vote count post uses the wagons layout (S10.9).
+    pub wagons: RwSignal<bool>,
 }
 
 /// The Survival page (its kind for the shell's generic context).
@@ -142,6 +155,9 @@ impl GameKind for Survival {
             format: RwSignal::new(Format::BBCode),
             hide_deck: RwSignal::new(false),
             posts_stage: RwSignal::new(None),
+            events: RwSignal::new(Vec::new()),
+            prod: RwSignal::new(ProdThreshold::default()),
+            wagons: RwSignal::new(false),
         }
     }
 
@@ -157,6 +173,9 @@ impl GameKind for Survival {
         k.deadline.track();
         k.format.track();
         k.hide_deck.track();
+        k.events.track();
+        k.prod.track();
+        k.wagons.track();
     }
 
     fn load(ctx: Ctx, file: GameFile) {
@@ -173,6 +192,9 @@ impl GameKind for Survival {
         ctx.deadline.set(d.deadline);
         ctx.format.set(d.post_format);
         ctx.hide_deck.set(d.hide_deck);
+        ctx.events.set(d.events);
+        ctx.prod.set(d.prod);
+        ctx.wagons.set(d.wagons);
     }
 
     fn file(ctx: Ctx, name: &str, game: &Game) -> GameFile {
@@ -189,6 +211,9 @@ impl GameKind for Survival {
             deadline: ctx.deadline.get_untracked(),
             post_format: ctx.format.get_untracked(),
             hide_deck: ctx.hide_deck.get_untracked(),
+            events: ctx.events.get_untracked(),
+            prod: ctx.prod.get_untracked(),
+            wagons: ctx.wagons.get_untracked(),
         };
         f
     }
@@ -215,16 +240,41 @@ impl GameKind for Survival {
 /// What the screens ask of the open game, and the page's own changes to
 /// it: inputs built from the drafts and handed to the engine.
 impl Ctx {
-    /// The open game's roster (tracked).
+    /// The open game's roster (tracked): the slots as named in the phase
+    /// to play, its drafted replacements applied (S10.1).
     pub fn roster(&self) -> Option<Roster> {
-        self.live
-            .with(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))
+        self.opening().map(|(s, _, _)| s.roster)
+    }
+
+    /// The phase to play as it starts once the drafted events apply
+    /// (tracked, S10.2): the setup naming the slots, the state, what
+    /// each event did.
+    pub fn opening(&self) -> Option<(Setup, State, Vec<EventNote>)> {
+        self.events
+            .with(|e| self.live.with(|l| l.as_ref().map(|l| l.game.start_with(e))))
     }
 
     /// How names are read in the phase to play (tracked): the game's
-    /// nicknames and refused guesses in force (S2.3, S2.7).
+    /// nicknames and refused guesses in force (S2.3, S2.7), the drafted
+    /// replacements' former names as nicknames (S10.1).
     pub fn names(&self) -> Option<Names> {
-        self.live.with(|l| l.as_ref().map(|l| l.game.names()))
+        self.events
+            .with(|e| self.live.with(|l| l.as_ref().map(|l| l.game.names_with(e))))
+    }
+
+    /// The phase's deadline with the drafted extensions (S10.5), UNIX
+    /// seconds (tracked).
+    pub fn deadline_now(&self) -> Option<i64> {
+        let d = self.deadline.get()?;
+        Some(self.events.with(|e| {
+            d + e
+                .iter()
+                .map(|e| match e {
+                    Event::Extend(x) => x.by.max(0),
+                    _ => 0,
+                })
+                .sum::<i64>()
+        }))
     }
 
     /// A pasted thread split into posts by the engine (S2.9), its names
@@ -251,18 +301,18 @@ impl Ctx {
     /// Tonight's private messages from the drafts, by player (tracked).
     /// Blank drafts and names that are not players are left out.
     pub fn night_actions(&self) -> BTreeMap<PlayerId, String> {
-        let Some(roster) = self.roster() else {
+        let Some(names) = self.names() else {
             return BTreeMap::new();
         };
-        self.night.with(|d| by_player(&roster, d))
+        self.night.with(|d| by_player(&names, d))
     }
 
     /// The decision drafts, by player (tracked).
     fn decision_texts(&self) -> BTreeMap<PlayerId, String> {
-        let Some(roster) = self.roster() else {
+        let Some(names) = self.names() else {
             return BTreeMap::new();
         };
-        self.decisions.with(|d| by_player(&roster, d))
+        self.decisions.with(|d| by_player(&names, d))
     }
 
     /// The current phase's input from the drafts (tracked), every decision
@@ -300,9 +350,10 @@ impl Ctx {
     /// earlier preview, for a player no longer eliminated, would only be
     /// rejected), and its report.
     pub fn preview(&self, mut input: PhaseInput) -> Option<(PhaseInput, PhaseReport)> {
+        let events = self.events.get();
         self.live.with(|l| {
             let game = &l.as_ref()?.game;
-            let report = game.preview(&input).ok()?;
+            let report = game.preview_with(&input, &events).ok()?;
             let decisions = match &mut input {
                 PhaseInput::Night(n) => &mut n.decisions,
                 PhaseInput::Day(d) => &mut d.decisions,
@@ -312,7 +363,7 @@ impl Ctx {
                 return Some((input, report));
             }
             decisions.retain(|p, _| asked(p));
-            let report = game.preview(&input).ok()?;
+            let report = game.preview_with(&input, &events).ok()?;
             Some((input, report))
         })
     }
@@ -338,10 +389,11 @@ impl Ctx {
             return false;
         };
         let night = matches!(input, PhaseInput::Night(_));
+        let events = self.events.get_untracked();
         let mut done = false;
         self.live.update(|l| {
             if let Some(l) = l {
-                done = l.game.commit(input).is_ok();
+                done = l.game.commit_with(input, events).is_ok();
             }
         });
         if done {
@@ -355,24 +407,31 @@ impl Ctx {
                 self.revote.set(String::new());
             }
             self.decisions.set(BTreeMap::new());
+            self.events.set(Vec::new());
             self.deadline.set(None);
             self.posts_stage.set(None);
         }
         done
     }
 
-    /// Undoes the last phase; its inputs become the drafts again (a day's
-    /// posts as a thread with `== Name ==` headers).
+    /// Undoes the last phase; its inputs and events become the drafts
+    /// again (a day's posts as a thread with `== Name ==` headers, the
+    /// slots named as the phase named them).
     pub fn undo(&self) -> Option<String> {
         let mut back = None;
         self.live.update(|l| {
             let Some(l) = l else { return };
-            let roster = l.game.setup().roster.clone();
             if let Some(p) = l.game.undo() {
-                back = Some((p.report.phase.to_string(), InputFile::of(&roster, &p.input)));
+                let roster = l.game.setup_of(&p.after).roster;
+                back = Some((
+                    p.report.phase.to_string(),
+                    InputFile::of(&roster, &p.input),
+                    p.events,
+                ));
             }
         });
-        let (phase, input) = back?;
+        let (phase, input, events) = back?;
+        self.events.set(events);
         match input {
             InputFile::Night { actions, decisions } => {
                 self.night.set(actions);
@@ -396,10 +455,10 @@ impl Ctx {
 
 /// Name-keyed drafts as player-keyed input: blank texts and unknown names
 /// left out.
-fn by_player(roster: &Roster, d: &BTreeMap<String, String>) -> BTreeMap<PlayerId, String> {
+fn by_player(names: &Names, d: &BTreeMap<String, String>) -> BTreeMap<PlayerId, String> {
     d.iter()
         .filter(|(_, t)| !t.trim().is_empty())
-        .filter_map(|(n, t)| roster.find(n).map(|p| (p, t.clone())))
+        .filter_map(|(n, t)| names.exact(n).map(|r| (r.player, t.clone())))
         .collect()
 }
 

@@ -23,7 +23,7 @@ pub fn Board() -> impl IntoView {
             if l.game.is_over() {
                 return None;
             }
-            let roster = &l.game.setup().roster;
+            let roster = &l.game.current_setup().roster;
             if l.game.phase().is_night() {
                 let input = survival::NightInput {
                     actions,
@@ -84,7 +84,7 @@ fn badge_text(b: &Badge, roster: &survival::Roster) -> String {
 
 /// The table of players, as HTML.
 fn grimoire(g: &survival::Game) -> String {
-    let setup = g.setup();
+    let setup = &g.current_setup();
     let roster = &setup.roster;
     let state = g.state();
     let over = g.is_over();

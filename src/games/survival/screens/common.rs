@@ -246,7 +246,7 @@ pub fn Committed(i: usize) -> impl IntoView {
                         }>{format!("Write {phase}'s posts")}</button>
                         {next}
                     </div>
-                    <div data-testid="last-result" inner_html=report_html(l.game.setup(), &p.report)></div>
+                    <div data-testid="last-result" inner_html=report_html(&l.game.setup_of(&p.after), &p.report)></div>
                 </section>
             })
         })
@@ -305,7 +305,7 @@ pub fn Outcome(
                     return Vec::new();
                 };
                 r.missing_decisions()
-                    .map(|d| l.game.setup().roster.name(d.player).to_string())
+                    .map(|d| l.game.current_setup().roster.name(d.player).to_string())
                     .collect()
             })
         });
@@ -317,8 +317,8 @@ pub fn Outcome(
         preview.with(|p| {
             p.as_ref()
                 .and_then(|(_, r)| {
-                    ctx.live
-                        .with_untracked(|l| l.as_ref().map(|l| report_html(l.game.setup(), r)))
+                    let (setup, _, _) = ctx.opening()?;
+                    Some(report_html(&setup, r))
                 })
                 .unwrap_or_default()
         })

@@ -14,13 +14,13 @@
 use super::super::report_view::{rejections, voters_text};
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
+use super::events::{Activity, CountCopy, Events, VoteHistory};
+use super::posts::ask;
 use super::split::{Doubtful, SplitView};
 use crate::shell::html::{Html, attr};
-use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival::count::VoteCount;
 use survival::day::Counter;
-use survival::post::vote_count_post;
 use survival::report::{CountedVote, IgnoredLine, NameGuess, NoVote, Rejection};
 use survival::thread::ThreadSplit;
 use survival::{PhaseInput, Post};
@@ -163,16 +163,21 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let kept = StoredValue::new(None::<Kept>);
     let count = Memo::new(move |_| {
         let posts = split.with(|s| s.as_ref().map(ThreadSplit::known_posts))?;
+        // The day as it starts with the drafted events (S10.2).
+        let (setup, state, _) = ctx.opening()?;
+        let events = ctx
+            .events
+            .with(|e| serde_json::to_string(e).unwrap_or_default());
         ctx.live.with(|l| {
             let l = l.as_ref()?;
             let g = &l.game;
             let s = g.setup();
             let key = (
-                l.id.clone(),
+                format!("{}{events}", l.id),
                 (g.phases().len(), s.nicknames.len(), s.no_guess.len()),
             );
-            let fresh = || Counter::owned(g.setup().clone(), g.state());
-            kept.try_update_value(|k| recount(k, key, posts, fresh, g.state()))
+            let fresh = || Counter::owned(setup.clone(), &state);
+            kept.try_update_value(|k| recount(k, key, posts, fresh, &state))
         })
     });
     let preview = Memo::new(move |_| {
@@ -237,28 +242,16 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             p.as_ref().and_then(|(_, r)| {
                 r.day().filter(|d| d.revote.is_some()).map(|d| {
                     let tied = d.count.top().1;
-                    ctx.live.with_untracked(|l| {
-                        l.as_ref()
-                            .map(|l| names(&l.game.setup().roster, tied.iter()))
-                            .unwrap_or_default()
-                    })
+                    ctx.roster()
+                        .map(|r| names(&r, tied.iter()))
+                        .unwrap_or_default()
                 })
             })
         })
     });
-    let count_post = Signal::derive(move || {
-        let format = ctx.format.get();
-        count
-            .with(|c| {
-                let v = &c.as_ref()?.count;
-                ctx.live.with(|l| {
-                    l.as_ref().map(|l| {
-                        vote_count_post(v, l.game.setup().roster.names(), format).join("\n\n")
-                    })
-                })
-            })
-            .unwrap_or_default()
-    });
+    // The count post as chosen: S9.2 or wagons (S10.9), with the time
+    // left (S10.5), written by the rules worker (`posts_text`).
+    let count_post = ask(ctx, move || Some(("count".to_string(), ctx.deadline_now())));
     view! {
         <h2>{move || format!("{}: the thread", capital(&phase()))}</h2>
         <Electorate count/>
@@ -276,7 +269,12 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         </div>
         <Doubtful split count/>
         <LiveCount count/>
-        <div class="row"><CopyButton shell=ctx.shell text=count_post label="Copy the vote count post"/></div>
+        <div class="row"><CountCopy reply=count_post/>
+            <label class="toggle"><input type="checkbox" data-testid="wagons" prop:checked=ctx.wagons on:change=move |ev| ctx.wagons.set(event_target_checked(&ev))/>" Wagons layout (S10.9)"</label>
+        </div>
+        <VoteHistory/>
+        <Events/>
+        <Activity/>
         {move || revote_needed.get().map(|tied| view! {
             <section class="revote" data-testid="revote-box">
                 <h3>"Revote (S6.3)"</h3>
@@ -316,8 +314,7 @@ fn Electorate(count: Memo<Option<Live>>) -> impl IntoView {
     let text = move || {
         count.with(|c| {
             let v = &c.as_ref()?.count;
-            ctx.live.with(|l| {
-                let roster = &l.as_ref()?.game.setup().roster;
+            ctx.roster().map(|roster| {
                 let cannot: Vec<String> = v
                     .cannot_vote
                     .iter()
@@ -470,8 +467,7 @@ fn LiveCount(count: Memo<Option<Live>>) -> impl IntoView {
         count
             .with(|c| {
                 let c = c.as_ref()?;
-                ctx.live
-                    .with(|l| l.as_ref().map(|l| count_html(&l.game.setup().roster, c)))
+                ctx.roster().map(|r| count_html(&r, c))
             })
             .unwrap_or_default()
     };

@@ -53,7 +53,7 @@ pub fn History() -> impl IntoView {
                 ctx.live.with(|l| {
                     let l = l.as_ref()?;
                     let p = l.game.phases().get(i)?;
-                    let setup = l.game.setup();
+                    let setup = &l.game.setup_of(&p.after);
                     let phase = p.report.phase;
                     let mut h = Html::default();
                     let mut texts = |title: &str, m: Vec<(String, String)>| {

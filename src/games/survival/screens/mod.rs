@@ -3,6 +3,7 @@
 pub mod board;
 mod common;
 pub mod day;
+mod events;
 pub mod guide;
 pub mod history;
 pub mod night;

@@ -20,7 +20,7 @@ use crate::shell::html::esc;
 use console_core::text::take_bulk;
 use leptos::prelude::*;
 use std::fmt::Write as _;
-use survival::bulk::split_bulk;
+use survival::bulk::split_bulk_with;
 use survival::report::PhaseReport;
 use survival::verdict::{Verdict, night_verdicts};
 use survival::{PhaseInput, PlayerId, Verb};
@@ -105,10 +105,8 @@ fn NightEntry(
         })
     };
     let split = Callback::new(move |text: String| {
-        let roster = ctx
-            .live
-            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().roster.clone()))?;
-        let s = split_bulk(&roster, &text);
+        let roster = ctx.roster()?;
+        let s = split_bulk_with(&ctx.names()?, &text);
         let mut account = None;
         ctx.night.update(|d| {
             account = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
@@ -124,10 +122,12 @@ fn NightEntry(
                 .map(|(n, _)| n.clone())
                 .collect()
         });
+        let Some((s, _, _)) = ctx.opening() else {
+            return Vec::new();
+        };
         ctx.live.with(|l| {
             let Some(l) = l else { return Vec::new() };
             let g = &l.game;
-            let s = g.setup();
             s.roster
                 .ids()
                 .filter(|p| {
@@ -156,7 +156,10 @@ fn NightEntry(
                         actions,
                         decisions: Default::default(),
                     };
-                    names(&l.game.setup().roster, l.game.missing_actions(&input))
+                    names(
+                        &l.game.current_setup().roster,
+                        l.game.missing_actions(&input),
+                    )
                 })
                 .unwrap_or_default()
         })
@@ -164,7 +167,7 @@ fn NightEntry(
     let first = move || {
         ctx.live.with(|l| {
             l.as_ref()
-                .map(|l| l.game.setup().roster.names()[0].clone())
+                .map(|l| l.game.current_setup().roster.names()[0].clone())
                 .unwrap_or_default()
         })
     };
@@ -175,6 +178,8 @@ fn NightEntry(
         <div class="players">
             {move || boxes.get().into_iter().map(|b| player_box(ctx, preview, b)).collect_view()}
         </div>
+        <super::events::Events/>
+        <super::events::Activity/>
         <Outcome preview missing=Signal::derive(move || missing.get()) just/>
     }
 }
@@ -206,7 +211,7 @@ fn player_box(
                 let text = ctx.night.with(|d| d.get(&k3).cloned().unwrap_or_default());
                 preview.with(|pv| {
                     let Some((_, r)) = pv else { return String::new() };
-                    ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.setup().roster, p, &text)).unwrap_or_default())
+                    ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.current_setup().roster, p, &text)).unwrap_or_default())
                 })
             }></ol>
         </article>

@@ -4,15 +4,77 @@
 //! day's result post; the vote count of the day being played; the end.
 //! BBCode, Discord Markdown (split into messages of at most 2,000 code
 //! points) or plain text, the choice kept with the game; a Copy button for
-//! each message. Everything comes from the engine's public post types.
+//! each message. Everything comes from the engine's public post types,
+//! written in the rules worker (`posts_text`): the post writers are not in
+//! the page's first load.
 
-use super::super::state::{Ctx, Stage};
+use super::super::posts_text::{PostsReply, PostsRequest};
+use super::super::state::{Ctx, Stage, Survival};
+use crate::shell::game::GameKind;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
-use survival::post::{
-    DISCORD_LIMIT, Format, PublicEnd, deal_messages, deal_post, end_post, night_messages,
-    phase_post, private_text, utc, vote_count_post,
-};
+use survival::post::{DISCORD_LIMIT, Format, utc};
+
+/// What the rules worker wrote for a request, or why nothing.
+pub type Reply = Option<Result<PostsReply, String>>;
+
+/// Asks the rules worker (`posts_text`) for the texts of `what`'s stage
+/// (`None`: nothing to ask) with its deadline: the request is the open
+/// game as its save file (its drafts included) with the stage, the format,
+/// the deadline and the time now; asked again whenever one of them
+/// changes. The reply shows only when it answers the latest request
+/// (`None` while one is on its way).
+pub fn ask(
+    ctx: Ctx,
+    what: impl Fn() -> Option<(String, Option<i64>)> + Send + Sync + 'static,
+) -> Memo<Reply> {
+    let reply: crate::shell::rules::Rendered = RwSignal::new(None);
+    let asked = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let Some((stage, deadline)) = what() else {
+            return;
+        };
+        let format = ctx.format.get();
+        // Every draft the texts read (tracked through the file).
+        ctx.night.track();
+        ctx.thread.track();
+        ctx.layout.track();
+        ctx.events.track();
+        ctx.wagons.track();
+        ctx.hide_deck.track();
+        ctx.prod.track();
+        let Some(file) = ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))
+        }) else {
+            return;
+        };
+        let key = asked.get_value() + 1;
+        asked.set_value(key);
+        reply.set(None);
+        let r = PostsRequest {
+            key,
+            file,
+            stage,
+            format,
+            deadline,
+            now: super::events::now(),
+        };
+        if let Ok(text) = serde_json::to_string(&r) {
+            crate::shell::rules::ask_worker('S', text, reply);
+        }
+    });
+    Memo::new(move |_| match reply.get()? {
+        Ok(text) => {
+            let r: PostsReply = serde_json::from_str(&text).ok()?;
+            (r.key == asked.get_value()).then(|| match r.error.clone() {
+                Some(e) => Err(e),
+                None => Ok(r),
+            })
+        }
+        Err(e) => Some(Err(e)),
+    })
+}
 
 /// `YYYY-MM-DDTHH:MM` (a datetime-local input's value, read as UTC).
 fn input_value(t: i64) -> String {
@@ -25,6 +87,7 @@ fn stage_key(s: Stage) -> String {
         Stage::Deal => "deal".into(),
         Stage::Phase(i) => i.to_string(),
         Stage::Count => "count".into(),
+        Stage::Events => "events".into(),
         Stage::End => "end".into(),
     }
 }
@@ -33,6 +96,7 @@ fn stage_of(v: &str) -> Option<Stage> {
     match v {
         "deal" => Some(Stage::Deal),
         "count" => Some(Stage::Count),
+        "events" => Some(Stage::Events),
         "end" => Some(Stage::End),
         n => n.parse().ok().map(Stage::Phase),
     }
@@ -83,6 +147,12 @@ pub fn Posts() -> impl IntoView {
             if !g.is_over() && !g.phase().is_night() {
                 v.push((Stage::Count, format!("{}: vote count now", g.phase())));
             }
+            if !g.is_over() && ctx.events.with(|e| !e.is_empty()) {
+                v.push((
+                    Stage::Events,
+                    format!("{}: the moderator's events now", g.phase()),
+                ));
+            }
             if g.is_over() {
                 v.push((Stage::End, "The end of the game".to_string()));
             }
@@ -125,58 +195,18 @@ pub fn Posts() -> impl IntoView {
             }
         }
     };
-    let posts = move || {
-        let format = ctx.format.get();
+    let reply = ask(ctx, move || {
         let stage = shown();
-        let deadline = if announces() {
-            ctx.deadline.get()
-        } else {
-            None
+        let deadline = match stage {
+            Stage::Count | Stage::Events => ctx.deadline_now(),
+            _ if announces() => ctx.deadline.get(),
+            _ => None,
         };
-        let hide = ctx.hide_deck.get();
-        // The thread as the Day screen reads it (the layout chosen, the
-        // nicknames kept).
-        let thread = if stage == Stage::Count {
-            ctx.thread_split()
-        } else {
-            None
-        };
-        ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let g = &l.game;
-            let setup = g.setup();
-            let name = |p: survival::PlayerId| setup.roster.name(p).to_string();
-            let (public, private): (Vec<String>, Vec<(String, String)>) = match stage {
-                Stage::Deal => (
-                    deal_post(setup, g.start().spotlight(), !hide, format, deadline),
-                    deal_messages(setup)
-                        .iter()
-                        .map(|m| (name(m.to), private_text(setup, m, format)))
-                        .collect(),
-                ),
-                Stage::Phase(i) => (
-                    phase_post(g, i, format, deadline),
-                    night_messages(setup, &g.phases()[i].report)
-                        .iter()
-                        .map(|m| (name(m.to), private_text(setup, m, format)))
-                        .collect(),
-                ),
-                Stage::Count => {
-                    let posts = thread.as_ref()?.known_posts();
-                    let count = g.count_at(&posts, posts.len())?;
-                    (
-                        vote_count_post(&count, setup.roster.names(), format),
-                        Vec::new(),
-                    )
-                }
-                Stage::End => (
-                    end_post(&PublicEnd::new(setup, g.state())?, format),
-                    Vec::new(),
-                ),
-            };
-            Some((public, private))
-        })
-    };
+        Some((stage_key(stage), deadline))
+    });
+    let posts = Memo::new(move |_| {
+        reply.with(|r| r.as_ref().map(|r| r.clone().map(|r| (r.public, r.private))))
+    });
     view! {
         <section class="posts">
             <h2>"Posts"</h2>
@@ -210,7 +240,12 @@ pub fn Posts() -> impl IntoView {
                     <button on:click=move |_| set_deadline(String::new()) disabled=move || ctx.deadline.get().is_none()>"Clear deadline"</button>
                 })}
             </div>
-            {move || posts().map(|(public, private)| {
+            {move || match posts.get() {
+                None => Some("Writing the posts…".to_string()),
+                Some(Err(e)) => Some(format!("The posts could not be written: {e}")),
+                Some(Ok(_)) => None,
+            }.map(|t| view! { <p class="muted" data-testid="posts-status">{t}</p> })}
+            {move || posts.get().and_then(Result::ok).map(|(public, private)| {
                 let format = ctx.format.get();
                 let n = public.len();
                 view! {

@@ -99,3 +99,15 @@ impl Html {
 pub fn attr(name: &str, value: &str) -> String {
     format!(" {name}=\"{}\"", esc(value))
 }
+
+/// Rows a long list shows at first, and how many more each "Show more"
+/// adds: a 1 MB paste is tens of thousands of rows, which the page would
+/// take seconds to lay out at once (issue 20).
+pub const PAGE: usize = 100;
+
+/// A text box holding more than this many bytes is not laid out (its
+/// element gets the class `long`: the stylesheet hides it behind a "show
+/// it" checkbox, `.held`), its text kept and read in full: Chromium lays
+/// out every line of a box, about 2 ms a kilobyte, so a 1 MB paste shown
+/// would hold the page for seconds (issue 20).
+pub const HELD: usize = 32 * 1024;

@@ -13,10 +13,13 @@
 //   survival  Survival's recount of a 2,000-post thread (native + page)
 //   circle    the Survival circle AI (native + page)
 //   paste     paste-to-result of 10 KB, 100 KB, 1 MB in Mini-Survivor's
-//             bulk box and Survival's thread box, with the longest task
+//             bulk box, Survival's thread box, Dice ORG's DM box and the
+//             circle's forum box, with the longest task
 // BENCH_RUNS=<n> sets the runs per network row (default 7);
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
-// BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s).
+// BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
+// BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, survival,
+// dice, circle).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -168,6 +171,31 @@ function threadText(bytes, most = Infinity) {
     const talk = i % 2 ? [TALK[i % TALK.length].replace('{x}', other)] : [];
     return `${author}:\n${[...talk, body].join('\n')}\n\n`;
   }, most);
+  return { text: parts.join(''), parts: parts.length };
+}
+
+// Dice ORG: the players' DMs to the producers under `Name:` or
+// `== Name ==` headers, each a few choices for the competition written as
+// players write them and a chatty line now and then (every line read, the
+// chatter rejected with its reason).
+const DICE_PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
+const DICE_LINES = ['I deduct 3 for 1 RP', 'boost +2 (1 RP)', 'hello producers!', 'deduct', 'boost +1', 'good luck all'];
+function diceText(bytes) {
+  const parts = fill(bytes, (i) => {
+    const p = DICE_PLAYERS[i % DICE_PLAYERS.length];
+    const head = i % 2 ? `${p}:` : `== ${p} ==`;
+    const body = [0, 1, 2].map((k) => DICE_LINES[(i + k * 2) % DICE_LINES.length]);
+    return `${head}\n${body.join('\n')}\n\n`;
+  });
+  return { text: parts.join(''), parts: parts.length };
+}
+
+// Survival circle by forum: a thread's whole move record (C8.1), the
+// moves of a real game written as players post them, then more posts of
+// moves after it (each one checked and shown with its verdict).
+const CIRCLE_MOVES = 'B1, R1 b5 r1\n4,1 2 4 7 2 5 6 4 3 3 3 6 2 6 3\n';
+function circleText(bytes) {
+  const parts = fill(bytes, (i) => (i === 0 ? CIRCLE_MOVES : `B${(i % 7) + 1} R${((i * 3) % 7) + 1}\n`));
   return { text: parts.join(''), parts: parts.length };
 }
 
@@ -509,6 +537,7 @@ const SETTLE = 1000;
 const PASTE_SIZES = [['10 KB', 10 * 1024], ['100 KB', 100 * 1024], ['1 MB', 1024 * 1024]];
 const PASTE_BOXES = [
   {
+    key: 'mini',
     name: "Mini-Survivor bulk box, 'Split into players' (shared game 1001, 12 players)",
     kind: 'mini',
     text: bulkText,
@@ -526,6 +555,7 @@ const PASTE_BOXES = [
     check: (result) => (result === DEMO.players.length ? '' : `split for ${result} of ${DEMO.players.length} players`),
   },
   {
+    key: 'survival',
     name: 'Survival thread box (Day screen), add the page and count (12 players)',
     kind: 'survival',
     text: threadText,
@@ -540,6 +570,44 @@ const PASTE_BOXES = [
       await page.waitForSelector('[data-testid=page]');
     },
     check: (result, parts) => (result === parts ? '' : `${result} of ${parts} posts read`),
+  },
+  {
+    key: 'dice',
+    name: "Dice ORG DM box (round wizard), 'Split into players' (8 players)",
+    kind: 'mini',
+    text: diceText,
+    box: '[data-testid=bulk]',
+    button: '[data-testid=split]',
+    open: async (page) => {
+      await page.goto(release.url + 'dice-org/#/setup');
+      await page.fill('[data-testid=season-name]', 'Paste bench');
+      await page.fill('[data-testid=players]', DICE_PLAYERS.join('\n'));
+      await page.fill('[data-testid=seed]', '2024');
+      await page.waitForSelector('[data-testid=setup-preview]');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('section.team');
+      await page.click('a.nav[data-screen="Round"]');
+      await page.waitForSelector('[data-testid=bulk]', { state: 'visible' });
+    },
+    check: (result) => (result === DICE_PLAYERS.length ? '' : `split for ${result} of ${DICE_PLAYERS.length} players`),
+  },
+  {
+    key: 'circle',
+    name: 'Survival circle forum box, the whole record pasted (each move checked as pasted)',
+    kind: 'circle',
+    text: circleText,
+    box: '[data-testid=paste-text]',
+    open: async (page) => {
+      await page.goto(release.url + 'survival-circle/#/setup');
+      await page.click('[data-testid=kind-forum]');
+      await page.fill('[data-testid=name-blue]', 'Ann');
+      await page.fill('[data-testid=name-red]', 'Bob');
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=paste-text]');
+      await page.check('[data-testid=paste-whole]');
+    },
+    // The verdicts shown (at least the first 20 moves, all legal).
+    check: (result) => (result >= 20 ? '' : `${result} verdicts shown`),
   },
 ];
 
@@ -575,6 +643,10 @@ async function pasteOnce(box, text) {
           const r = document.querySelector('[data-testid=split-result]');
           return r ? r.querySelectorAll('li[data-player]').length : null;
         }
+        if (kind === 'circle') {
+          const n = document.querySelectorAll('[data-testid=verdicts] li').length;
+          return n || null;
+        }
         const p = document.querySelector('[data-testid=post-count]')?.textContent;
         if (!p || p === before) return null;
         const n = Number(p.match(/^(\d+) posts read/)?.[1]);
@@ -596,9 +668,11 @@ async function pasteOnce(box, text) {
         ta.focus();
         ta.value = text;
         ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
-        setTimeout(() => { st.clicked = performance.now(); document.querySelector(button).click(); }, 0);
+        // A box read as it is pasted (no button): its result counts from the paste.
+        if (!button) st.clicked = st.start;
+        else setTimeout(() => { st.clicked = performance.now(); document.querySelector(button).click(); }, 0);
       }, 0);
-    }, [box.kind, box.box, box.button, text]);
+    }, [box.kind, box.box, box.button ?? null, text]);
     const deadline = Date.now() + PASTE_TIMEOUT;
     // Out of time: is the page still busy (it does not answer), or did it
     // answer without ever showing the result?
@@ -634,8 +708,9 @@ async function pasteOnce(box, text) {
   }
 }
 
+const PASTE_ONLY = process.env.BENCH_PASTE_BOXES?.split(',').map((b) => b.trim());
 if (want('paste')) {
-  for (const box of PASTE_BOXES) {
+  for (const box of PASTE_BOXES.filter((b) => !PASTE_ONLY || PASTE_ONLY.includes(b.key))) {
     if (box.prepare) box.items = await box.prepare();
     let gaveUp = null;
     const medians = {};

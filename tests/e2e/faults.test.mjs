@@ -3,7 +3,9 @@
 // game; leaving with a change NOT saved asks first, and a failed save is
 // retried on a timer; a cut-off or non-JSON import says so and where;
 // players' text cannot turn the console's words around (bidi) nor widen
-// the page, and invisible characters copied from a forum fold away.
+// the page, and invisible characters copied from a forum fold away; a
+// large paste's thousands of rows are shown a page at a time, the lines
+// not used first, every one reachable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -345,6 +347,53 @@ test('Mini-Survivor and Survival copy and download every private message in one 
     assert.equal([...survival.matchAll(/^== .+ ==$/gm)].length, await page.locator('[data-testid=private]').count());
 
     // (Dice ORG has its own Copy all and downloads on its Posts screen.)
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a large paste in Mini-Survivor is shown a page at a time, the lines not used first, every row reachable; a box over 32 KB is not laid out until asked', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    // Mini-Survivor: 1,500 lines for Pebble, one in a hundred unreadable.
+    await openDemo(page);
+    await screen(page, 'Orders');
+    await page.waitForSelector('details.bulk');
+    if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+    // Pebble's draft emptied first: the paste's lines are the draft's.
+    await page.fill('article[data-player="Pebble"] textarea', '');
+    const lines = Array.from({ length: 1500 }, (_, i) => (i % 100 === 50 ? `oops ${i}` : '24 v 2'));
+    await page.fill('[data-testid=bulk]', `== Pebble ==\n${lines.join('\n')}\n`);
+    await page.click('[data-testid=split]');
+    await page.waitForSelector('[data-testid=split-result] li[data-player="Pebble"]');
+    const pebble = 'article[data-player="Pebble"]';
+    const rows = () => page.locator(`${pebble} ol.verdicts li`).count();
+    await page.waitForFunction((s) => document.querySelectorAll(`${s} ol.verdicts li`).length > 0, pebble);
+    assert.equal(await rows(), 100, 'a page of rows, not 1,500');
+    // The 15 rejected lines come first, with their reasons and line numbers.
+    const first = await page.locator(`${pebble} ol.verdicts li`).evaluateAll((ls) => ls.slice(0, 16).map((l) => [l.className, l.value]));
+    assert.deepEqual(first.slice(0, 15).map(([c]) => c), Array(15).fill('bad'));
+    assert.deepEqual(first.slice(0, 15).map(([, v]) => v), lines.flatMap((l, i) => (l.startsWith('oops') ? [i + 1] : [])));
+    assert.notEqual(first[15][0], 'bad');
+    assert.match(await page.textContent(`${pebble} [data-testid=verdicts-more]`), /100 of 1500 lines shown/);
+    await page.click(`${pebble} [data-testid=verdicts-more] button`);
+    await page.waitForFunction((s) => document.querySelectorAll(`${s} ol.verdicts li`).length === 200, pebble);
+    // A paste over 32 KB is kept and read in full but not laid out in the
+    // box (seconds at 1 MB), until asked for.
+    const big = `== Pebble ==\n${Array(5000).fill('24 v 2').join('\n')}\n`;
+    if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+    // Pasted as Chromium pastes: the value set, then one input event.
+    await scriptInput(page, '[data-testid=bulk]', big);
+    await page.waitForSelector('[data-testid=held]', { state: 'visible' });
+    assert.equal(await page.locator('[data-testid=bulk]').isHidden(), true, 'the long paste is not laid out');
+    assert.match(await page.textContent('[data-testid=held]'), /holds a long paste: it is read in full/);
+    await page.check('[data-testid=held] input');
+    await page.waitForSelector('[data-testid=bulk]', { state: 'visible' });
+    assert.equal(await page.inputValue('[data-testid=bulk]'), big, 'nothing of it was lost');
+
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -176,9 +176,14 @@ pub(crate) fn run(start: ChainStart<'_>) -> ChainEnd {
         spotlight: start.spotlight,
         ..ChainEnd::default()
     };
+    // Invisible characters copied from a forum or chat do not count (S2.3).
+    let folded: BTreeMap<PlayerId, std::borrow::Cow<'_, str>> = start
+        .decisions
+        .iter()
+        .map(|(p, t)| (*p, console_core::text::visible(t)))
+        .collect();
     let mut texts = Texts {
-        lines: start
-            .decisions
+        lines: folded
             .iter()
             .map(|(p, t)| {
                 (

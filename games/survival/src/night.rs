@@ -238,7 +238,9 @@ pub fn read_orders(setup: &Setup, state: &State, actions: &BTreeMap<PlayerId, St
     let names = setup.names(state.phase());
     for (&p, text) in actions {
         let mut mine: Vec<Accepted> = Vec::new();
-        for line in read_message(text) {
+        // Invisible characters copied from a forum or chat do not count (S2.3).
+        let text = console_core::text::visible(text);
+        for line in read_message(&text) {
             match check_action_with(setup, state, &names, p, &line) {
                 Ok(a) => {
                     let kind = a.verb.kind();

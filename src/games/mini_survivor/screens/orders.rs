@@ -6,11 +6,56 @@
 
 use super::super::state::Ctx;
 use crate::shell::bulk::BulkBox;
-use crate::shell::html::esc;
+use crate::shell::html::{HELD, PAGE, esc};
 use console_core::text::take_bulk;
 use leptos::prelude::*;
 use mini_survivor::bulk::split_bulk;
+use mini_survivor::submission::LineVerdict;
 use mini_survivor::{Order, Place, Verdict, defaults};
+use std::fmt::Write as _;
+
+/// A submission's checked lines as list items (`<li value=N>`), at most
+/// `limit` of them: all in line order when they fit, else the rejected
+/// lines first, then the replaced and ignored ones, then the accepted
+/// ones (each group in line order), so a line not used and its reason
+/// come before the thousands that were (issue 20).
+fn verdicts_html(text: &str, lines: &[LineVerdict], limit: usize) -> String {
+    let rank = |v: &Verdict| match v {
+        Verdict::Rejected(_) => 0,
+        Verdict::Replaced { .. } | Verdict::AfterEnd => 1,
+        Verdict::Accepted(_) => 2,
+    };
+    let ranks: &[u8] = if lines.len() <= limit {
+        &[3]
+    } else {
+        &[0, 1, 2]
+    };
+    let mut h = String::new();
+    let mut left = limit;
+    for &r in ranks {
+        for l in lines.iter().filter(|l| r == 3 || rank(&l.verdict) == r) {
+            if left == 0 {
+                return h;
+            }
+            left -= 1;
+            let (class, note) = match &l.verdict {
+                Verdict::Accepted(_) => ("ok", "accepted".to_string()),
+                Verdict::Replaced { by_line, .. } => {
+                    ("warn", format!("replaced by line {by_line} (R3.5)"))
+                }
+                Verdict::Rejected(r) => ("bad", esc(&r.to_string())),
+                Verdict::AfterEnd => ("muted", "after end: ignored".to_string()),
+            };
+            let _ = write!(
+                h,
+                "<li class=\"{class}\" value=\"{}\"><code>{}</code> <span>{note}</span></li>",
+                l.number,
+                esc(l.text(text))
+            );
+        }
+    }
+    h
+}
 
 /// What the bulk split did for one player.
 #[component]
@@ -74,29 +119,30 @@ pub fn Orders() -> impl IntoView {
                         // A fully eliminated player can give no order: the box is folded away,
                         // unless text was put there.
                         let open = !out || ctx.drafts.with_untracked(|d| d.get(&name).is_some_and(|t| !t.trim().is_empty()));
+                        // A long submission's lines are shown a page at a time.
+                        let shown = RwSignal::new(PAGE);
                         view! {
                             <article class="player" class:out=out data-player=name.clone()>
                                 <h3><label for=format!("sub-{i}")>{name.clone()}</label></h3>
                                 <p class="mine" data-testid="survivors">{survivors}</p>
-                                <details class="box" open=open>
+                                <details class="box" open=open class:long={let k = key.clone(); move || ctx.drafts.with(|d| d.get(&k).is_some_and(|t| t.len() > HELD))}>
                                 <summary>"Orders"</summary>
+                                <label class="held"><input type="checkbox"/>" The box holds a long text: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
                                 <textarea id=format!("sub-{i}") rows="6" spellcheck="false"
                                     prop:value={let k = key.clone(); move || ctx.drafts.with(|d| d.get(&k).cloned().unwrap_or_default())}
                                     on:input={let k = key2.clone(); move |ev| ctx.drafts.update(|d| { d.insert(k.clone(), event_target_value(&ev)); })}></textarea>
                                 <ol class="verdicts" aria-label=verdicts_label.clone() inner_html=move || checked.with(|c| {
-                                    let Some((_, text, sub)) = c.get(i) else { return String::new() };
-                                    let mut h = String::new();
-                                    for l in &sub.lines {
-                                        let (class, note) = match &l.verdict {
-                                            Verdict::Accepted(_) => ("ok", "accepted".to_string()),
-                                            Verdict::Replaced { by_line, .. } => ("warn", format!("replaced by line {by_line} (R3.5)")),
-                                            Verdict::Rejected(r) => ("bad", esc(&r.to_string())),
-                                            Verdict::AfterEnd => ("muted", "after end: ignored".to_string()),
-                                        };
-                                        h.push_str(&format!("<li class=\"{class}\" value=\"{}\"><code>{}</code> <span>{note}</span></li>", l.number, esc(l.text(text))));
-                                    }
-                                    h
+                                    c.get(i).map(|(_, text, sub)| verdicts_html(text, &sub.lines, shown.get())).unwrap_or_default()
                                 })></ol>
+                                {move || {
+                                    let total = checked.with(|c| c.get(i).map_or(0, |(_, _, s)| s.lines.len()));
+                                    let n = shown.get().min(total);
+                                    (n < total).then(|| view! {
+                                        <p class="more muted" data-testid="verdicts-more">{format!("{n} of {total} lines shown: rejected first, then replaced, then accepted. ")}
+                                            <button type="button" on:click=move |_| shown.update(|s| *s += PAGE)>{format!("Show {} more", PAGE.min(total - n))}</button>
+                                        </p>
+                                    })
+                                }}
                                 <p class="canonical muted">"In force: "
                                     {let setup = setup.clone(); move || checked.with(|c| c.get(i).map(|(_, _, s)| {
                                         let lines: Vec<String> = s.orders().map(|o| o.to_line(&setup)).collect();

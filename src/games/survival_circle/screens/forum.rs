@@ -11,6 +11,7 @@
 use super::super::state::{Ctx, move_text};
 use super::play::Said;
 use super::referee::Referee;
+use crate::shell::html::PAGE;
 use crate::shell::ui::CopyButton;
 use leptos::prelude::*;
 use survival_circle::notation::Played;
@@ -213,6 +214,8 @@ pub fn Forum() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let text = RwSignal::new(String::new());
     let kind = RwSignal::new(Kind::Post);
+    // A long record's verdicts are shown a page at a time.
+    let shown = RwSignal::new(PAGE);
     let checked = Memo::new(move |_| {
         let t = text.get();
         let k = kind.get();
@@ -373,10 +376,11 @@ pub fn Forum() -> impl IntoView {
                         </div>
                     }
                 })}
-                {move || checked.get().map(|(lines, refusal, added, parts)| view! {
+                {move || checked.get().map(|(lines, refusal, added, parts)| { let total = lines.len(); view! {
                     <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
-                        {lines.into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
+                        {paged(lines, shown.get()).into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
                     </ol>
+                    {more_button(shown, total)}
                     {match refusal {
                         Some(why) => view! { <p class="error" data-testid="refusal">{format!("Nothing will be played: {why}. Correct the text (C8.2).")}</p> }.into_any(),
                         None => view! { <p class="muted">{format!("{added} new move{} to play.", if added == 1 { "" } else { "s" })}</p> }.into_any(),
@@ -385,7 +389,7 @@ pub fn Forum() -> impl IntoView {
                         <p><button data-testid="restart" on:click=restart>"Restart from where they part"</button>
                         " (keeps the moves both have, replaces the game's later moves with the record's)"</p>
                     })}
-                })}
+                }})}
                 <button class="primary" on:click=play data-testid="paste-play"
                     disabled=move || text.with(|t| t.trim().is_empty()) || (kind.get() == Kind::Post && post.with(|p| p.as_ref().is_none_or(|p| p.value.is_none())))>
                     {move || match (kind.get(), post.get().and_then(|p| p.value)) {
@@ -423,4 +427,29 @@ pub fn Forum() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// At most `shown` of a record's checked moves: all in order when they
+/// fit, else the rejected ones first, then the rest (each in order; every
+/// line is numbered), so what will not be played comes before the
+/// thousands that will (issue 20).
+fn paged(lines: Vec<(bool, String)>, shown: usize) -> Vec<(bool, String)> {
+    if lines.len() <= shown {
+        return lines;
+    }
+    let (ok, bad): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| l.0);
+    bad.into_iter().chain(ok).take(shown).collect()
+}
+
+/// "100 of 350 moves shown" and a button for the next page, when not all
+/// `total` are shown.
+fn more_button(shown: RwSignal<usize>, total: usize) -> impl IntoView {
+    let n = shown.get_untracked();
+    (n < total).then(|| {
+        view! {
+            <p class="more muted" data-testid="verdicts-more">{format!("{n} of {total} moves shown: the rejected first. ")}
+                <button type="button" on:click=move |_| shown.update(|s| *s += PAGE)>"Show more"</button>
+            </p>
+        }
+    })
 }

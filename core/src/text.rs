@@ -27,7 +27,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let s = rest?;
-        match s.bytes().position(|b| b == b'\n' || b == b'\r') {
+        match line_end(s.as_bytes()) {
             Some(i) => {
                 let skip = if s.as_bytes()[i..].starts_with(b"\r\n") {
                     2
@@ -43,6 +43,40 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
             }
         }
     })
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte of `v` that is zero (exact from the lowest
+/// byte up to the first zero byte; bytes above it may be marked too).
+#[inline]
+pub fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & (ONES << 7)
+}
+
+/// `b` in every byte of a word.
+#[inline]
+pub const fn splat(b: u8) -> u64 {
+    ONES * b as u64
+}
+
+/// The first `\n` or `\r` of `b`: eight bytes at a time (a pasted page is
+/// hundreds of KB, split on every change).
+pub fn line_end(b: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let m = zero_bytes(w ^ splat(b'\n')) | zero_bytes(w ^ splat(b'\r'));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    b[i..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map(|k| i + k)
 }
 
 /// Whether a line is the `end` line that closes a message: `end` in any
@@ -318,6 +352,18 @@ mod tests {
         let v: Vec<&str> = lines("a\r\nb\rc\n\nd").collect();
         assert_eq!(v, ["a", "b", "c", "", "d"]);
         assert_eq!(lines("").collect::<Vec<_>>(), [""]);
+        // Every place of a line end in and after the eight-byte words.
+        for n in 0..20 {
+            for end in ["\n", "\r", "\r\n"] {
+                let t = format!("{}{end}é{}", "x".repeat(n), "y".repeat(n));
+                assert_eq!(line_end(t.as_bytes()), Some(n), "{t:?}");
+                assert_eq!(
+                    lines(&t).collect::<Vec<_>>(),
+                    ["x".repeat(n), format!("é{}", "y".repeat(n))]
+                );
+            }
+            assert_eq!(line_end("z".repeat(n).as_bytes()), None);
+        }
     }
 
     #[test]

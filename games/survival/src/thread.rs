@@ -916,13 +916,42 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             author: d.author,
             author_text: d.author_text,
             author_how: d.how,
-            text: bodies[k].join("\n").trim().to_string(),
+            text: joined(text, &bodies[k]).trim().to_string(),
             line: number(d.header),
             number: d.number.unwrap_or(prev + 1),
             time: d.time,
         });
     }
     out
+}
+
+/// A post's lines joined by `\n`: borrowed from the paste when they are
+/// its consecutive lines parted by one `\n` each (a post as pasted, the
+/// common case), so the text is not copied twice.
+fn joined<'a>(text: &'a str, body: &[Cow<'a, str>]) -> Cow<'a, str> {
+    let base = text.as_ptr() as usize;
+    // The byte range of a line borrowed from `text`.
+    let range = |l: &Cow<'a, str>| match l {
+        Cow::Borrowed(s) => {
+            let at = (s.as_ptr() as usize).wrapping_sub(base);
+            (at <= text.len() && s.len() <= text.len() - at).then_some((at, at + s.len()))
+        }
+        Cow::Owned(_) => None,
+    };
+    let mut span: Option<(usize, usize)> = None;
+    for l in body {
+        let Some((from, to)) = range(l) else {
+            return Cow::Owned(body.join("\n"));
+        };
+        span = match span {
+            None => Some((from, to)),
+            Some((start, end)) if from == end + 1 && text.as_bytes()[end] == b'\n' => {
+                Some((start, to))
+            }
+            Some(_) => return Cow::Owned(body.join("\n")),
+        };
+    }
+    Cow::Borrowed(span.map_or("", |(from, to)| &text[from..to]))
 }
 
 /// Whether a line is only a mention `@Name` (a Discord reply's context).

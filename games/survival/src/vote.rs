@@ -273,8 +273,21 @@ fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
     })
 }
 
+/// A tag's name, lowercase (ASCII letters, digits and `*`, at most 10):
+/// on the stack, as every `[` of a post is read on each recount.
+struct TagName {
+    bytes: [u8; 10],
+    len: usize,
+}
+
+impl TagName {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
 /// A BBCode tag at the start of `s`: (length, closing, lowercase name).
-fn tag(s: &[u8]) -> Option<(usize, bool, String)> {
+fn tag(s: &[u8]) -> Option<(usize, bool, TagName)> {
     if s.first() != Some(&b'[') {
         return None;
     }
@@ -287,7 +300,13 @@ fn tag(s: &[u8]) -> Option<(usize, bool, String)> {
     if name_len == 0 || name_len > 10 {
         return None;
     }
-    let name = String::from_utf8_lossy(&s[start..start + name_len]).to_ascii_lowercase();
+    let mut name = TagName {
+        bytes: [0; 10],
+        len: name_len,
+    };
+    for (d, c) in name.bytes.iter_mut().zip(&s[start..start + name_len]) {
+        *d = c.to_ascii_lowercase();
+    }
     let after = start + name_len;
     match s.get(after) {
         Some(b']') => Some((after + 1, close, name)),
@@ -354,6 +373,14 @@ fn plain(line: &str, carry: &mut Carry) -> Plain {
         chars: Vec::with_capacity(line.len()),
         flags: Vec::with_capacity(line.len()),
     };
+    plain_into(line, carry, &mut out);
+    out
+}
+
+/// [`plain`] into `out` (emptied first): a post's lines share one buffer.
+fn plain_into(line: &str, carry: &mut Carry, out: &mut Plain) {
+    out.chars.clear();
+    out.flags.clear();
     let t = line.trim_start();
     let mut line_quoted = carry.quote_rest;
     if t.starts_with(">>>") {
@@ -445,7 +472,6 @@ fn plain(line: &str, carry: &mut Carry) -> Plain {
         out.push(ch, f);
         i += ch.len_utf8();
     }
-    out
 }
 
 fn flags(carry: &Carry, line_quoted: bool, md_bold: bool, md_strike: bool) -> u8 {
@@ -772,6 +798,10 @@ pub fn read_target(
 pub fn read_votes<'a>(text: &'a str, names: &Names, rules: Rules) -> Vec<Mark<'a>> {
     let mut out = Vec::new();
     let mut carry = Carry::default();
+    let mut p = Plain {
+        chars: Vec::new(),
+        flags: Vec::new(),
+    };
     for (i, (raw, flagged)) in flagged_lines(text).enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
         // A line is read only when it may hold a vote form, or a tag that
@@ -783,7 +813,7 @@ pub fn read_votes<'a>(text: &'a str, names: &Names, rules: Rules) -> Vec<Mark<'a
             }
             continue;
         }
-        let p = plain(raw, &mut carry);
+        plain_into(raw, &mut carry, &mut p);
         let found = forms(&p);
         if found.is_empty() {
             continue;

@@ -576,7 +576,7 @@ impl NameIndex {
         }
         let mut buf = [0u8; CAP];
         // Alphanumerics are a part of the non-spaces: both fit, or neither.
-        let Some(n) = fill(text, &mut buf, |b| !char::from(b).is_whitespace()) else {
+        let Some(n) = fill(text, &mut buf, |b| !crate::text::ascii_space(b)) else {
             return self.exact_folded(std::str::from_utf8(text).ok()?);
         };
         if n == 0 {

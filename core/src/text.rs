@@ -79,6 +79,23 @@ pub fn line_end(b: &[u8]) -> Option<usize> {
         .map(|k| i + k)
 }
 
+/// Whether `b` is an ASCII byte that [`char::is_whitespace`] holds (tab,
+/// line feed, vertical tab, form feed, carriage return, space).
+#[inline]
+pub fn ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ')
+}
+
+/// Whether a line is blank (`line.trim().is_empty()`), deciding at its
+/// first byte for the usual line that starts with an ASCII letter.
+pub fn blank(line: &str) -> bool {
+    match line.as_bytes().first() {
+        None => true,
+        Some(&b) if b.is_ascii() && !ascii_space(b) => false,
+        Some(_) => line.trim().is_empty(),
+    }
+}
+
 /// Whether a line is the `end` line that closes a message: `end` in any
 /// case, surrounding spaces ignored (R3.3, S2.2).
 pub fn is_end(line: &str) -> bool {
@@ -352,6 +369,21 @@ mod tests {
         let v: Vec<&str> = lines("a\r\nb\rc\n\nd").collect();
         assert_eq!(v, ["a", "b", "c", "", "d"]);
         assert_eq!(lines("").collect::<Vec<_>>(), [""]);
+        for (l, b) in [
+            ("", true),
+            (" \t\u{a0}", true),
+            ("\u{b}", true),
+            ("x", false),
+            (" x", false),
+            ("é", false),
+            ("\u{1f}", false),
+        ] {
+            assert_eq!(blank(l), b, "{l:?}");
+            assert_eq!(blank(l), l.trim().is_empty(), "{l:?}");
+        }
+        for b in 0..128u8 {
+            assert_eq!(ascii_space(b), char::from(b).is_whitespace(), "{b}");
+        }
         // Every place of a line end in and after the eight-byte words.
         for n in 0..20 {
             for end in ["\n", "\r", "\r\n"] {

@@ -43,6 +43,7 @@ use crate::day::Post;
 use crate::line::lines;
 use crate::roster::{Names, PlayerId, Roster};
 use console_core::names::How;
+use console_core::text::blank;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -420,7 +421,7 @@ pub fn detect(names: &Names, text: &str) -> Vec<(Layout, usize)> {
                     };
                     n += usize::from(counts) * 2;
                 }
-                after_blank = l.trim().is_empty();
+                after_blank = blank(l);
             }
             if n > 0 {
                 n += all.iter().filter(|l| distinctive(layout, l)).count();
@@ -663,7 +664,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
     while i < end {
         let line = all[i];
         let h = header(names, layout, line, after_blank);
-        after_blank = line.trim().is_empty();
+        after_blank = blank(line);
         // Discourse's topic map: its dates (under `created`, `last
         // reply`) are no post's header.
         let h = h.filter(|_| {

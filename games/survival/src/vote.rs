@@ -35,7 +35,7 @@ use crate::line::lines;
 use crate::options::{Options, VoteBold, VotePlace};
 use crate::roster::{Names, PlayerId};
 use console_core::names::{How, MatchError, fold};
-use console_core::text::{line_end, splat, zero_bytes};
+use console_core::text::{ascii_space, line_end, splat, zero_bytes};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
@@ -361,6 +361,7 @@ struct Plain {
 }
 
 impl Plain {
+    #[inline]
     fn push(&mut self, c: char, f: u8) {
         self.chars.push(c);
         self.flags.push(f);
@@ -381,6 +382,8 @@ fn plain(line: &str, carry: &mut Carry) -> Plain {
 fn plain_into(line: &str, carry: &mut Carry, out: &mut Plain) {
     out.chars.clear();
     out.flags.clear();
+    out.chars.reserve(line.len());
+    out.flags.reserve(line.len());
     let t = line.trim_start();
     let mut line_quoted = carry.quote_rest;
     if t.starts_with(">>>") {
@@ -808,7 +811,13 @@ pub fn read_votes<'a>(text: &'a str, names: &Names, rules: Rules) -> Vec<Mark<'a
         // opens or closes a quote, strike or bold over later lines.
         let quick = flagged || carry.quote > 0 || carry.strike > 0 || carry.bold > 0;
         if !quick {
-            if raw.trim_start().starts_with(">>>") {
+            // (Only a line starting `>` or a space can start `>>>`.)
+            if raw
+                .as_bytes()
+                .first()
+                .is_some_and(|b| *b == b'>' || !b.is_ascii() || ascii_space(*b))
+                && raw.trim_start().starts_with(">>>")
+            {
                 carry.quote_rest = true;
             }
             continue;

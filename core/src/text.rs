@@ -79,6 +79,24 @@ pub fn line_end(b: &[u8]) -> Option<usize> {
         .map(|k| i + k)
 }
 
+/// [`lines`] collected, in one loop (a pasted page has thousands).
+pub fn line_vec(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 32 + 1);
+    let mut start = 0;
+    while let Some(k) = line_end(&b[start..]) {
+        let i = start + k;
+        out.push(&text[start..i]);
+        start = if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+            i + 2
+        } else {
+            i + 1
+        };
+    }
+    out.push(&text[start..]);
+    out
+}
+
 /// Whether `b` is an ASCII byte that [`char::is_whitespace`] holds (tab,
 /// line feed, vertical tab, form feed, carriage return, space).
 #[inline]
@@ -395,6 +413,19 @@ mod tests {
                 );
             }
             assert_eq!(line_end("z".repeat(n).as_bytes()), None);
+        }
+        for t in [
+            "",
+            "a",
+            "a\n",
+            "\n",
+            "\r\n",
+            "\r\r\n\n",
+            "a\r",
+            "x\r\ny\rz\n\n",
+            "é\r\n李\r",
+        ] {
+            assert_eq!(line_vec(t), lines(t).collect::<Vec<_>>(), "{t:?}");
         }
     }
 

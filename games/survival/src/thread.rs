@@ -43,7 +43,7 @@ use crate::day::Post;
 use crate::line::lines;
 use crate::roster::{Names, PlayerId, Roster};
 use console_core::names::How;
-use console_core::text::blank;
+use console_core::text::{blank, line_vec};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -654,7 +654,7 @@ struct Draft {
 }
 
 fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
-    let all: Vec<&str> = lines(text).collect();
+    let all: Vec<&str> = line_vec(text);
     let mut out = ThreadSplit::default();
     // The footer ends the posts.
     let mut end = all.len();
@@ -682,9 +682,8 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             continue;
         };
         let floor = drafts.last().map_or(0, |d| d.body_start);
-        let prev_author = drafts
-            .last()
-            .map(|d| (d.author_text.clone(), d.author, d.how));
+        // The previous post's author (copied only when used).
+        let prev_author = drafts.last().map(|d| (&d.author_text, d.author, d.how));
         let mut d = Draft {
             header: i,
             author_text: String::new(),
@@ -711,14 +710,14 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 if names.exact(&name).is_some() {
                     d.author_text = name;
                 } else {
-                    if let Some((t, _, _)) = &prev_author {
+                    if let Some((t, _, _)) = prev_author {
                         d.author_text = t.clone();
                     }
                     d.first = whole;
                 }
             }
             Author::Same => {
-                if let Some((t, _, _)) = &prev_author {
+                if let Some((t, _, _)) = prev_author {
                     d.author_text = t.clone();
                 }
             }
@@ -785,7 +784,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         if d.author_text.is_empty()
             && let Some((t, a, how)) = prev_author
         {
-            d.author_text = t;
+            d.author_text = t.clone();
             d.author = a;
             d.how = how;
         }

@@ -477,6 +477,7 @@ fn plain_into(line: &str, carry: &mut Carry, out: &mut Plain) {
     }
 }
 
+#[inline]
 fn flags(carry: &Carry, line_quoted: bool, md_bold: bool, md_strike: bool) -> u8 {
     let mut f = 0;
     if line_quoted || carry.quote > 0 {
@@ -545,6 +546,7 @@ fn word_at(chars: &[char], i: usize, word: &str) -> bool {
             .all(|(c, b)| c.is_ascii() && (*c as u8).eq_ignore_ascii_case(b))
 }
 
+#[inline]
 fn alnum(c: Option<&char>) -> bool {
     c.is_some_and(|c| c.is_alphanumeric())
 }
@@ -659,7 +661,7 @@ fn forms(p: &Plain) -> Vec<Form> {
 /// the form itself is struck or quoted).
 fn name_text(p: &Plain, f: &Form, end: usize) -> String {
     let keep = f.flags & (QUOTED | STRUCK);
-    let mut s = String::new();
+    let mut s = String::with_capacity(end.min(p.chars.len()).saturating_sub(f.name_start));
     for k in f.name_start..end.min(p.chars.len()) {
         let c = p.chars[k];
         if c == VOTE_CLOSE || c == VOTE_OPEN || c == UNVOTE {

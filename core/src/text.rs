@@ -65,8 +65,8 @@ pub const fn splat(b: u8) -> u64 {
 /// hundreds of KB, split on every change).
 pub fn line_end(b: &[u8]) -> Option<usize> {
     let mut i = 0;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+    while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
+        let w = u64::from_le_bytes(chunk);
         let m = zero_bytes(w ^ splat(b'\n')) | zero_bytes(w ^ splat(b'\r'));
         if m != 0 {
             return Some(i + (m.trailing_zeros() / 8) as usize);

@@ -230,8 +230,8 @@ fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
                 break;
             }
             // Eight bytes at a time to the next byte of interest.
-            while let Some(chunk) = b.get(i..i + 8) {
-                let m = interest(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+            while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
+                let m = interest(u64::from_le_bytes(chunk));
                 if m != 0 {
                     i += (m.trailing_zeros() / 8) as usize;
                     break;

@@ -518,6 +518,14 @@ impl NameIndex {
     /// The player `text` names exactly: a full name (by key, then folded)
     /// or a nickname; no guess. For headers and authors.
     pub fn exact(&self, text: &str) -> Option<NameRead> {
+        if text.is_ascii() {
+            return self.exact_ascii(text.as_bytes());
+        }
+        self.exact_folded(text)
+    }
+
+    /// [`NameIndex::exact`] by building the [`key`] and the [`fold`].
+    fn exact_folded(&self, text: &str) -> Option<NameRead> {
         let k = key(text.trim());
         if k.is_empty() {
             return None;
@@ -544,6 +552,61 @@ impl NameIndex {
         self.nicks
             .iter()
             .find(|(n, _)| *n == f)
+            .map(|(_, i)| NameRead {
+                index: *i,
+                how: How::Nickname,
+            })
+    }
+
+    /// [`NameIndex::exact`] for ASCII text without allocating: the
+    /// [`key`] and the [`fold`] are built in a buffer on the stack (headers
+    /// and vote names are read on every recount). Longer texts are read
+    /// by [`NameIndex::exact_folded`].
+    fn exact_ascii(&self, text: &[u8]) -> Option<NameRead> {
+        const CAP: usize = 96;
+        /// The bytes `keep` keeps, lowercased, into `buf`: how many, or
+        /// `None` when they do not fit.
+        fn fill(text: &[u8], buf: &mut [u8; CAP], keep: fn(u8) -> bool) -> Option<usize> {
+            let mut n = 0;
+            for &b in text.iter().filter(|b| keep(**b)) {
+                *buf.get_mut(n)? = b.to_ascii_lowercase();
+                n += 1;
+            }
+            Some(n)
+        }
+        let mut buf = [0u8; CAP];
+        // Alphanumerics are a part of the non-spaces: both fit, or neither.
+        let Some(n) = fill(text, &mut buf, |b| !crate::text::ascii_space(b)) else {
+            return self.exact_folded(std::str::from_utf8(text).ok()?);
+        };
+        if n == 0 {
+            return None;
+        }
+        let key = &buf[..n];
+        // The last bytes first: names often differ only there (`Player 07`).
+        let same = |k: &[u8]| k.len() == n && k[n - 1] == key[n - 1] && k == key;
+        if let Some(i) = self.keys.iter().position(|k| same(k.as_bytes())) {
+            return Some(NameRead {
+                index: i,
+                how: How::Full,
+            });
+        }
+        let n = fill(text, &mut buf, |b| b.is_ascii_alphanumeric())?;
+        if n == 0 {
+            return None;
+        }
+        let f = &buf[..n];
+        let same = |k: &[u8]| k.len() == n && k[n - 1] == f[n - 1] && k == f;
+        let mut full = (0..self.folds.len()).filter(|&i| same(self.folds[i].as_bytes()));
+        if let (Some(i), None) = (full.next(), full.next()) {
+            return Some(NameRead {
+                index: i,
+                how: How::Full,
+            });
+        }
+        self.nicks
+            .iter()
+            .find(|(k, _)| same(k.as_bytes()))
             .map(|(_, i)| NameRead {
                 index: *i,
                 how: How::Nickname,
@@ -844,5 +907,21 @@ mod tests {
             idx.resolve("annie"),
             Err(MatchError::Unknown("annie".into()))
         );
+    }
+
+    proptest::proptest! {
+        /// The byte-by-byte reading of ASCII text reads as building the
+        /// key and the fold does: names with spaces, marks and cases that
+        /// key and fold treat apart, and nicknames.
+        #[test]
+        fn exact_ascii_reads_as_exact_folded(text in "[ a-cA-C.'\\-\t0-1]{0,12}") {
+            let mut idx = NameIndex::new(&["Ab", "A-b", "ab c", "B.C", "Cab 1", "c'a"]);
+            idx.add_nickname(1, "Bca").unwrap();
+            idx.add_nickname(4, "b 0").unwrap();
+            proptest::prop_assert_eq!(idx.exact_ascii(text.as_bytes()), idx.exact_folded(&text));
+            // Past the stack buffer: read by building the strings.
+            let long = text.repeat(12);
+            proptest::prop_assert_eq!(idx.exact_ascii(long.as_bytes()), idx.exact_folded(&long));
+        }
     }
 }

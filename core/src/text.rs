@@ -27,7 +27,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let s = rest?;
-        match s.bytes().position(|b| b == b'\n' || b == b'\r') {
+        match line_end(s.as_bytes()) {
             Some(i) => {
                 let skip = if s.as_bytes()[i..].starts_with(b"\r\n") {
                     2
@@ -43,6 +43,75 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
             }
         }
     })
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte of `v` that is zero (exact from the lowest
+/// byte up to the first zero byte; bytes above it may be marked too).
+#[inline]
+pub fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & (ONES << 7)
+}
+
+/// `b` in every byte of a word.
+#[inline]
+pub const fn splat(b: u8) -> u64 {
+    ONES * b as u64
+}
+
+/// The first `\n` or `\r` of `b`: eight bytes at a time (a pasted page is
+/// hundreds of KB, split on every change).
+pub fn line_end(b: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
+        let w = u64::from_le_bytes(chunk);
+        let m = zero_bytes(w ^ splat(b'\n')) | zero_bytes(w ^ splat(b'\r'));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    b[i..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map(|k| i + k)
+}
+
+/// [`lines`] collected, in one loop (a pasted page has thousands).
+pub fn line_vec(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 32 + 1);
+    let mut start = 0;
+    while let Some(k) = line_end(&b[start..]) {
+        let i = start + k;
+        out.push(&text[start..i]);
+        start = if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+            i + 2
+        } else {
+            i + 1
+        };
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// Whether `b` is an ASCII byte that [`char::is_whitespace`] holds (tab,
+/// line feed, vertical tab, form feed, carriage return, space).
+#[inline]
+pub fn ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ')
+}
+
+/// Whether a line is blank (`line.trim().is_empty()`), deciding at its
+/// first byte for the usual line that starts with an ASCII letter.
+pub fn blank(line: &str) -> bool {
+    match line.as_bytes().first() {
+        None => true,
+        Some(&b) if b.is_ascii() && !ascii_space(b) => false,
+        Some(_) => line.trim().is_empty(),
+    }
 }
 
 /// Whether a line is the `end` line that closes a message: `end` in any
@@ -318,6 +387,46 @@ mod tests {
         let v: Vec<&str> = lines("a\r\nb\rc\n\nd").collect();
         assert_eq!(v, ["a", "b", "c", "", "d"]);
         assert_eq!(lines("").collect::<Vec<_>>(), [""]);
+        for (l, b) in [
+            ("", true),
+            (" \t\u{a0}", true),
+            ("\u{b}", true),
+            ("x", false),
+            (" x", false),
+            ("é", false),
+            ("\u{1f}", false),
+        ] {
+            assert_eq!(blank(l), b, "{l:?}");
+            assert_eq!(blank(l), l.trim().is_empty(), "{l:?}");
+        }
+        for b in 0..128u8 {
+            assert_eq!(ascii_space(b), char::from(b).is_whitespace(), "{b}");
+        }
+        // Every place of a line end in and after the eight-byte words.
+        for n in 0..20 {
+            for end in ["\n", "\r", "\r\n"] {
+                let t = format!("{}{end}é{}", "x".repeat(n), "y".repeat(n));
+                assert_eq!(line_end(t.as_bytes()), Some(n), "{t:?}");
+                assert_eq!(
+                    lines(&t).collect::<Vec<_>>(),
+                    ["x".repeat(n), format!("é{}", "y".repeat(n))]
+                );
+            }
+            assert_eq!(line_end("z".repeat(n).as_bytes()), None);
+        }
+        for t in [
+            "",
+            "a",
+            "a\n",
+            "\n",
+            "\r\n",
+            "\r\r\n\n",
+            "a\r",
+            "x\r\ny\rz\n\n",
+            "é\r\n李\r",
+        ] {
+            assert_eq!(line_vec(t), lines(t).collect::<Vec<_>>(), "{t:?}");
+        }
     }
 
     #[test]

@@ -43,6 +43,7 @@ use crate::day::Post;
 use crate::line::lines;
 use crate::roster::{Names, PlayerId, Roster};
 use console_core::names::How;
+use console_core::text::{blank, line_vec};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -420,7 +421,7 @@ pub fn detect(names: &Names, text: &str) -> Vec<(Layout, usize)> {
                     };
                     n += usize::from(counts) * 2;
                 }
-                after_blank = l.trim().is_empty();
+                after_blank = blank(l);
             }
             if n > 0 {
                 n += all.iter().filter(|l| distinctive(layout, l)).count();
@@ -653,7 +654,7 @@ struct Draft {
 }
 
 fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
-    let all: Vec<&str> = lines(text).collect();
+    let all: Vec<&str> = line_vec(text);
     let mut out = ThreadSplit::default();
     // The footer ends the posts.
     let mut end = all.len();
@@ -663,7 +664,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
     while i < end {
         let line = all[i];
         let h = header(names, layout, line, after_blank);
-        after_blank = line.trim().is_empty();
+        after_blank = blank(line);
         // Discourse's topic map: its dates (under `created`, `last
         // reply`) are no post's header.
         let h = h.filter(|_| {
@@ -681,9 +682,8 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             continue;
         };
         let floor = drafts.last().map_or(0, |d| d.body_start);
-        let prev_author = drafts
-            .last()
-            .map(|d| (d.author_text.clone(), d.author, d.how));
+        // The previous post's author (copied only when used).
+        let prev_author = drafts.last().map(|d| (&d.author_text, d.author, d.how));
         let mut d = Draft {
             header: i,
             author_text: String::new(),
@@ -710,14 +710,14 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 if names.exact(&name).is_some() {
                     d.author_text = name;
                 } else {
-                    if let Some((t, _, _)) = &prev_author {
+                    if let Some((t, _, _)) = prev_author {
                         d.author_text = t.clone();
                     }
                     d.first = whole;
                 }
             }
             Author::Same => {
-                if let Some((t, _, _)) = &prev_author {
+                if let Some((t, _, _)) = prev_author {
                     d.author_text = t.clone();
                 }
             }
@@ -784,7 +784,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         if d.author_text.is_empty()
             && let Some((t, a, how)) = prev_author
         {
-            d.author_text = t;
+            d.author_text = t.clone();
             d.author = a;
             d.how = how;
         }
@@ -916,13 +916,42 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             author: d.author,
             author_text: d.author_text,
             author_how: d.how,
-            text: bodies[k].join("\n").trim().to_string(),
+            text: joined(text, &bodies[k]).trim().to_string(),
             line: number(d.header),
             number: d.number.unwrap_or(prev + 1),
             time: d.time,
         });
     }
     out
+}
+
+/// A post's lines joined by `\n`: borrowed from the paste when they are
+/// its consecutive lines parted by one `\n` each (a post as pasted, the
+/// common case), so the text is not copied twice.
+fn joined<'a>(text: &'a str, body: &[Cow<'a, str>]) -> Cow<'a, str> {
+    let base = text.as_ptr() as usize;
+    // The byte range of a line borrowed from `text`.
+    let range = |l: &Cow<'a, str>| match l {
+        Cow::Borrowed(s) => {
+            let at = (s.as_ptr() as usize).wrapping_sub(base);
+            (at <= text.len() && s.len() <= text.len() - at).then_some((at, at + s.len()))
+        }
+        Cow::Owned(_) => None,
+    };
+    let mut span: Option<(usize, usize)> = None;
+    for l in body {
+        let Some((from, to)) = range(l) else {
+            return Cow::Owned(body.join("\n"));
+        };
+        span = match span {
+            None => Some((from, to)),
+            Some((start, end)) if from == end + 1 && text.as_bytes()[end] == b'\n' => {
+                Some((start, to))
+            }
+            Some(_) => return Cow::Owned(body.join("\n")),
+        };
+    }
+    Cow::Borrowed(span.map_or("", |(from, to)| &text[from..to]))
 }
 
 /// Whether a line is only a mention `@Name` (a Discord reply's context).

@@ -35,7 +35,9 @@ use crate::line::lines;
 use crate::options::{Options, VoteBold, VotePlace};
 use crate::roster::{Names, PlayerId};
 use console_core::names::{How, MatchError, fold};
+use console_core::text::{ascii_space, line_end, splat, zero_bytes};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// What a vote is for (S5.3, S5.6).
@@ -181,12 +183,12 @@ const VOTE_CLOSE: char = '\u{2}';
 /// `[unvote]`, `[uv]`, `[unv]`.
 const UNVOTE: char = '\u{3}';
 
-/// The bytes [`flagged_lines`] stops at: line ends and the first letters
-/// of what it looks for.
+/// The bytes [`flagged_lines`] stops at: line ends, the `v` of `vote`,
+/// the `y` of `lynch` (rarer in talk than its `l`) and `[`.
 static INTEREST: [bool; 256] = {
     let mut t = [false; 256];
     let mut k = 0;
-    let bytes = *b"\n\rvVlL[";
+    let bytes = *b"\n\rvVyY[";
     while k < bytes.len() {
         t[bytes[k] as usize] = true;
         k += 1;
@@ -194,11 +196,24 @@ static INTEREST: [bool; 256] = {
     t
 };
 
+/// The high bit of each byte of `w` that [`INTEREST`] holds (exact up to
+/// the first such byte): eight bytes in a few word operations.
+#[inline]
+fn interest(w: u64) -> u64 {
+    let low = w | splat(0x20);
+    zero_bytes(w ^ splat(b'\n'))
+        | zero_bytes(w ^ splat(b'\r'))
+        | zero_bytes(w ^ splat(b'['))
+        | zero_bytes(low ^ splat(b'v'))
+        | zero_bytes(low ^ splat(b'y'))
+}
+
 /// The lines of a text (split at `\r\n`, `\n` or `\r`, as
 /// [`lines`]), each with whether it must be read: whether it holds `vote`
 /// or `lynch` (any case) or a `[` (a tag, which may also open a quote,
-/// strike or bold for later lines). One pass over the bytes: most lines
-/// of a thread are talk, and a recount reads every post on each change.
+/// strike or bold for later lines). One pass over the bytes, eight at a
+/// time while none is of interest: most lines of a thread are talk, and a
+/// recount reads every post on each change.
 fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
     let b = text.as_bytes();
     let n = b.len();
@@ -208,11 +223,26 @@ fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
         let low = |i: usize| b[i] | 0x20;
         let mut flag = false;
         let mut i = start;
-        while i < n {
-            // Most bytes are of no interest: one table look-up each.
-            if !INTEREST[usize::from(b[i])] {
+        loop {
+            if flag {
+                // Flagged: only the line's end is left to find.
+                i = line_end(&b[i..]).map_or(n, |k| i + k);
+                break;
+            }
+            // Eight bytes at a time to the next byte of interest.
+            while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
+                let m = interest(u64::from_le_bytes(chunk));
+                if m != 0 {
+                    i += (m.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
+            }
+            while i < n && !INTEREST[usize::from(b[i])] {
                 i += 1;
-                continue;
+            }
+            if i >= n {
+                break;
             }
             match b[i] {
                 b'\n' | b'\r' => break,
@@ -220,15 +250,15 @@ fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
                     flag |=
                         i + 3 < n && low(i + 1) == b'o' && low(i + 2) == b't' && low(i + 3) == b'e';
                 }
-                b'l' | b'L' => {
-                    flag |= i + 4 < n
-                        && low(i + 1) == b'y'
-                        && low(i + 2) == b'n'
-                        && low(i + 3) == b'c'
-                        && low(i + 4) == b'h';
+                b'y' | b'Y' => {
+                    flag |= i > start
+                        && i + 3 < n
+                        && low(i - 1) == b'l'
+                        && low(i + 1) == b'n'
+                        && low(i + 2) == b'c'
+                        && low(i + 3) == b'h';
                 }
-                b'[' => flag = true,
-                _ => {}
+                _ => flag = true,
             }
             i += 1;
         }
@@ -243,8 +273,21 @@ fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
     })
 }
 
+/// A tag's name, lowercase (ASCII letters, digits and `*`, at most 10):
+/// on the stack, as every `[` of a post is read on each recount.
+struct TagName {
+    bytes: [u8; 10],
+    len: usize,
+}
+
+impl TagName {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
 /// A BBCode tag at the start of `s`: (length, closing, lowercase name).
-fn tag(s: &[u8]) -> Option<(usize, bool, String)> {
+fn tag(s: &[u8]) -> Option<(usize, bool, TagName)> {
     if s.first() != Some(&b'[') {
         return None;
     }
@@ -257,7 +300,13 @@ fn tag(s: &[u8]) -> Option<(usize, bool, String)> {
     if name_len == 0 || name_len > 10 {
         return None;
     }
-    let name = String::from_utf8_lossy(&s[start..start + name_len]).to_ascii_lowercase();
+    let mut name = TagName {
+        bytes: [0; 10],
+        len: name_len,
+    };
+    for (d, c) in name.bytes.iter_mut().zip(&s[start..start + name_len]) {
+        *d = c.to_ascii_lowercase();
+    }
     let after = start + name_len;
     match s.get(after) {
         Some(b']') => Some((after + 1, close, name)),
@@ -312,6 +361,7 @@ struct Plain {
 }
 
 impl Plain {
+    #[inline]
     fn push(&mut self, c: char, f: u8) {
         self.chars.push(c);
         self.flags.push(f);
@@ -324,6 +374,16 @@ fn plain(line: &str, carry: &mut Carry) -> Plain {
         chars: Vec::with_capacity(line.len()),
         flags: Vec::with_capacity(line.len()),
     };
+    plain_into(line, carry, &mut out);
+    out
+}
+
+/// [`plain`] into `out` (emptied first): a post's lines share one buffer.
+fn plain_into(line: &str, carry: &mut Carry, out: &mut Plain) {
+    out.chars.clear();
+    out.flags.clear();
+    out.chars.reserve(line.len());
+    out.flags.reserve(line.len());
     let t = line.trim_start();
     let mut line_quoted = carry.quote_rest;
     if t.starts_with(">>>") {
@@ -415,9 +475,9 @@ fn plain(line: &str, carry: &mut Carry) -> Plain {
         out.push(ch, f);
         i += ch.len_utf8();
     }
-    out
 }
 
+#[inline]
 fn flags(carry: &Carry, line_quoted: bool, md_bold: bool, md_strike: bool) -> u8 {
     let mut f = 0;
     if line_quoted || carry.quote > 0 {
@@ -486,6 +546,7 @@ fn word_at(chars: &[char], i: usize, word: &str) -> bool {
             .all(|(c, b)| c.is_ascii() && (*c as u8).eq_ignore_ascii_case(b))
 }
 
+#[inline]
 fn alnum(c: Option<&char>) -> bool {
     c.is_some_and(|c| c.is_alphanumeric())
 }
@@ -600,7 +661,7 @@ fn forms(p: &Plain) -> Vec<Form> {
 /// the form itself is struck or quoted).
 fn name_text(p: &Plain, f: &Form, end: usize) -> String {
     let keep = f.flags & (QUOTED | STRUCK);
-    let mut s = String::new();
+    let mut s = String::with_capacity(end.min(p.chars.len()).saturating_sub(f.name_start));
     for k in f.name_start..end.min(p.chars.len()) {
         let c = p.chars[k];
         if c == VOTE_CLOSE || c == VOTE_OPEN || c == UNVOTE {
@@ -625,6 +686,21 @@ const NO_ELIMINATION: [&str; 7] = [
     "nokill",
 ];
 
+/// The byte offset of `part`, a slice of `text`, in `text`.
+fn offset(text: &str, part: &str) -> usize {
+    part.as_ptr() as usize - text.as_ptr() as usize
+}
+
+/// Whether a word folds to nothing ([`fold`] is empty): no letter or
+/// digit. Without building the fold for ASCII words.
+fn folds_to_nothing(w: &str) -> bool {
+    if w.is_ascii() {
+        !w.bytes().any(|b| b.is_ascii_alphanumeric())
+    } else {
+        fold(w).is_empty()
+    }
+}
+
 /// The longest run of words of `text` that names a target (S5.3): sure
 /// readings (full name, nickname) first, longest first; then no
 /// elimination; then guesses, longest first.
@@ -637,20 +713,46 @@ pub fn read_target(
     names: &Names,
     text: &str,
 ) -> Result<(Target, How, String), (MatchError, Vec<PlayerId>)> {
-    let words: Vec<&str> = text.split_whitespace().take(8).collect();
+    let mut words: [&str; 8] = [""; 8];
+    let mut count = 0;
+    for (slot, w) in words.iter_mut().zip(text.split_whitespace()) {
+        *slot = w;
+        count += 1;
+    }
+    let words = &words[..count];
     // A run does not go past a word ending a clause.
     let mut max = words.len();
     for (k, w) in words.iter().enumerate() {
         let end = w.trim_end_matches([')', '"', '\'', '*']);
-        if end.ends_with([',', ';', ':', '!', '?']) || fold(w).is_empty() {
-            max = if fold(w).is_empty() { k } else { k + 1 };
+        let nothing = folds_to_nothing(w);
+        if end.ends_with([',', ';', ':', '!', '?']) || nothing {
+            max = if nothing { k } else { k + 1 };
             break;
         }
     }
-    let run = |k: usize| -> String {
-        let s = words[..k].join(" ");
-        s.trim_matches(|c: char| !c.is_alphanumeric() && c != '@' && c != '\'')
-            .to_string()
+    // The first `k` words joined by one space, outer marks trimmed: a
+    // slice of `text` when one space parts them there (no allocation).
+    let run = |k: usize| -> Cow<'_, str> {
+        let from = offset(text, words[0]);
+        let to = offset(text, words[k - 1]) + words[k - 1].len();
+        let slice = &text[from..to];
+        let spaced = words[..k].windows(2).all(|p| {
+            let gap = offset(text, p[0]) + p[0].len();
+            offset(text, p[1]) == gap + 1 && text.as_bytes()[gap] == b' '
+        });
+        let trim = |s: &str| -> (usize, usize) {
+            let t = s.trim_matches(|c: char| !c.is_alphanumeric() && c != '@' && c != '\'');
+            let at = t.as_ptr() as usize - s.as_ptr() as usize;
+            (at, at + t.len())
+        };
+        if spaced {
+            let (a, b) = trim(slice);
+            Cow::Borrowed(&slice[a..b])
+        } else {
+            let s = words[..k].join(" ");
+            let (a, b) = trim(&s);
+            Cow::Owned(s[a..b].to_string())
+        }
     };
     if max == 0 {
         return Err((MatchError::Empty, Vec::new()));
@@ -658,13 +760,13 @@ pub fn read_target(
     for k in (1..=max).rev() {
         let r = run(k);
         if let Some(read) = names.exact(&r) {
-            return Ok((Target::Player(read.player), read.how, r));
+            return Ok((Target::Player(read.player), read.how, r.into_owned()));
         }
     }
     for k in (1..=max.min(2)).rev() {
         let r = run(k);
         if NO_ELIMINATION.contains(&fold(&r).as_str()) {
-            return Ok((Target::NoElimination, How::Full, r));
+            return Ok((Target::NoElimination, How::Full, r.into_owned()));
         }
     }
     let mut ambiguous: Option<MatchError> = None;
@@ -672,7 +774,7 @@ pub fn read_target(
     for k in (1..=max).rev() {
         let r = run(k);
         match names.read(&r) {
-            Ok(read) => return Ok((Target::Player(read.player), read.how, r)),
+            Ok(read) => return Ok((Target::Player(read.player), read.how, r.into_owned())),
             Err(e @ MatchError::Ambiguous(..)) if ambiguous.is_none() => ambiguous = Some(e),
             Err(e) => {
                 if k == 1 {
@@ -681,7 +783,7 @@ pub fn read_target(
             }
         }
     }
-    let whole = run(max);
+    let whole = run(max).into_owned();
     match ambiguous {
         Some(MatchError::Ambiguous(t, v)) => {
             let c = v.iter().copied().map(PlayerId::from_index).collect();
@@ -701,18 +803,28 @@ pub fn read_target(
 pub fn read_votes<'a>(text: &'a str, names: &Names, rules: Rules) -> Vec<Mark<'a>> {
     let mut out = Vec::new();
     let mut carry = Carry::default();
+    let mut p = Plain {
+        chars: Vec::new(),
+        flags: Vec::new(),
+    };
     for (i, (raw, flagged)) in flagged_lines(text).enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
         // A line is read only when it may hold a vote form, or a tag that
         // opens or closes a quote, strike or bold over later lines.
         let quick = flagged || carry.quote > 0 || carry.strike > 0 || carry.bold > 0;
         if !quick {
-            if raw.trim_start().starts_with(">>>") {
+            // (Only a line starting `>` or a space can start `>>>`.)
+            if raw
+                .as_bytes()
+                .first()
+                .is_some_and(|b| *b == b'>' || !b.is_ascii() || ascii_space(*b))
+                && raw.trim_start().starts_with(">>>")
+            {
                 carry.quote_rest = true;
             }
             continue;
         }
-        let p = plain(raw, &mut carry);
+        plain_into(raw, &mut carry, &mut p);
         let found = forms(&p);
         if found.is_empty() {
             continue;
@@ -897,6 +1009,17 @@ mod tests {
         assert_eq!(v("vote"), m(&[]));
         assert_eq!(v("I would vote for the quiet ones"), m(&[]));
         assert_eq!(v("devote yourself"), m(&[]));
+        // The NAME as written: its words joined by one space, outer marks
+        // trimmed, however the post spaced them.
+        let r = roster();
+        let written = |t: &str| read_target(&r.reader(), t).ok().map(|(_, _, w)| w);
+        assert_eq!(
+            written("Harbor \t Lights, please"),
+            Some("Harbor Lights".into())
+        );
+        assert_eq!(written("(Harbor Lights) now"), Some("Harbor Lights".into()));
+        assert_eq!(written("**O'Neil**"), Some("O'Neil".into()));
+        assert_eq!(written("no  lynch"), Some("no lynch".into()));
     }
 
     #[test]
@@ -961,5 +1084,22 @@ mod tests {
             strip_formatting("[b]vote[/b] ~~x~~ [quote]y[/quote]"),
             "vote x y"
         );
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time scan flags exactly the lines holding `vote`,
+        /// `lynch` (any case) or `[`, split as [`lines`] splits.
+        #[test]
+        fn flagged_lines_as_read_line_by_line(text in "(vote|VoTe|vot|lynch|LYNCH|lync|ynch|\\[|[vVlLyY x]|é|\r|\n){0,40}") {
+            let want: Vec<(String, bool)> = lines(&text)
+                .map(|l| {
+                    let low = l.to_ascii_lowercase();
+                    (l.to_string(), low.contains("vote") || low.contains("lynch") || low.contains('['))
+                })
+                .collect();
+            let got: Vec<(String, bool)> =
+                flagged_lines(&text).map(|(l, f)| (l.to_string(), f)).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 }

@@ -6,9 +6,20 @@
 use super::{Author, Header};
 use crate::roster::Names;
 use console_core::names::check_name;
+use console_core::text::ascii_space;
 
 /// `== Name ==`, `Name:`, `**Name**:`.
 pub fn header(names: &Names, line: &str, after_blank: bool) -> Option<Header> {
+    // A header ends with `:` or `==`: most lines end otherwise, told by
+    // their last byte.
+    if let Some(&last) = line.as_bytes().last()
+        && last.is_ascii()
+        && !ascii_space(last)
+        && last != b':'
+        && last != b'='
+    {
+        return None;
+    }
     let t = line.trim();
     if t.is_empty() {
         return None;

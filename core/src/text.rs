@@ -45,38 +45,10 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
     })
 }
 
-/// `0x01` in every byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// The high bit of each byte of `v` that is zero (exact from the lowest
-/// byte up to the first zero byte; bytes above it may be marked too).
-#[inline]
-pub fn zero_bytes(v: u64) -> u64 {
-    v.wrapping_sub(ONES) & !v & (ONES << 7)
-}
-
-/// `b` in every byte of a word.
-#[inline]
-pub const fn splat(b: u8) -> u64 {
-    ONES * b as u64
-}
-
-/// The first `\n` or `\r` of `b`: eight bytes at a time (a pasted page is
+/// The first `\n` or `\r` of `b` (memchr's search: a pasted page is
 /// hundreds of KB, split on every change).
 pub fn line_end(b: &[u8]) -> Option<usize> {
-    let mut i = 0;
-    while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
-        let w = u64::from_le_bytes(chunk);
-        let m = zero_bytes(w ^ splat(b'\n')) | zero_bytes(w ^ splat(b'\r'));
-        if m != 0 {
-            return Some(i + (m.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    b[i..]
-        .iter()
-        .position(|&c| c == b'\n' || c == b'\r')
-        .map(|k| i + k)
+    memchr::memchr2(b'\n', b'\r', b)
 }
 
 /// [`lines`] collected, in one loop (a pasted page has thousands).

@@ -35,7 +35,7 @@ use crate::line::lines;
 use crate::options::{Options, VoteBold, VotePlace};
 use crate::roster::{Names, PlayerId};
 use console_core::names::{How, MatchError, fold};
-use console_core::text::{ascii_space, line_end, splat, zero_bytes};
+use console_core::text::{ascii_space, line_end};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
@@ -196,23 +196,11 @@ static INTEREST: [bool; 256] = {
     t
 };
 
-/// The high bit of each byte of `w` that [`INTEREST`] holds (exact up to
-/// the first such byte): eight bytes in a few word operations.
-#[inline]
-fn interest(w: u64) -> u64 {
-    let low = w | splat(0x20);
-    zero_bytes(w ^ splat(b'\n'))
-        | zero_bytes(w ^ splat(b'\r'))
-        | zero_bytes(w ^ splat(b'['))
-        | zero_bytes(low ^ splat(b'v'))
-        | zero_bytes(low ^ splat(b'y'))
-}
-
 /// The lines of a text (split at `\r\n`, `\n` or `\r`, as
 /// [`lines`]), each with whether it must be read: whether it holds `vote`
 /// or `lynch` (any case) or a `[` (a tag, which may also open a quote,
-/// strike or bold for later lines). One pass over the bytes, eight at a
-/// time while none is of interest: most lines of a thread are talk, and a
+/// strike or bold for later lines). One pass over the bytes, a table
+/// lookup each: most lines of a thread are talk, and a
 /// recount reads every post on each change.
 fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
     let b = text.as_bytes();
@@ -228,15 +216,6 @@ fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
                 // Flagged: only the line's end is left to find.
                 i = line_end(&b[i..]).map_or(n, |k| i + k);
                 break;
-            }
-            // Eight bytes at a time to the next byte of interest.
-            while let Some(chunk) = b.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
-                let m = interest(u64::from_le_bytes(chunk));
-                if m != 0 {
-                    i += (m.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                i += 8;
             }
             while i < n && !INTEREST[usize::from(b[i])] {
                 i += 1;

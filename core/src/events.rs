@@ -476,12 +476,30 @@ pub fn prod_message(
     deadline: Option<Deadline>,
     format: Format,
 ) -> String {
+    let mut missing = Vec::new();
+    if why.contains(&ProdWhy::Posts) {
+        missing.push("Please post in the game thread: you have not posted enough this phase.");
+    }
+    if why.contains(&ProdWhy::NoActions) {
+        missing.push("Your actions for this phase are not in yet: please send them.");
+    }
+    prod_text(names, "the moderator", &missing, deadline, format)
+}
+
+/// A prod in every game's shape: to one name, the private message "NAME,
+/// this is a prod from `from`"; to several, a "Prods" list of them; then
+/// each line of `missing` (what the game is waiting for), the deadline when
+/// set, and that a player who stays inactive may be replaced or removed.
+pub fn prod_text(
+    names: &[&str],
+    from: &str,
+    missing: &[&str],
+    deadline: Option<Deadline>,
+    format: Format,
+) -> String {
     let m = Mark(format);
-    let mut s = if names.len() == 1 {
-        format!(
-            "{}, this is a prod from the moderator.\n",
-            m.bold(&m.name(names[0]))
-        )
+    let mut s = if let [one] = names {
+        format!("{}, this is a prod from {from}.\n", m.bold(&m.name(one)))
     } else {
         let mut t = m.title("Prods");
         for n in names {
@@ -489,11 +507,9 @@ pub fn prod_message(
         }
         m.list(&t)
     };
-    if why.contains(&ProdWhy::Posts) {
-        s.push_str("Please post in the game thread: you have not posted enough this phase.\n");
-    }
-    if why.contains(&ProdWhy::NoActions) {
-        s.push_str("Your actions for this phase are not in yet: please send them.\n");
+    for line in missing {
+        s.push_str(line);
+        s.push('\n');
     }
     if let Some(d) = deadline {
         s.push_str(&format!("Deadline: {}\n", deadline_text(d, format)));

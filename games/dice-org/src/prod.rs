@@ -4,10 +4,10 @@
 //! `console_core::events` ([`Activity`], [`ProdThreshold`], [`Prod`]).
 
 use crate::intake::{Intake, Verdict};
-use crate::post::{Deadline, Format, Mark, deadline_text};
+use crate::post::{Deadline, Format};
 use crate::season::{Needs, needs};
 use crate::state::{Phase, State};
-use console_core::events::{Activity, Prod, ProdThreshold, ProdWhy, prods, word_count};
+use console_core::events::{Activity, Prod, ProdThreshold, ProdWhy, prod_text, prods, word_count};
 
 /// The players the phase to play asks choices of (D3.1), as slots
 /// (roster indexes), roster order: the competition's participants, the
@@ -104,35 +104,21 @@ pub fn prod_message(
     deadline: Option<Deadline>,
     format: Format,
 ) -> String {
-    let m = Mark(format);
-    let mut s = if let [one] = names {
-        format!(
-            "{}, this is a prod from the producers.\n",
-            m.bold(&m.name(one))
-        )
-    } else {
-        let mut t = m.title("Prods");
-        for n in names {
-            t.push_str(&m.item(&m.name(n)));
-        }
-        m.list(&t)
-    };
-    if why.contains(&ProdWhy::Posts) {
-        s.push_str(&format!(
-            "We have no DM with your {} choices yet: please send them.\n",
+    let missing = if why.contains(&ProdWhy::Posts) {
+        Some(format!(
+            "We have no DM with your {} choices yet: please send them.",
             phase.name()
-        ));
+        ))
     } else if why.contains(&ProdWhy::NoActions) {
-        s.push_str(&format!(
-            "Your DM gives none of your {} choices yet: please send them.\n",
+        Some(format!(
+            "Your DM gives none of your {} choices yet: please send them.",
             phase.name()
-        ));
-    }
-    if let Some(d) = deadline {
-        s.push_str(&format!("Deadline: {}\n", deadline_text(d, format)));
-    }
-    s.push_str("Players who stay inactive may be replaced or removed.\n");
-    s
+        ))
+    } else {
+        None
+    };
+    let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
+    prod_text(names, "the producers", &missing, deadline, format)
 }
 
 #[cfg(test)]

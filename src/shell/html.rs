@@ -4,6 +4,18 @@
 //! page (names, pasted lines, the engine's sentences) goes through [`esc`].
 
 use std::fmt::Write as _;
+use wasm_bindgen::JsCast;
+
+/// The element matching `selector` that an event (a click on a button in
+/// HTML set as content, delegated to its box) came from, the target or
+/// its nearest ancestor; `None` for an event from elsewhere in the box.
+pub fn event_from(ev: &web_sys::Event, selector: &str) -> Option<web_sys::Element> {
+    ev.target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest(selector)
+        .ok()?
+}
 
 /// `text` escaped for HTML content and attribute values.
 pub fn esc(text: &str) -> String {

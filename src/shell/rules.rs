@@ -252,11 +252,7 @@ pub fn RulesPage(
             .done(),
     };
     let follow = move |ev: leptos::ev::MouseEvent| {
-        let Some(link) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("a[data-rule]").ok().flatten())
-        else {
+        let Some(link) = super::html::event_from(&ev, "a[data-rule]") else {
             return;
         };
         ev.prevent_default();

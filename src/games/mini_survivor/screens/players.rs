@@ -19,7 +19,6 @@ use mini_survivor::events::{
 };
 use mini_survivor::save::deadline_of;
 use mini_survivor::{Game, PlayedRound, Segment};
-use wasm_bindgen::JsCast;
 
 /// The deadline of `round` with its extensions (R10.9): the one set on the
 /// Posts screen plus the extensions among that round's events (the round
@@ -247,11 +246,7 @@ pub fn PlayerEvents() -> impl IntoView {
         h
     };
     let click = move |ev: leptos::ev::MouseEvent| {
-        let Some(b) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("button[data-act]").ok().flatten())
-        else {
+        let Some(b) = crate::shell::html::event_from(&ev, "button[data-act]") else {
             return;
         };
         match b.get_attribute("data-act").as_deref() {

@@ -37,13 +37,7 @@ fn value(root: &web_sys::Element, testid: &str) -> String {
 /// The element clicked or changed with a `data-act`: its action, the
 /// element and the section it is in.
 fn acted(ev: &web_sys::Event) -> Option<(String, web_sys::Element, web_sys::Element)> {
-    use wasm_bindgen::JsCast;
-    let el = ev
-        .target()?
-        .dyn_into::<web_sys::Element>()
-        .ok()?
-        .closest("[data-act]")
-        .ok()??;
+    let el = crate::shell::html::event_from(ev, "[data-act]")?;
     // The box (events are delegated: the current target is not it).
     let root = el.closest("section").ok()??;
     Some((el.get_attribute("data-act")?, el, root))

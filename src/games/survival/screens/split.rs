@@ -554,12 +554,7 @@ fn doubtful_html(ctx: Ctx, s: &ThreadSplit, live: Option<&Live>) -> String {
 /// [`Game::add_nickname`]: survival::Game::add_nickname
 /// [`Game::refuse_guess`]: survival::Game::refuse_guess
 fn answer(ctx: Ctx, ev: leptos::ev::MouseEvent) {
-    use wasm_bindgen::JsCast;
-    let Some(b) = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("button[data-act]").ok().flatten())
-    else {
+    let Some(b) = crate::shell::html::event_from(&ev, "button[data-act]") else {
         return;
     };
     let (Some(act), Some(text)) = (b.get_attribute("data-act"), b.get_attribute("data-text"))

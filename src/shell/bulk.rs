@@ -70,7 +70,7 @@ pub fn BulkBox(
         <details class="bulk" class:long=move || text.with(|b| b.len() > super::html::HELD) open=move || open || text.with(|b| !b.is_empty())>
             <summary>{summary}</summary>
             <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", example.get())}</code> " or " <code>{move || format!("== {} ==", example.get())}</code> {format!(". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, {rule}).")}</p>
-            <label class="held" data-testid="held"><input type="checkbox"/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
+            <label class="held" data-testid="long-paste"><input type="checkbox"/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
             <textarea rows="10" spellcheck="false" aria-label=format!("All {noun}, with a header line per player") data-testid="bulk" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
             <button on:click=run data-testid="split">"Split into players"</button>
             {move || account.get().map(|a| view! {

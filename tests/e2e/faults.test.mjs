@@ -387,10 +387,10 @@ test('a large paste in Mini-Survivor is shown a page at a time, the lines not us
     if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
     // Pasted as Chromium pastes: the value set, then one input event.
     await scriptInput(page, '[data-testid=bulk]', big);
-    await page.waitForSelector('[data-testid=held]', { state: 'visible' });
+    await page.waitForSelector('[data-testid=long-paste]', { state: 'visible' });
     assert.equal(await page.locator('[data-testid=bulk]').isHidden(), true, 'the long paste is not laid out');
-    assert.match(await page.textContent('[data-testid=held]'), /holds a long paste: it is read in full/);
-    await page.check('[data-testid=held] input');
+    assert.match(await page.textContent('[data-testid=long-paste]'), /holds a long paste: it is read in full/);
+    await page.check('[data-testid=long-paste] input');
     await page.waitForSelector('[data-testid=bulk]', { state: 'visible' });
     assert.equal(await page.inputValue('[data-testid=bulk]'), big, 'nothing of it was lost');
 

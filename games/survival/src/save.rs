@@ -208,7 +208,12 @@ impl InputFile {
 
 /// A phase's record as JSON (FORMAT.md).
 fn record_json(setup: &Setup, report: &crate::report::PhaseReport) -> serde_json::Value {
-    serde_json::to_value(PhaseRecord::of(setup, report)).expect("a record serialises")
+    // Written as text and read back, not by `to_value`: the same value,
+    // with the JSON writer and reader the save file links anyway rather
+    // than a second serializer for every record type (about 1.5 KB brotli
+    // of the page's first load).
+    let text = serde_json::to_string(&PhaseRecord::of(setup, report)).expect("a record serialises");
+    serde_json::from_str(&text).expect("a record reads back")
 }
 
 impl GameFile {

@@ -251,6 +251,31 @@ pub fn read_file(shell: Shell, file: web_sys::File, then: impl FnOnce(String) + 
     });
 }
 
+/// "100 of 350 lines shown: rejected first. Show 100 more": the line
+/// under a paged list of `total` rows of which `shown` are on the page
+/// (pages of [`PAGE`] rows; issue 20), nothing when all are shown. `rows`
+/// names what is listed ("lines", "moves", "posts") and `order` says what
+/// comes first, so the moderator knows every unused line is before the
+/// rest.
+///
+/// [`PAGE`]: super::html::PAGE
+pub fn show_more(
+    shown: RwSignal<usize>,
+    total: usize,
+    rows: &'static str,
+    order: &'static str,
+) -> impl IntoView + use<> {
+    let n = shown.get().min(total);
+    (n < total).then(|| {
+        let next = super::html::PAGE.min(total - n);
+        view! {
+            <p class="more muted" data-testid="verdicts-more">{format!("{n} of {total} {rows} shown: {order}. ")}
+                <button type="button" on:click=move |_| shown.update(|s| *s += super::html::PAGE)>{format!("Show {next} more")}</button>
+            </p>
+        }
+    })
+}
+
 /// A "Copy" button for a text; says whether it worked.
 #[component]
 pub fn CopyButton(

@@ -7,6 +7,7 @@
 use super::super::state::Ctx;
 use crate::shell::bulk::BulkBox;
 use crate::shell::html::{HELD, PAGE, esc};
+use crate::shell::ui::show_more;
 use console_core::text::take_bulk;
 use leptos::prelude::*;
 use mini_survivor::bulk::split_bulk;
@@ -134,15 +135,7 @@ pub fn Orders() -> impl IntoView {
                                 <ol class="verdicts" aria-label=verdicts_label.clone() inner_html=move || checked.with(|c| {
                                     c.get(i).map(|(_, text, sub)| verdicts_html(text, &sub.lines, shown.get())).unwrap_or_default()
                                 })></ol>
-                                {move || {
-                                    let total = checked.with(|c| c.get(i).map_or(0, |(_, _, s)| s.lines.len()));
-                                    let n = shown.get().min(total);
-                                    (n < total).then(|| view! {
-                                        <p class="more muted" data-testid="verdicts-more">{format!("{n} of {total} lines shown: rejected first, then replaced, then accepted. ")}
-                                            <button type="button" on:click=move |_| shown.update(|s| *s += PAGE)>{format!("Show {} more", PAGE.min(total - n))}</button>
-                                        </p>
-                                    })
-                                }}
+                                {move || show_more(shown, checked.with(|c| c.get(i).map_or(0, |(_, _, s)| s.lines.len())), "lines", "rejected first, then replaced, then accepted")}
                                 <p class="canonical muted">"In force: "
                                     {let setup = setup.clone(); move || checked.with(|c| c.get(i).map(|(_, _, s)| {
                                         let lines: Vec<String> = s.orders().map(|o| o.to_line(&setup)).collect();

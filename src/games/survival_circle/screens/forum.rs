@@ -12,7 +12,7 @@ use super::super::state::{Ctx, move_text};
 use super::play::Said;
 use super::referee::Referee;
 use crate::shell::html::PAGE;
-use crate::shell::ui::CopyButton;
+use crate::shell::ui::{CopyButton, show_more};
 use leptos::prelude::*;
 use survival_circle::notation::Played;
 use survival_circle::post::{Format, landing_text, position_post};
@@ -380,7 +380,7 @@ pub fn Forum() -> impl IntoView {
                     <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
                         {paged(lines, shown.get()).into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
                     </ol>
-                    {more_button(shown, total)}
+                    {show_more(shown, total, "moves", "the rejected first")}
                     {match refusal {
                         Some(why) => view! { <p class="error" data-testid="refusal">{format!("Nothing will be played: {why}. Correct the text (C8.2).")}</p> }.into_any(),
                         None => view! { <p class="muted">{format!("{added} new move{} to play.", if added == 1 { "" } else { "s" })}</p> }.into_any(),
@@ -439,17 +439,4 @@ fn paged(lines: Vec<(bool, String)>, shown: usize) -> Vec<(bool, String)> {
     }
     let (ok, bad): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| l.0);
     bad.into_iter().chain(ok).take(shown).collect()
-}
-
-/// "100 of 350 moves shown" and a button for the next page, when not all
-/// `total` are shown.
-fn more_button(shown: RwSignal<usize>, total: usize) -> impl IntoView {
-    let n = shown.get_untracked();
-    (n < total).then(|| {
-        view! {
-            <p class="more muted" data-testid="verdicts-more">{format!("{n} of {total} moves shown: the rejected first. ")}
-                <button type="button" on:click=move |_| shown.update(|s| *s += PAGE)>"Show more"</button>
-            </p>
-        }
-    })
 }

@@ -36,8 +36,13 @@ pub fn BulkBox(
     /// Open even while empty (where pasting is the usual way in).
     #[prop(optional)]
     open: bool,
+    /// The account shown under the box, when the page sets it itself (a
+    /// split read in a worker returns `None` and sets it on the answer);
+    /// by default the box's own.
+    #[prop(optional)]
+    account: Option<RwSignal<Option<BulkAccount>>>,
 ) -> impl IntoView {
-    let account = RwSignal::new(None::<BulkAccount>);
+    let account = account.unwrap_or_else(|| RwSignal::new(None::<BulkAccount>));
     let run = move |_| {
         // Invisible characters copied from a forum fold away first.
         let pasted = text.with_untracked(|t| console_core::text::visible(t).into_owned());

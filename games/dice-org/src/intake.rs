@@ -325,43 +325,52 @@ impl Intake {
     /// `draft` (the screen's input for this phase) with every player whose
     /// message the paste holds set to what their message gives; other
     /// players keep the draft's choices. A draft of another phase is
-    /// replaced.
+    /// replaced. See [`merge`].
     pub fn merged(&self, draft: &Entry) -> Option<Entry> {
         let read = self.entry.clone()?;
-        let mine = |n: &String| self.messages.iter().any(|m| m.player == *n);
-        Some(match (read, draft) {
-            (Entry::Competition(mut r), Entry::Competition(d)) => {
-                keep_choices(&d.choices, &mut r.choices, &mine);
-                Entry::Competition(r)
-            }
-            (Entry::Camp(mut r), Entry::Camp(d)) => {
-                keep_choices(&d.choices, &mut r.choices, &mine);
-                Entry::Camp(r)
-            }
-            (Entry::Conversation(mut r), Entry::Conversation(d)) => {
-                keep_choices(&d.prefs, &mut r.prefs, &mine);
-                Entry::Conversation(r)
-            }
-            (Entry::Vote(mut r), Entry::Vote(d)) => {
-                keep_choices(&d.votes, &mut r.votes, &mine);
-                keep_choices(&d.revote, &mut r.revote, &mine);
-                let mut plays: Vec<Play> = d
-                    .advantages
-                    .iter()
-                    .filter(|p| !mine(&p.player))
-                    .cloned()
-                    .collect();
-                plays.append(&mut r.advantages);
-                r.advantages = plays;
-                Entry::Vote(r)
-            }
-            (Entry::Final(mut r), Entry::Final(d)) => {
-                keep_choices(&d.votes, &mut r.votes, &mine);
-                keep_choices(&d.revote, &mut r.revote, &mine);
-                Entry::Final(r)
-            }
-            (r, _) => r,
-        })
+        let senders: Vec<String> = self.messages.iter().map(|m| m.player.clone()).collect();
+        Some(merge(read, &senders, draft))
+    }
+}
+
+/// `draft` with what a paste gave (`read`, an [`Intake::entry`]) for every
+/// player of `senders` (whose message the paste holds); other players keep
+/// the draft's choices. A draft of another phase is replaced. The page
+/// merges with it when the paste was read elsewhere (in a Web Worker).
+pub fn merge(read: Entry, senders: &[String], draft: &Entry) -> Entry {
+    let mine = |n: &String| senders.contains(n);
+    match (read, draft) {
+        (Entry::Competition(mut r), Entry::Competition(d)) => {
+            keep_choices(&d.choices, &mut r.choices, &mine);
+            Entry::Competition(r)
+        }
+        (Entry::Camp(mut r), Entry::Camp(d)) => {
+            keep_choices(&d.choices, &mut r.choices, &mine);
+            Entry::Camp(r)
+        }
+        (Entry::Conversation(mut r), Entry::Conversation(d)) => {
+            keep_choices(&d.prefs, &mut r.prefs, &mine);
+            Entry::Conversation(r)
+        }
+        (Entry::Vote(mut r), Entry::Vote(d)) => {
+            keep_choices(&d.votes, &mut r.votes, &mine);
+            keep_choices(&d.revote, &mut r.revote, &mine);
+            let mut plays: Vec<Play> = d
+                .advantages
+                .iter()
+                .filter(|p| !mine(&p.player))
+                .cloned()
+                .collect();
+            plays.append(&mut r.advantages);
+            r.advantages = plays;
+            Entry::Vote(r)
+        }
+        (Entry::Final(mut r), Entry::Final(d)) => {
+            keep_choices(&d.votes, &mut r.votes, &mine);
+            keep_choices(&d.revote, &mut r.revote, &mine);
+            Entry::Final(r)
+        }
+        (r, _) => r,
     }
 }
 

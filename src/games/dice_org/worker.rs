@@ -1,18 +1,21 @@
 //! What the Dice ORG page leaves to a Web Worker: checking a revealed
-//! seed (Verify, D1.4), the dice log (D1.4, D11), the prod list of the
-//! phase to play (D9.7) and the odds (a player's roll, D2.2; each team's
-//! chance to win and to lose the next team competition, D4.2, D4.4). The
-//! page sends a [`Task`] as JSON text to the site's worker (the rules
-//! worker, `shell::markdown::Doc::Game`, letter `D`) and shows the HTML
-//! [`answer`] writes; so neither the replay of a season, the odds
+//! seed (Verify, D1.4), the dice log (D1.4, D11), the reading of the
+//! pasted DMs (D12; a megabyte is shown a page at a time) with the prod
+//! list of the phase to play (D9.7), and the odds (a player's roll, D2.2;
+//! each team's chance to win and to lose the next team competition, D4.2,
+//! D4.4). The page sends a [`Task`] as JSON text to the site's worker (the
+//! rules worker, `shell::markdown::Doc::Game`, letter `D`) and shows the
+//! HTML [`answer`] writes (a [`Reading`] as JSON for [`Task::Read`]); so
+//! neither the reading of the DMs, the replay of a season, the odds
 //! computation nor these tables are in the page's first load, and a long
 //! computation never blocks the page. Every text from outside (names,
 //! team names) is escaped ([`crate::shell::html`]).
 
 use super::screens::widgets::write_table;
-use crate::shell::html::{Html, attr, esc};
+use crate::shell::html::{Html, PAGE, attr, esc};
 use console_core::events::{ProdThreshold, ProdWhy};
 use dice_org::competition::CompetitionInput;
+use dice_org::intake::{Intake, LineReading, Skip, Verdict};
 use dice_org::post::Format;
 use dice_org::prod::{dm_activity, prod_list, prod_message};
 use dice_org::verify::verify;
@@ -65,10 +68,12 @@ pub enum Task {
         /// The competition draft (choices), if any.
         competition: Option<CompetitionInput>,
     },
-    /// The prod list of the phase to play (D9.7) from the pasted DMs
-    /// `text` read with the producers' `aliases`, with the prod messages
-    /// in `format`.
-    Prods {
+    /// The pasted DMs `text` read for the phase to play (D12) with the
+    /// producers' `aliases`: the reading (rejected and unread lines first,
+    /// `shown` rows of it), the phase's input the text gives, the bulk
+    /// box's account and the prod list (D9.7) with the prod messages in
+    /// `format`. Answered with a [`Reading`] as JSON.
+    Read {
         /// The open season.
         season: SeasonText,
         /// The pasted DMs.
@@ -77,6 +82,11 @@ pub enum Task {
         aliases: Vec<(String, String)>,
         /// The posts' format.
         format: Format,
+        /// How many rows of the reading to write (pages of
+        /// [`crate::shell::html::PAGE`]).
+        shown: usize,
+        /// The page's number for this request, echoed in the answer.
+        id: u32,
     },
     /// The dice log (D1.4, D11): every die drawn with the step that drew
     /// it, who rolled it and why; `filter` is `all`, `setup` or a step's
@@ -115,21 +125,266 @@ pub fn answer(text: &str) -> String {
             Ok(s) => odds_html(&s, &player, kind, options, competition.unwrap_or_default()),
             Err(e) => note(&e),
         },
-        Ok(Task::Prods {
+        Ok(Task::Read {
             season,
             text,
             aliases,
             format,
-        }) => match season.season() {
-            Ok(s) => prods_html(&s, &text, &aliases, format),
-            Err(e) => note(&e),
-        },
+            shown,
+            id,
+        }) => {
+            let reading = match season.season() {
+                Ok(s) => read(&s, &text, &aliases, format, shown),
+                Err(e) => Reading {
+                    prods: note(&e),
+                    ..Reading::default()
+                },
+            };
+            serde_json::to_string(&Reading { id, ..reading }).unwrap_or_default()
+        }
         Ok(Task::Dice { season, filter }) => match season.season() {
             Ok(s) => dice_html(&s, &filter),
             Err(e) => note(&e),
         },
         Err(e) => note(&e.to_string()),
     }
+}
+
+/// The worker's answer to [`Task::Read`]: what the page shows of a
+/// reading of the pasted DMs (D12), small whatever the paste's length.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reading {
+    /// The request's number ([`Task::Read`]'s `id`).
+    pub id: u32,
+    /// How each line was read, as HTML (empty for a blank box): a table
+    /// per player's message and the lines of nobody, the first `shown`
+    /// rows in the order lines not read, rejected, replaced or skipped,
+    /// accepted.
+    pub html: String,
+    /// The prod list (D9.7), as HTML; or why the season does not replay.
+    pub prods: String,
+    /// The phase's input the paste gives ([`Intake::entry`]), for the
+    /// players of `taken` (the page merges it into its draft with
+    /// [`dice_org::intake::merge`]); `None` when there is nothing to play.
+    pub entry: Option<Entry>,
+    /// Each player's message: (player, non-blank lines), in paste order.
+    pub taken: Vec<(String, usize)>,
+    /// The first [`PAGE`] lines not used (of nobody, then rejected), each
+    /// in words naming its line, and a last line for the rest.
+    pub problems: Vec<String>,
+    /// How many lines were not used in all.
+    pub problem_total: usize,
+    /// Rows of the reading in all (every line and every line of nobody).
+    pub rows: usize,
+}
+
+/// Where a line comes in the paged reading: lines not read first (0),
+/// rejected (1), replaced or skipped (2), accepted (3).
+fn rank(v: &Verdict) -> u8 {
+    match v {
+        Verdict::Rejected(_) => 1,
+        Verdict::Accepted(_) => 3,
+        _ => 2,
+    }
+}
+
+/// Reads the paste (invisible characters folded first) for the phase to
+/// play: see [`Task::Read`].
+fn read(
+    s: &Season,
+    text: &str,
+    aliases: &[(String, String)],
+    format: Format,
+    shown: usize,
+) -> Reading {
+    let text = console_core::text::visible(text);
+    let intake = s.read_dms(&text, aliases);
+    let prods = prods_html(s, &intake, format);
+    if text.trim().is_empty() {
+        return Reading {
+            prods,
+            ..Reading::default()
+        };
+    }
+    let taken = intake
+        .messages
+        .iter()
+        .map(|m| (m.player.clone(), m.lines.len()))
+        .collect();
+    let problem_total = intake.problems().count() + intake.unread.len();
+    let mut problems: Vec<String> = intake
+        .unread
+        .iter()
+        .take(PAGE)
+        .map(|u| format!("line {}: {:?} not read: {}", u.line, u.text, u.reason))
+        .collect();
+    problems.extend(
+        intake
+            .problems()
+            .take(PAGE - problems.len())
+            .map(|(player, l)| {
+                format!(
+                    "{player}, line {}: {:?} rejected: {}",
+                    l.number,
+                    l.text,
+                    l.verdict.reason().unwrap_or_default()
+                )
+            }),
+    );
+    if problem_total > problems.len() {
+        problems.push(format!(
+            "{} more lines not used: each is under \"How each line was read\" below, with its reason",
+            problem_total - problems.len()
+        ));
+    }
+    let (html, rows) = reading_html(s, &intake, aliases, shown);
+    Reading {
+        id: 0,
+        html,
+        prods,
+        entry: intake.entry.clone(),
+        taken,
+        problems,
+        problem_total,
+        rows,
+    }
+}
+
+/// A select that makes `written` an alias of a player (D12.3): the page
+/// reads its `data-written` and value when it changes.
+fn alias_pick(h: &mut Html, written: &str, current: Option<&str>, players: &[String]) {
+    h.raw("<select data-testid=\"alias\"")
+        .raw(&attr("aria-label", &format!("Read {written:?} as")))
+        .raw(&attr("data-written", written))
+        .raw(">")
+        .raw(if current.is_none() {
+            "<option value=\"\" selected>"
+        } else {
+            "<option value=\"\">"
+        })
+        .text(&format!("{written:?}: read as…"))
+        .raw("</option>");
+    for p in players {
+        h.raw("<option")
+            .raw(&attr("value", p))
+            .raw(if current == Some(p.as_str()) {
+                " selected>"
+            } else {
+                ">"
+            })
+            .text(p)
+            .raw("</option>");
+    }
+    h.raw("</select>");
+}
+
+/// One line of a player's message and its verdict, with a one-click
+/// overrule for a guessed name or a chat author who may be the player.
+fn line_html(h: &mut Html, player: &str, l: &LineReading, players: &[String]) {
+    let word = l.verdict.word();
+    let mut why = l.verdict.reason().unwrap_or_default();
+    for n in l.names.iter().filter(|n| !n.exact) {
+        why.push_str(&format!(
+            " {:?} read as {} (a guess, D12.3).",
+            n.written, n.player
+        ));
+    }
+    for note in &l.notes {
+        why.push_str(&format!(" {note}"));
+    }
+    h.raw(&format!(
+        "<tr class=\"verdict-{word}\" data-verdict=\"{word}\"><td>{}</td><td>",
+        l.number
+    ))
+    .el("code", "", &l.text)
+    .raw(&format!("</td><td>{word}</td><td>"))
+    .text(&why);
+    for n in l.names.iter().filter(|n| !n.exact) {
+        alias_pick(h, &n.written, Some(&n.player), players);
+    }
+    if let Verdict::Skipped(Skip::OtherAuthor(author, false)) = &l.verdict {
+        h.raw("<button type=\"button\" data-testid=\"alias-author\"")
+            .raw(&attr("data-written", author))
+            .raw(&attr("data-player", player))
+            .raw(">")
+            .text(&format!("{author} is {player}"))
+            .raw("</button>");
+    }
+    h.raw("</td></tr>");
+}
+
+/// How each line was read (D12), the first `shown` rows (see [`rank`]),
+/// and the number of rows in all.
+fn reading_html(
+    s: &Season,
+    intake: &Intake,
+    aliases: &[(String, String)],
+    shown: usize,
+) -> (String, usize) {
+    let st = s.state();
+    let players: Vec<String> = st.alive().map(|(p, _)| st.name(p).to_string()).collect();
+    let rows = intake.unread.len() + intake.messages.iter().map(|m| m.lines.len()).sum::<usize>();
+    // The rows on the page: the first `shown` by rank, then line order.
+    let unread = intake.unread.len().min(shown);
+    let mut left = shown - unread;
+    let mut keep: Vec<Vec<bool>> = intake
+        .messages
+        .iter()
+        .map(|m| vec![false; m.lines.len()])
+        .collect();
+    for r in 1..4 {
+        for (m, k) in intake.messages.iter().zip(keep.iter_mut()) {
+            for (l, k) in m.lines.iter().zip(k.iter_mut()) {
+                if left > 0 && rank(&l.verdict) == r {
+                    *k = true;
+                    left -= 1;
+                }
+            }
+        }
+    }
+    let mut h = Html::default();
+    h.raw("<details class=\"reading\" open>").el(
+        "summary",
+        "",
+        &format!(
+            "How each line was read ({} rejected)",
+            intake.problems().count()
+        ),
+    );
+    for (m, k) in intake.messages.iter().zip(&keep) {
+        h.raw("<table class=\"grid-table\"")
+            .raw(&attr("data-player", &m.player))
+            .raw(">")
+            .el("caption", "", &m.player)
+            .raw("<thead><tr><th scope=\"col\">Line</th><th scope=\"col\">Text</th><th scope=\"col\">Verdict</th><th scope=\"col\">Why</th></tr></thead><tbody>");
+        for (l, _) in m.lines.iter().zip(k).filter(|(_, k)| **k) {
+            line_html(&mut h, &m.player, l, &players);
+        }
+        h.raw("</tbody></table>");
+    }
+    if unread > 0 {
+        h.raw("<ul class=\"unread\" data-testid=\"unread\">");
+        for u in &intake.unread[..unread] {
+            h.raw("<li class=\"warn\">")
+                .text(&format!("Line {}: {:?}: {} ", u.line, u.text, u.reason));
+            alias_pick(&mut h, &u.text, None, &players);
+            h.raw("</li>");
+        }
+        h.raw("</ul>");
+    }
+    if !aliases.is_empty() {
+        h.raw("<p class=\"muted\" data-testid=\"aliases\">Aliases: ");
+        for (w, p) in aliases {
+            h.raw("<span>")
+                .text(&format!("{w:?} = {p} "))
+                .raw("<button type=\"button\"")
+                .raw(&attr("data-remove", w))
+                .raw(">remove</button> </span>");
+        }
+        h.raw("</p>");
+    }
+    h.raw("</details>");
+    (h.done(), rows)
 }
 
 /// A copy button for `text`: the page copies a button's `data-copy` when
@@ -145,10 +400,9 @@ fn copy_button(h: &mut Html, label: &str, text: &str) {
 /// Who the phase to play asks and whose DMs are not in (D9.7), from the
 /// pasted DMs: one line per player to prod with why and their prod
 /// message to copy, then the one public prod post to copy.
-pub fn prods_html(s: &Season, text: &str, aliases: &[(String, String)], format: Format) -> String {
+pub fn prods_html(s: &Season, intake: &Intake, format: Format) -> String {
     let st = s.state();
-    let intake = s.read_dms(text, aliases);
-    let act = dm_activity(st, &intake);
+    let act = dm_activity(st, intake);
     let list = prod_list(st, &act, ProdThreshold::default(), None);
     let phase = s.next_phase();
     let deadline = st.deadline.current();

@@ -1,0 +1,89 @@
+// Dice ORG: a megabyte of players' DMs pasted into the round wizard's bulk
+// box (issue 20 point 2) is read in the site's worker, not on the page: the
+// page answers while the paste is read, every player's DMs are taken into
+// the controls, and the reading is shown 100 rows at a time, the lines not
+// read and the rejected ones first, each with its reason, the rest one
+// click away.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, screen } from './helpers.mjs';
+
+const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
+// The benchmark's DMs (tests/bench/bench.mjs, diceText): a choice or a
+// line of chatter, under `Name:` or `== Name ==` headers.
+const LINES = ['I deduct 3 for 1 RP', 'boost +2 (1 RP)', 'hello producers!', 'deduct', 'boost +1', 'good luck all'];
+const ORPHANS = ['morning all, DMs below', 'copied from the forum'];
+
+/** About `bytes` of DMs after two lines of nobody: { text, parts, lines }. */
+function dms(bytes) {
+  let text = ORPHANS.join('\n') + '\n\n';
+  let parts = 0;
+  while (text.length < bytes) {
+    const p = PLAYERS[parts % PLAYERS.length];
+    const body = [0, 1, 2].map((k) => LINES[(parts + k * 2) % LINES.length]);
+    text += `${parts % 2 ? `${p}:` : `== ${p} ==`}\n${body.join('\n')}\n\n`;
+    parts += 1;
+  }
+  return { text, parts, lines: parts * 3 + ORPHANS.length };
+}
+
+test('a 1 MB paste of DMs is read off the page and shown a page at a time, unused lines first', async () => {
+  const t = await open({ page: 'dice-org/#/setup' });
+  const { page } = t;
+  let actions = 0;
+  const act = async (f) => { actions += 1; return f(); };
+  try {
+    await page.fill('[data-testid=season-name]', 'Large paste');
+    await page.fill('[data-testid=players]', PLAYERS.join('\n'));
+    await page.fill('[data-testid=seed]', '2024');
+    await page.waitForSelector('[data-testid=setup-preview]');
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('section.team');
+    await screen(page, 'Round');
+    await page.waitForSelector('[data-testid=bulk]', { state: 'visible' });
+
+    const { text, lines } = dms(1024 * 1024);
+    await act(() => page.fill('[data-testid=bulk]', text));
+    await act(() => page.click('[data-testid=split]'));
+    // The page answers at once: the megabyte is still being read elsewhere.
+    assert.equal(await page.locator('[data-testid=split-result]').count(), 0, 'the split waits for the worker, not the page');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=split-result] li[data-player]').length === n, PLAYERS.length, { timeout: 60000 });
+    await page.waitForSelector('[data-testid=reading] table');
+
+    // Every player's DMs were taken into the controls (each deducts).
+    for (const p of PLAYERS) {
+      assert.ok(await page.locator(`section[aria-label=Competition] tr[data-player=${p}] [data-testid=deduct]`).isChecked(), `${p} deducts`);
+    }
+    // The account counts every line not used, lists the first 100 and says
+    // where the rest are.
+    const account = await page.locator('[data-testid=split-result] li.warn').allTextContents();
+    assert.equal(account.length, 101, 'a hundred problems and where the rest are');
+    assert.match(account[100], /^\d+ more lines not used: each is under "How each line was read"/);
+
+    // The reading: 100 rows, the lines of nobody first, then rejected ones,
+    // each with its reason; every line is counted.
+    const more = page.locator('[data-testid=verdicts-more]');
+    assert.match(await more.textContent(), new RegExp(`^100 of ${lines} lines shown: lines not read and rejected first\\. Show 100 more`));
+    const unread = await page.locator('[data-testid=reading] [data-testid=unread] li').allTextContents();
+    assert.deepEqual(unread.map((u) => u.match(/"(.*?)"/)[1]), ORPHANS);
+    assert.match(unread[0], /before any player's header.*D12\.1/);
+    const verdicts = await page.locator('[data-testid=reading] tr[data-verdict]').evaluateAll((rows) => rows.map((r) => r.dataset.verdict));
+    assert.equal(verdicts.length, 100 - ORPHANS.length);
+    assert.deepEqual([...new Set(verdicts)], ['rejected'], 'rejected lines come before the lines used');
+    assert.match(await page.textContent('[data-testid=reading] tr[data-verdict=rejected]'), /hello producers!|good luck all/);
+
+    // One click shows the next hundred.
+    await act(() => page.click('[data-testid=verdicts-more] button'));
+    await page.waitForFunction((n) => document.querySelector('[data-testid=verdicts-more]')?.textContent.startsWith(`200 of ${n} lines`), lines);
+    assert.equal(await page.locator('[data-testid=reading] tr[data-verdict]').count(), 200 - ORPHANS.length);
+
+    // The phase is played as the controls show it.
+    await act(() => page.click('[data-testid=play]'));
+    await page.waitForSelector('[data-testid=last-step]');
+    assert.equal(await page.inputValue('[data-testid=bulk]'), '', 'the paste was for the phase played');
+    console.log(`# Dice ORG 1 MB paste: ${actions} moderator actions from paste to played (paste, split, show more, play)`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

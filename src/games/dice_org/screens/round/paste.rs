@@ -19,6 +19,7 @@ use crate::shell::ui::show_more;
 use console_core::text::{BulkAccount, Taken};
 use dice_org::intake::merge;
 use leptos::prelude::*;
+use std::time::Duration;
 
 /// Sets `written` to mean `player` (D12.3) (or back to the rules' reading
 /// when `player` is empty); the paste is read again and taken (`split`).
@@ -93,43 +94,63 @@ pub fn Paste() -> impl IntoView {
     // not in, with the prod messages to copy (D9.7; no clock: missing
     // choices are prodded at once).
     Effect::new(move |_| {
-        let text = ctx.bulk.get();
-        let format = ctx.format.get();
-        let shown = shown.get();
-        let aliases = aliases.get();
-        let task = ctx.with_game(|s| {
-            let id = asked.get_untracked() + 1;
-            asked.set(id);
-            Task::Read {
-                season: SeasonText {
-                    setup: s.setup().clone(),
-                    entries: s.entries(),
-                },
-                text,
-                aliases,
-                format,
-                shown,
-                id,
-            }
-        });
-        if let Some(Ok(t)) = task.map(|t| serde_json::to_string(&t)) {
-            ask_worker('D', t, answer);
-        }
+        ctx.bulk.track();
+        ctx.format.track();
+        shown.track();
+        aliases.track();
+        ctx.with_game(|_| ());
+        let id = asked.get_untracked() + 1;
+        asked.set(id);
+        // Written and posted in a task of its own, not in the paste's (the
+        // box's value and the save are long enough); a later change
+        // supersedes it.
+        set_timeout(
+            move || {
+                if asked.try_get_untracked() != Some(id) {
+                    return;
+                }
+                let task = ctx.with_game_untracked(|s| Task::Read {
+                    season: SeasonText {
+                        setup: s.setup().clone(),
+                        entries: s.entries(),
+                    },
+                    text: ctx.bulk.get_untracked(),
+                    aliases: aliases.get_untracked(),
+                    format: ctx.format.get_untracked(),
+                    shown: shown.get_untracked(),
+                    id,
+                });
+                if let Some(Ok(t)) = task.map(|t| serde_json::to_string(&t)) {
+                    ask_worker('D', t, answer);
+                }
+            },
+            Duration::ZERO,
+        );
     });
     // A split takes the reading of the text as it is now, as soon as the
-    // worker has it.
+    // worker has it, in a task after the one showing it (the draft's save
+    // is a task's worth for a long paste).
     Effect::new(move |_| {
-        if !split_due.get() {
-            return;
+        let ready = split_due.get()
+            && reading.with(|r| r.as_ref().is_ok_and(|r| r.id == asked.get_untracked()));
+        if ready {
+            set_timeout(
+                move || {
+                    if split_due.try_get_untracked() != Some(true) {
+                        return;
+                    }
+                    reading.with_untracked(|r| {
+                        if let Ok(r) = r
+                            && r.id == asked.get_untracked()
+                        {
+                            take(ctx, r, account);
+                            split_due.set(false);
+                        }
+                    });
+                },
+                Duration::ZERO,
+            );
         }
-        reading.with(|r| {
-            if let Ok(r) = r
-                && r.id == asked.get_untracked()
-            {
-                split_due.set(false);
-                take(ctx, r, account);
-            }
-        });
     });
     let split = Callback::new(move |_: String| {
         split_due.set(true);
@@ -182,10 +203,10 @@ pub fn Paste() -> impl IntoView {
                 {move || reading.with(|r| match r {
                     Ok(r) if r.html.is_empty() => view! { <div inner_html=r.prods.clone()></div> }.into_any(),
                     Ok(r) => { let r_id = r.id; view! {
-                        // A reading of an earlier text or earlier aliases is
-                        // kept in view until the new one comes, but not as
-                        // the reading.
-                        <div data-testid=move || if r_id == asked.get() { "reading" } else { "reading-earlier" } inner_html=r.html.clone()></div>
+                        // A reading of an earlier text or earlier aliases,
+                        // or one a split has yet to take, is kept in view
+                        // but not as the reading.
+                        <div data-testid=move || if r_id == asked.get() && !split_due.get() { "reading" } else { "reading-earlier" } inner_html=r.html.clone()></div>
                         {show_more(shown, r.rows, "lines", "lines not read and rejected first")}
                         <div inner_html=r.prods.clone()></div>
                     }.into_any() }

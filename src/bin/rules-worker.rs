@@ -4,7 +4,8 @@
 //! the first time its Rules screen opens, never before): `pulldown-cmark`
 //! is about 60 KB (brotli) of code that only the Rules screen needs, so it
 //! stays out of every page's first load, as the texts do. It answers each
-//! `shell::markdown::RenderRequest` (JSON text) with one
+//! `shell::markdown::RenderRequest` (its message: a JSON head line, then
+//! the text) with one
 //! `RenderReply::Html`, the guide's worked examples drawn by each game's
 //! engine (`shell::markdown::example_for`).
 
@@ -32,11 +33,9 @@ fn main() {
             let Some(text) = ev.data().as_string() else {
                 return;
             };
-            match serde_json::from_str::<RenderRequest>(&text) {
+            match RenderRequest::from_message(&text) {
                 Ok(request) => post(&render(&request)),
-                Err(e) => post(&RenderReply::Failed {
-                    error: e.to_string(),
-                }),
+                Err(error) => post(&RenderReply::Failed { error }),
             }
         });
     let scope = js_sys::global();

@@ -45,8 +45,11 @@ pub enum Doc {
     Game,
 }
 
-/// What the page asks the worker (as JSON text): a file's text to render
-/// for the game whose rule numbers start with `letter`.
+/// What the page asks the worker: a file's text to render for the game
+/// whose rule numbers start with `letter`. Sent as one message
+/// ([`RenderRequest::message`]): a JSON line with the number, the file
+/// and the letter, then the text as it is, so a megabyte pasted is
+/// neither escaped on the page nor unescaped in the worker (issue 20).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RenderRequest {
     /// The page's number for the request, repeated in the reply.
@@ -55,8 +58,36 @@ pub struct RenderRequest {
     pub doc: Doc,
     /// The letter of the game's rule numbers ('S', 'D', 'C', 'R').
     pub letter: char,
-    /// The file's text.
+    /// The file's text (after the message's first line, not in its JSON).
+    #[serde(skip)]
     pub text: String,
+}
+
+impl RenderRequest {
+    /// The request as the worker's message: its JSON head (`text` left
+    /// out), a line end, then `text` unchanged.
+    pub fn message(&self) -> String {
+        let head = serde_json::to_string(self).unwrap_or_default();
+        let mut m = String::with_capacity(head.len() + 1 + self.text.len());
+        m.push_str(&head);
+        m.push('\n');
+        m.push_str(&self.text);
+        m
+    }
+
+    /// A message written by [`RenderRequest::message`], read back.
+    ///
+    /// # Errors
+    /// When the message has no first line or its head is not a request's
+    /// JSON: the reader's reason.
+    pub fn from_message(message: &str) -> Result<RenderRequest, String> {
+        let (head, text) = message
+            .split_once('\n')
+            .ok_or("the request has no head line")?;
+        let mut r: RenderRequest = serde_json::from_str(head).map_err(|e| e.to_string())?;
+        r.text = text.to_string();
+        Ok(r)
+    }
 }
 
 /// What the worker answers (as JSON text).
@@ -388,6 +419,24 @@ mod tests {
     use super::*;
 
     const RULES: &str = "# Title: the rules as the console must apply them\n\nThis restates `../seeds/x.txt`; cite them in code, tests.\n\nTerms: a *player*.\n\n## D1 Setup\n- D1.1 **Ruling:** Four to *forty*\n  players, `3d6` (D1.2).\n- D1.2 Teams:\n  - one\n  - two\n- a bullet <b>x</b>\n\n## D2 Rolls\n- D2.1 <b>x</b>\n";
+
+    #[test]
+    fn a_request_message_keeps_its_text_as_it_is() {
+        let r = RenderRequest {
+            id: 7,
+            doc: Doc::Game,
+            letter: 'D',
+            text: "{\"a\": 1}\nAnn:\n\"vote\" \\ Bob\n\n".to_string(),
+        };
+        let m = r.message();
+        assert!(
+            m.starts_with("{\"id\":7,\"doc\":\"game\",\"letter\":\"D\"}\n{\"a\""),
+            "{m}"
+        );
+        assert_eq!(RenderRequest::from_message(&m), Ok(r));
+        assert!(RenderRequest::from_message("no head").is_err());
+        assert!(RenderRequest::from_message("{\"id\":1}\ntext").is_err());
+    }
 
     #[test]
     fn rules_anchor_numbers_and_drop_the_developers_lines() {

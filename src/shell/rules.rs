@@ -182,14 +182,13 @@ fn spawn() -> Result<Slot, String> {
 /// none, goes to `out`.
 fn render(doc: Doc, letter: char, text: String, out: Rendered) {
     let id = NEXT_ID.replace(NEXT_ID.get() + 1);
-    let Ok(message) = serde_json::to_string(&RenderRequest {
+    let message = RenderRequest {
         id,
         doc,
         letter,
         text,
-    }) else {
-        return;
-    };
+    }
+    .message();
     PENDING.with_borrow_mut(|p| p.push((id, out)));
     let started = SLOT.with_borrow_mut(|slot| {
         if slot.is_none() {

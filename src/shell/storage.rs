@@ -68,9 +68,31 @@ fn raw() -> web_sys::Storage {
     LocalStorage::raw()
 }
 
-/// Writes and reads back; errors name what failed.
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// localStorage's methods with the value as a JS string, so a long
+    /// value is copied out of the page's memory once and read back without
+    /// a copy (a megabyte box's autosave; issue 20).
+    #[wasm_bindgen(js_name = Storage)]
+    type JsStorage;
+    #[wasm_bindgen(method, catch, js_name = setItem)]
+    fn set_js(
+        this: &JsStorage,
+        key: &str,
+        value: &wasm_bindgen::JsValue,
+    ) -> Result<(), wasm_bindgen::JsValue>;
+    #[wasm_bindgen(method, js_name = getItem)]
+    fn get_js(this: &JsStorage, key: &str) -> wasm_bindgen::JsValue;
+}
+
+/// Writes and reads back (compared as JS strings); errors name what
+/// failed.
 fn write(key: &str, value: &str) -> Result<(), String> {
-    raw().set_item(key, value).map_err(|e| {
+    use wasm_bindgen::JsCast;
+    let storage = raw();
+    let storage: &JsStorage = storage.unchecked_ref();
+    let value = wasm_bindgen::JsValue::from_str(value);
+    storage.set_js(key, &value).map_err(|e| {
         let name = js_sys::Reflect::get(&e, &"name".into())
             .ok()
             .and_then(|n| n.as_string())
@@ -81,9 +103,10 @@ fn write(key: &str, value: &str) -> Result<(), String> {
             format!("the browser refused to save ({name})")
         }
     })?;
-    match raw().get_item(key) {
-        Ok(Some(back)) if back == value => Ok(()),
-        _ => Err("the saved copy reads back differently".to_string()),
+    if storage.get_js(key) == value {
+        Ok(())
+    } else {
+        Err("the saved copy reads back differently".to_string())
     }
 }
 

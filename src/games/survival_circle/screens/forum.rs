@@ -8,15 +8,16 @@
 //! copy the position as a post (a text drawing in a code block for
 //! Discord, BBCode, plain text) with the move list.
 
+use super::super::reader::LONG;
+use super::super::reading::{Verdicts, check};
 use super::super::state::{Ctx, move_text};
 use super::play::Said;
 use super::referee::Referee;
-use crate::shell::html::PAGE;
+use crate::shell::html::{HELD, PAGE};
 use crate::shell::ui::{CopyButton, show_more};
 use leptos::prelude::*;
-use survival_circle::notation::Played;
-use survival_circle::post::{Format, landing_text, position_post};
-use survival_circle::{Against, Doubt, Game, Preview, Value};
+use survival_circle::post::{Format, position_post};
+use survival_circle::{Doubt, Game, Preview, Value};
 
 /// What is pasted.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -27,113 +28,6 @@ enum Kind {
     Next,
     /// The thread's whole record from the start (C8.1).
     Whole,
-}
-
-/// What pasting `text` into `game` would do, worked out on a copy: the
-/// game after it, each move's verdict and how it compares with the game
-/// (whole records), how many moves are new, and where a whole record and
-/// the game part.
-struct Check {
-    after: Game,
-    moves: Vec<Played>,
-    against: Vec<Against>,
-    added: usize,
-    conflict: Option<String>,
-}
-
-fn check(game: &Game, text: &str, whole: bool) -> Check {
-    let mut after = game.clone();
-    if whole {
-        let p = after.paste(text);
-        let conflict = p.parting.map(|pt| {
-            let letter = |n: usize| {
-                game.state_at(n - 1).to_move().letter()
-            };
-            format!(
-                "the record differs from this game's moves at turn {}: the record has {}{}, the game {}{}",
-                pt.turn,
-                letter(pt.turn),
-                pt.record,
-                letter(pt.turn),
-                pt.game
-            )
-        });
-        Check {
-            after,
-            moves: p.moves,
-            against: p.against,
-            added: p.added,
-            conflict,
-        }
-    } else {
-        let moves = after.play_text(text);
-        let added = moves.iter().filter(|m| m.result.is_ok()).count();
-        Check {
-            after,
-            moves,
-            against: Vec::new(),
-            added,
-            conflict: None,
-        }
-    }
-}
-
-impl Check {
-    fn rejected(&self) -> usize {
-        self.moves.iter().filter(|m| m.result.is_err()).count()
-    }
-
-    /// Why nothing can be played, if so.
-    fn refusal(&self) -> Option<String> {
-        if let Some(why) = &self.conflict {
-            return Some(why.clone());
-        }
-        match self.rejected() {
-            0 => None,
-            1 => Some("1 move is rejected".to_string()),
-            n => Some(format!("{n} moves are rejected")),
-        }
-    }
-
-    /// Each move in words, with whether it is good: `(true, "3. R1: R1 on
-    /// cell 7, ... (already played)")`.
-    fn lines(&self) -> Vec<(bool, String)> {
-        self.moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| match &m.result {
-                Ok(r) => {
-                    let (ok, note) = match self.against.get(i) {
-                        Some(Against::Same) => (true, " (already played)".to_string()),
-                        Some(Against::Differs { game }) => (
-                            false,
-                            format!(
-                                ": the game played {}{game} at this turn, record and game part here",
-                                r.player.letter()
-                            ),
-                        ),
-                        Some(Against::AfterParting) => {
-                            (true, " (after the parting: the record's own line)".to_string())
-                        }
-                        _ => (true, String::new()),
-                    };
-                    (
-                        ok,
-                        format!(
-                            "{}. {}: {}{} on cell {}, on {}{note}",
-                            m.index,
-                            m.text,
-                            r.player.letter(),
-                            r.value,
-                            r.cell,
-                            landing_text(r),
-                        ),
-                    )
-                }
-                Err(e) => (false, format!("{}. “{}” rejected: {e}", m.index, m.text)),
-            })
-            .collect()
-    }
 }
 
 /// A post read against the game: what it plays (if one move is read
@@ -216,28 +110,62 @@ pub fn Forum() -> impl IntoView {
     let kind = RwSignal::new(Kind::Post);
     // A long record's verdicts are shown a page at a time.
     let shown = RwSignal::new(PAGE);
+    // A record of more than LONG bytes is read off the page, in the
+    // circle's worker (issue 20); a shorter one here, at once.
+    let long = Memo::new(move |_| kind.get() != Kind::Post && text.with(|t| t.len() > LONG));
     let checked = Memo::new(move |_| {
-        let t = text.get();
         let k = kind.get();
-        if t.trim().is_empty() || k == Kind::Post {
+        if k == Kind::Post || long.get() {
             return None;
         }
-        ctx.live.with(|l| {
-            let c = check(&l.as_ref()?.game, &t, k == Kind::Whole);
-            Some((
-                c.lines(),
-                c.refusal(),
-                c.added,
-                c.conflict.is_some() && c.rejected() == 0,
-            ))
+        let n = shown.get();
+        text.with(|t| {
+            if t.trim().is_empty() {
+                return None;
+            }
+            ctx.live
+                .with(|l| Some(check(&l.as_ref()?.game, t, k == Kind::Whole).verdicts(n)))
         })
     });
-    let post = Memo::new(move |_| {
+    // The worker is asked again whenever the text, its kind, the page of
+    // verdicts or the game changes; only the last answer is shown.
+    Effect::new(move |_| {
+        if !long.get() {
+            return;
+        }
+        let whole = kind.get() == Kind::Whole;
+        let n = shown.get();
         let t = text.get();
-        if t.trim().is_empty() || kind.get() != Kind::Post {
+        ctx.live.with(|l| {
+            if let Some(l) = l {
+                ctx.reading.ask(&l.game, t, whole, n);
+            }
+        });
+    });
+    // A record is about to be pasted: the worker's code loads meanwhile.
+    Effect::new(move |_| {
+        if kind.get() != Kind::Post {
+            ctx.reading.warm();
+        }
+    });
+    // The verdicts shown: `None` while a long record is read.
+    let current = move || -> Option<Result<Verdicts, String>> {
+        if long.get() {
+            ctx.reading.current()
+        } else {
+            checked.get().map(Ok)
+        }
+    };
+    let post = Memo::new(move |_| {
+        if kind.get() != Kind::Post {
             return None;
         }
-        ctx.with_game(|g| check_post(g, &t))
+        text.with(|t| {
+            if t.trim().is_empty() {
+                return None;
+            }
+            ctx.with_game(|g| check_post(g, t))
+        })
     });
     // A post's move: played by the engine; the text is cleared.
     let play_value = move |v: Value| {
@@ -248,8 +176,7 @@ pub fn Forum() -> impl IntoView {
         }
     };
     let play = move |_| {
-        let t = text.get_untracked();
-        if t.trim().is_empty() {
+        if text.with_untracked(|t| t.trim().is_empty()) {
             return;
         }
         let k = kind.get_untracked();
@@ -260,15 +187,34 @@ pub fn Forum() -> impl IntoView {
             }
             return;
         }
-        let Some(c) = ctx.with_game_untracked(|g| check(g, &t, k == Kind::Whole)) else {
-            return;
+        // The record's accepted values are replayed (the long text is not
+        // read again on the page).
+        let v = match untrack(current) {
+            Some(Ok(v)) => v,
+            Some(Err(e)) => {
+                ctx.warn(format!(
+                    "Nothing was played: the record could not be read ({e})."
+                ));
+                return;
+            }
+            None => {
+                ctx.warn("Nothing was played yet: the record is still being read.");
+                return;
+            }
         };
-        if let Some(why) = c.refusal() {
+        if let Some(why) = v.refusal {
             ctx.warn(format!("Nothing was played: {why} (see the list)."));
             return;
         }
-        if c.added == 0 {
+        if v.added == 0 {
             ctx.say("Nothing new: the record matches this game.");
+            return;
+        }
+        let Some(c) = ctx.with_game_untracked(|g| check(g, &v.record, k == Kind::Whole)) else {
+            return;
+        };
+        if c.added != v.added || c.refusal().is_some() {
+            ctx.warn("Nothing was played: the game changed while the record was read (see the list again).");
             return;
         }
         let last = c.after.last_move();
@@ -283,10 +229,12 @@ pub fn Forum() -> impl IntoView {
     };
     // The record's line from where it parts with the game.
     let restart = move |_| {
-        let t = text.get_untracked();
+        let Some(Ok(v)) = untrack(current) else {
+            return;
+        };
         let Some(done) = ctx.with_game_untracked(|g| {
             let mut after = g.clone();
-            after.restart_from_record(&t).map(|r| (after, r))
+            after.restart_from_record(&v.record).map(|r| (after, r))
         }) else {
             return;
         };
@@ -328,6 +276,31 @@ pub fn Forum() -> impl IntoView {
         let f = ctx.format.get();
         ctx.with_game(|g| position_post(g, f)).unwrap_or_default()
     };
+    // A page of verdicts, what will be played, and the restart button.
+    let verdicts_view = move |v: Verdicts| {
+        let Verdicts {
+            lines,
+            total,
+            refusal,
+            added,
+            parts,
+            ..
+        } = v;
+        view! {
+            <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
+                {lines.into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
+            </ol>
+            {show_more(shown, total, "moves", "the rejected first")}
+            {match refusal {
+                Some(why) => view! { <p class="error" data-testid="refusal">{format!("Nothing will be played: {why}. Correct the text (C8.2).")}</p> }.into_any(),
+                None => view! { <p class="muted">{format!("{added} new move{} to play.", if added == 1 { "" } else { "s" })}</p> }.into_any(),
+            }}
+            {parts.then(|| view! {
+                <p><button data-testid="restart" on:click=restart>"Restart from where they part"</button>
+                " (keeps the moves both have, replaces the game's later moves with the record's)"</p>
+            })}
+        }
+    };
     let radio = move |k: Kind, label: &'static str, id: &'static str| {
         view! {
             <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| kind.set(k)/>" " {label}</label>
@@ -345,13 +318,18 @@ pub fn Forum() -> impl IntoView {
                     {radio(Kind::Next, "The next move or moves in notation (e.g. R5 B2)", "paste-next")}
                     {radio(Kind::Whole, "The thread's whole record from the start", "paste-whole")}
                 </fieldset>
-                <label class="block">{move || if kind.get() == Kind::Post {
-                        "The post: its move is found in the text (quotes and signatures are not read)"
-                    } else {
-                        "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
-                    }}
-                    <textarea rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-                </label>
+                // A box holding over HELD bytes is read in full but not laid
+                // out until "Show it" (the shell's stylesheet, issue 20).
+                <div class="paste-box" class:long=move || text.with(|t| t.len() > HELD)>
+                    <label class="block" for="forum-paste">{move || if kind.get() == Kind::Post {
+                            "The post: its move is found in the text (quotes and signatures are not read)"
+                        } else {
+                            "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
+                        }}
+                    </label>
+                    <label class="held" data-testid="long-paste"><input type="checkbox"/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
+                    <textarea id="forum-paste" rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                </div>
                 {move || post.get().map(|p| {
                     let ok = p.value.is_some();
                     view! {
@@ -376,20 +354,12 @@ pub fn Forum() -> impl IntoView {
                         </div>
                     }
                 })}
-                {move || checked.get().map(|(lines, refusal, added, parts)| { let total = lines.len(); view! {
-                    <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
-                        {paged(lines, shown.get()).into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
-                    </ol>
-                    {show_more(shown, total, "moves", "the rejected first")}
-                    {match refusal {
-                        Some(why) => view! { <p class="error" data-testid="refusal">{format!("Nothing will be played: {why}. Correct the text (C8.2).")}</p> }.into_any(),
-                        None => view! { <p class="muted">{format!("{added} new move{} to play.", if added == 1 { "" } else { "s" })}</p> }.into_any(),
-                    }}
-                    {parts.then(|| view! {
-                        <p><button data-testid="restart" on:click=restart>"Restart from where they part"</button>
-                        " (keeps the moves both have, replaces the game's later moves with the record's)"</p>
-                    })}
-                }})}
+                {move || match current() {
+                    Some(Ok(v)) => verdicts_view(v).into_any(),
+                    Some(Err(e)) => view! { <p class="error" data-testid="refusal">{format!("The record could not be read: {e}. Nothing will be played.")}</p> }.into_any(),
+                    None if long.get() => view! { <p class="muted" data-testid="reading">{format!("Reading the record ({} KB) off the page…", text.with(|t| t.len().div_ceil(1024)))}</p> }.into_any(),
+                    None => ().into_any(),
+                }}
                 <button class="primary" on:click=play data-testid="paste-play"
                     disabled=move || text.with(|t| t.trim().is_empty()) || (kind.get() == Kind::Post && post.with(|p| p.as_ref().is_none_or(|p| p.value.is_none())))>
                     {move || match (kind.get(), post.get().and_then(|p| p.value)) {
@@ -427,16 +397,4 @@ pub fn Forum() -> impl IntoView {
             </div>
         </section>
     }
-}
-
-/// At most `shown` of a record's checked moves: all in order when they
-/// fit, else the rejected ones first, then the rest (each in order; every
-/// line is numbered), so what will not be played comes before the
-/// thousands that will (issue 20).
-fn paged(lines: Vec<(bool, String)>, shown: usize) -> Vec<(bool, String)> {
-    if lines.len() <= shown {
-        return lines;
-    }
-    let (ok, bad): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| l.0);
-    bad.into_iter().chain(ok).take(shown).collect()
 }

@@ -18,6 +18,7 @@ use crate::shell::ui::{CopyButton, show_more};
 use leptos::prelude::*;
 use survival_circle::post::{Format, position_post};
 use survival_circle::{Doubt, Game, Preview, Value};
+use wasm_bindgen::prelude::*;
 
 /// What is pasted.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -301,6 +302,7 @@ pub fn Forum() -> impl IntoView {
             })}
         }
     };
+    let show_it = NodeRef::<leptos::html::Input>::new();
     let radio = move |k: Kind, label: &'static str, id: &'static str| {
         view! {
             <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| kind.set(k)/>" " {label}</label>
@@ -327,8 +329,15 @@ pub fn Forum() -> impl IntoView {
                             "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
                         }}
                     </label>
-                    <label class="held" data-testid="long-paste"><input type="checkbox"/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
-                    <textarea id="forum-paste" rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                    <label class="held" data-testid="long-paste"><input type="checkbox" node_ref=show_it/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
+                    <textarea id="forum-paste" rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| {
+                        let value = event_target_value(&ev);
+                        let held = value.len() > HELD;
+                        text.set(value);
+                        if held {
+                            leave_held_box(event_target(&ev), show_it);
+                        }
+                    }></textarea>
                 </div>
                 {move || post.get().map(|p| {
                     let ok = p.value.is_some();
@@ -397,4 +406,43 @@ pub fn Forum() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The page's selection (`getSelection()`).
+    type Selection;
+    #[wasm_bindgen(js_name = getSelection)]
+    fn get_selection() -> Option<Selection>;
+    #[wasm_bindgen(method, js_name = removeAllRanges)]
+    fn remove_all_ranges(this: &Selection);
+}
+
+/// A box just held from layout (over [`HELD`] bytes) keeps neither the
+/// focus nor the caret: Chromium otherwise works out the caret's place in
+/// the hidden text before every frame (a 1 MB paste: 100 to 300 ms a frame
+/// for the next few frames, issue 20). Done once the class that hides the
+/// box is on (a microtask after the page's render effects), never before
+/// (moving the focus out of a box still shown lays all its text out); the
+/// focus goes to the box's "Show it" checkbox.
+fn leave_held_box(area: web_sys::HtmlTextAreaElement, show_it: NodeRef<leptos::html::Input>) {
+    leptos::task::spawn_local(async move {
+        let held = area
+            .parent_element()
+            .is_some_and(|p| p.class_name().split(' ').any(|c| c == "long"));
+        if !held {
+            return;
+        }
+        if let Some(s) = get_selection() {
+            s.remove_all_ranges();
+        }
+        match show_it.get_untracked() {
+            Some(c) => {
+                let _ = c.focus();
+            }
+            None => {
+                let _ = area.blur();
+            }
+        }
+    });
 }

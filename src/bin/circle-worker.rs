@@ -13,7 +13,7 @@
 //! reading it again.
 
 use console_core::save::SaveFile;
-use moderator_console::games::survival_circle::protocol::{Reading, Reply, Request, Task};
+use moderator_console::games::survival_circle::protocol::{Pasted, Reading, Reply, Request, Task};
 use moderator_console::games::survival_circle::reading::{self, Check};
 use std::cell::RefCell;
 use survival_circle::ai::{self, Limits, Progress, Searcher};
@@ -51,12 +51,17 @@ fn read(mut r: Reading) {
             return;
         }
     };
+    if r.pasted == Pasted::Post {
+        let read = reading::check_post(&game, &r.text);
+        post(&Reply::Post { id, post: read });
+        return;
+    }
     let verdicts = LAST.with_borrow_mut(|last| {
         r.id = 0;
         let shown = std::mem::take(&mut r.shown);
         let same = last.as_ref().is_some_and(|(was, _)| *was == r);
         if !same {
-            let c = reading::check(&game, &r.text, r.whole);
+            let c = reading::check(&game, &r.text, r.pasted == Pasted::Whole);
             *last = Some((r, c));
         }
         last.as_ref().map(|(_, c)| c.verdicts(shown))

@@ -4,8 +4,8 @@
 // a page at a time with every rejected move first and reachable (C8.2),
 // the box holding it is not laid out; and a long record's moves are
 // played, or the game restarted from where they part (C8.1), from the
-// worker's reading. Prints the moderator's actions from paste to moves
-// played.
+// worker's reading; a long player's post is read there too (C8.6).
+// Prints the moderator's actions from paste to moves played.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, goto, screen } from './helpers.mjs';
@@ -17,14 +17,14 @@ const TWENTY_PLAYED = 'B1 R1 B5 R1 B4 R1 B2 R4 B7 R2 B5 R6 B4 R3 B3 R3 B6 R2 B6 
 const live = (page, text) => page.waitForFunction((t) => document.querySelector('[data-testid=live]').textContent === t, text);
 const rows = (page) => page.$$eval('[data-testid=verdicts] li', (ls) => ls.map((l) => [l.className, l.textContent]));
 
-async function forumGame(page) {
+async function forumGame(page, kind = 'whole') {
   await goto(page, 'survival-circle/#/setup');
   await page.click('[data-testid=kind-forum]');
   await page.fill('[data-testid=name-blue]', 'Ann');
   await page.fill('[data-testid=name-red]', 'Bob');
   await page.click('[data-testid=start]');
   await page.waitForSelector('[data-testid=paste-text]');
-  await page.check('[data-testid=paste-whole]');
+  await page.check(`[data-testid=paste-${kind}]`);
 }
 
 /** Pastes `text` as Chromium does (the value set, an input event), and
@@ -122,6 +122,29 @@ test("a long record's moves are played, and a game restarted where it parts, fro
     await page.waitForFunction(() => /^Restarted from turn 4: .* replaced by the record's 1 move\./.test(document.querySelector('[data-testid=live]').textContent));
     await screen(page, 'Play');
     assert.equal(await page.textContent('[data-testid=record]'), 'B1 R1 B5 R2');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test("a long player's post is read off the page and its move played", async () => {
+  const t = await open({ page: 'survival-circle/' });
+  const { page } = t;
+  try {
+    await forumGame(page, 'post');
+    // Ann's move, then a long thread's chatter under it (135 KB).
+    const text = `B1 please\n${'Great game so far, waiting for Bob to answer\n'.repeat(3000)}`;
+    const first = await pasteNow(page, text);
+    assert.match(first.reading ?? '', /^Reading the post \(\d+ KB\) off the page/);
+    assert.equal(await page.locator('[data-testid=post-read]').count(), 0);
+    await page.waitForSelector('[data-testid=post-read]');
+    assert.equal(await page.textContent('[data-testid=post-read]'), 'Read: “B1” (line 1) read as B1 (the rest of the post not read).');
+    assert.equal(await page.textContent('[data-testid=paste-play]'), 'Play 1');
+    await page.click('[data-testid=paste-play]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=paste-text]').value === '');
+    await screen(page, 'Play');
+    assert.equal(await page.textContent('[data-testid=record]'), 'B1');
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

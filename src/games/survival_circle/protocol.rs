@@ -9,7 +9,7 @@
 //! ([`Reading`], answered by [`Reply::Read`]): a second worker is started
 //! for them, so stopping the AI never drops a reading (issue 20).
 
-use super::reading::Verdicts;
+use super::reading::{PostCheck, Verdicts};
 use serde::{Deserialize, Serialize};
 use survival_circle::State;
 use survival_circle::ai::{Level, MoveEval, Progress, SearchResult};
@@ -58,10 +58,22 @@ pub struct Reading {
     pub game: GameFile,
     /// The text pasted.
     pub text: String,
-    /// A whole record from the start (else the next moves).
-    pub whole: bool,
+    /// What the text is.
+    pub pasted: Pasted,
     /// How many verdicts to word.
     pub shown: usize,
+}
+
+/// What a pasted text is (the Forum screen's choice).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pasted {
+    /// A player's post: one move found in its text (C8.6, C8.7).
+    Post,
+    /// The next move or moves in notation (C8.1).
+    Next,
+    /// The thread's whole record from the start (C8.1).
+    Whole,
 }
 
 /// What the worker says.
@@ -99,6 +111,13 @@ pub enum Reply {
         id: u32,
         /// A page of verdicts and what playing the record would do.
         verdicts: Verdicts,
+    },
+    /// The reading of post `id`.
+    Post {
+        /// The reading.
+        id: u32,
+        /// The post read against the game.
+        post: PostCheck,
     },
     /// Question `id` could not be read (the reason).
     Failed {

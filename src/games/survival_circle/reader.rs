@@ -1,12 +1,12 @@
 //! Long pasted records read off the page (issue 20): the Forum screen
-//! hands a record of more than [`LONG`] bytes to a second instance of the
+//! hands a text (a record or a post) of more than [`LONG`] bytes to a second instance of the
 //! circle's Web Worker (`src/bin/circle-worker.rs`, the AI's own instance
 //! is stopped and restarted with its searches, which would drop a
 //! reading) and shows the page of verdicts it answers. Only the last
 //! question counts: an answer to an older one is dropped.
 
-use super::protocol::{Reading, Reply};
-use super::reading::Verdicts;
+use super::protocol::{Pasted, Reading, Reply};
+use super::reading::{PostCheck, Verdicts};
 use super::thinker::{WORKER_URL, Worker};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -43,6 +43,15 @@ fn end_worker() {
     }
 }
 
+/// What the worker read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Read {
+    /// A record's page of verdicts.
+    Record(Verdicts),
+    /// A player's post.
+    Post(PostCheck),
+}
+
 /// The readings as the page sees them: the last question asked and the
 /// answer that came.
 #[derive(Copy, Clone)]
@@ -50,7 +59,7 @@ pub struct Reader {
     /// The id of the last question (0: none yet).
     asked: RwSignal<u32>,
     /// The latest answer: its id and the verdicts, or why there are none.
-    answer: RwSignal<Option<(u32, Result<Verdicts, String>)>>,
+    answer: RwSignal<Option<(u32, Result<Read, String>)>>,
 }
 
 impl Default for Reader {
@@ -79,17 +88,17 @@ impl Reader {
         });
     }
 
-    /// Asks for `text` read against `game` (a whole record from the start
-    /// when `whole`), with `shown` verdicts worded; an earlier question's
-    /// answer will be dropped.
-    pub fn ask(self, game: &Game, text: String, whole: bool, shown: usize) {
+    /// Asks for `text` read against `game` as what was `pasted`, with
+    /// `shown` verdicts worded (a record); an earlier question's answer
+    /// will be dropped.
+    pub fn ask(self, game: &Game, text: String, pasted: Pasted, shown: usize) {
         let id = self.asked.get_untracked().wrapping_add(1).max(1);
         self.asked.set(id);
         let reading = Reading {
             id,
             game: GameFile::of(game),
             text,
-            whole,
+            pasted,
             shown,
         };
         let sent = serde_json::to_string(&reading)
@@ -104,7 +113,7 @@ impl Reader {
     ///
     /// # Errors
     /// Why the worker could not read it (it failed to load or crashed).
-    pub fn current(self) -> Option<Result<Verdicts, String>> {
+    pub fn current(self) -> Option<Result<Read, String>> {
         let asked = self.asked.get();
         self.answer.with(|a| {
             a.as_ref()
@@ -176,7 +185,10 @@ impl Reader {
                 }
             }),
             Reply::Read { id, verdicts } if id == asked => {
-                self.answer.set(Some((id, Ok(verdicts))));
+                self.answer.set(Some((id, Ok(Read::Record(verdicts)))));
+            }
+            Reply::Post { id, post } if id == asked => {
+                self.answer.set(Some((id, Ok(Read::Post(post)))));
             }
             Reply::Failed { id, error } if id == asked => {
                 self.answer.set(Some((id, Err(error))));

@@ -5,12 +5,13 @@
 //! paste, and the circle's Web Worker (`src/bin/circle-worker.rs`) for a
 //! long one, so a thread's whole record of a megabyte never holds the page
 //! (issue 20). The rulings are the engine's ([`Game::paste`],
-//! [`Game::play_text`]); this module only words them.
+//! [`Game::play_text`], [`Game::check_post`]); this module only words
+//! them. A long player's post is read in the worker the same way.
 
 use serde::{Deserialize, Serialize};
 use survival_circle::notation::Played;
 use survival_circle::post::landing_text;
-use survival_circle::{Against, Game};
+use survival_circle::{Against, Doubt, Game, Preview, Value};
 
 /// What pasting a text into a game would do, worked out on a copy: the
 /// game after it, each move's verdict and how it compares with the game
@@ -172,6 +173,81 @@ impl Check {
             refusal,
             added: self.added,
             record: record.join(" "),
+        }
+    }
+}
+
+/// A post read against the game: what it plays (if one move is read
+/// without doubt), in words, and the moves a doubtful post offers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostCheck {
+    /// The value to play, when the post is read without doubt.
+    pub value: Option<Value>,
+    /// How the move was read, or the doubt.
+    pub read: String,
+    /// What the move does (the engine's preview).
+    pub does: Option<String>,
+    /// Text of the post not read, with why.
+    pub unused: Vec<String>,
+    /// A doubtful post's moves the position accepts: one click plays one.
+    pub choices: Vec<(Value, String)>,
+    /// Who posted it, when its header line names a side's player (C9.4).
+    pub by: Option<String>,
+}
+
+/// Reads a player's post against the game (C8.6, C8.7, C9.4): the
+/// engine's reading in words.
+pub fn check_post(game: &Game, text: &str) -> PostCheck {
+    let state = game.state();
+    let (author, reading, result) = game.check_post(text);
+    let by = author.map(|a| {
+        format!(
+            "Posted by {}: {}{} (line {}, not read for a move).",
+            a.name,
+            game.who(a.side),
+            if a.former {
+                ", a former name of the side (replaced)"
+            } else {
+                ""
+            },
+            a.line
+        )
+    });
+    let unused = reading
+        .unused
+        .iter()
+        .map(|u| format!("“{}” (line {}): {}", u.text, u.line, u.reason))
+        .collect();
+    let preview = Preview::of(state);
+    let does = |v: Value| preview.as_ref().and_then(|p| p.text(v));
+    match result {
+        Ok(m) => PostCheck {
+            value: Some(m.value),
+            read: m.how(),
+            does: does(m.value),
+            unused,
+            choices: Vec::new(),
+            by,
+        },
+        Err(doubt) => {
+            let choices = match &doubt {
+                Doubt::Several { moves } => moves
+                    .iter()
+                    .filter_map(|f| {
+                        let v = state.check_raw(f.raw()).ok()?;
+                        Some((v, f.how(state.to_move())))
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            PostCheck {
+                value: None,
+                read: format!("Not played: {doubt}."),
+                does: None,
+                unused,
+                choices,
+                by,
+            }
         }
     }
 }

@@ -8,8 +8,10 @@
 //! copy the position as a post (a text drawing in a code block for
 //! Discord, BBCode, plain text) with the move list.
 
+use super::super::protocol::Pasted;
 use super::super::reader::LONG;
-use super::super::reading::{Verdicts, check};
+use super::super::reader::Read;
+use super::super::reading::{Verdicts, check, check_post};
 use super::super::state::{Ctx, move_text};
 use super::play::Said;
 use super::referee::Referee;
@@ -17,7 +19,7 @@ use crate::shell::html::{HELD, PAGE};
 use crate::shell::ui::{CopyButton, show_more};
 use leptos::prelude::*;
 use survival_circle::post::{Format, position_post};
-use survival_circle::{Doubt, Game, Preview, Value};
+use survival_circle::{Preview, Value};
 use wasm_bindgen::prelude::*;
 
 /// What is pasted.
@@ -31,79 +33,6 @@ enum Kind {
     Whole,
 }
 
-/// A post read against the game: what it plays (if one move is read
-/// without doubt), in words, and the moves a doubtful post offers.
-#[derive(Clone, PartialEq)]
-struct PostCheck {
-    /// The value to play, when the post is read without doubt.
-    value: Option<Value>,
-    /// How the move was read, or the doubt.
-    read: String,
-    /// What the move does (the engine's preview).
-    does: Option<String>,
-    /// Text of the post not read, with why.
-    unused: Vec<String>,
-    /// A doubtful post's moves the position accepts: one click plays one.
-    choices: Vec<(Value, String)>,
-    /// Who posted it, when its header line names a side's player (C9.4).
-    by: Option<String>,
-}
-
-fn check_post(game: &Game, text: &str) -> PostCheck {
-    let state = game.state();
-    let (author, reading, result) = game.check_post(text);
-    let by = author.map(|a| {
-        format!(
-            "Posted by {}: {}{} (line {}, not read for a move).",
-            a.name,
-            game.who(a.side),
-            if a.former {
-                ", a former name of the side (replaced)"
-            } else {
-                ""
-            },
-            a.line
-        )
-    });
-    let unused = reading
-        .unused
-        .iter()
-        .map(|u| format!("“{}” (line {}): {}", u.text, u.line, u.reason))
-        .collect();
-    let preview = Preview::of(state);
-    let does = |v: Value| preview.as_ref().and_then(|p| p.text(v));
-    match result {
-        Ok(m) => PostCheck {
-            value: Some(m.value),
-            read: m.how(),
-            does: does(m.value),
-            unused,
-            choices: Vec::new(),
-            by,
-        },
-        Err(doubt) => {
-            let choices = match &doubt {
-                Doubt::Several { moves } => moves
-                    .iter()
-                    .filter_map(|f| {
-                        let v = state.check_raw(f.raw()).ok()?;
-                        Some((v, f.how(state.to_move())))
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            PostCheck {
-                value: None,
-                read: format!("Not played: {doubt}."),
-                does: None,
-                unused,
-                choices,
-                by,
-            }
-        }
-    }
-}
-
 #[component]
 pub fn Forum() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -111,9 +40,9 @@ pub fn Forum() -> impl IntoView {
     let kind = RwSignal::new(Kind::Post);
     // A long record's verdicts are shown a page at a time.
     let shown = RwSignal::new(PAGE);
-    // A record of more than LONG bytes is read off the page, in the
-    // circle's worker (issue 20); a shorter one here, at once.
-    let long = Memo::new(move |_| kind.get() != Kind::Post && text.with(|t| t.len() > LONG));
+    // A text (record or post) of more than LONG bytes is read off the
+    // page, in the circle's worker (issue 20); a shorter one here, at once.
+    let long = Memo::new(move |_| text.with(|t| t.len() > LONG));
     let checked = Memo::new(move |_| {
         let k = kind.get();
         if k == Kind::Post || long.get() {
@@ -134,12 +63,16 @@ pub fn Forum() -> impl IntoView {
         if !long.get() {
             return;
         }
-        let whole = kind.get() == Kind::Whole;
+        let pasted = match kind.get() {
+            Kind::Post => Pasted::Post,
+            Kind::Next => Pasted::Next,
+            Kind::Whole => Pasted::Whole,
+        };
         let n = shown.get();
         let t = text.get();
         ctx.live.with(|l| {
             if let Some(l) = l {
-                ctx.reading.ask(&l.game, t, whole, n);
+                ctx.reading.ask(&l.game, t, pasted, n);
             }
         });
     });
@@ -152,13 +85,17 @@ pub fn Forum() -> impl IntoView {
     // The verdicts shown: `None` while a long record is read.
     let current = move || -> Option<Result<Verdicts, String>> {
         if long.get() {
-            ctx.reading.current()
+            match ctx.reading.current()? {
+                Ok(Read::Record(v)) => Some(Ok(v)),
+                Ok(Read::Post(_)) => None,
+                Err(e) => Some(Err(e)),
+            }
         } else {
             checked.get().map(Ok)
         }
     };
     let post = Memo::new(move |_| {
-        if kind.get() != Kind::Post {
+        if kind.get() != Kind::Post || long.get() {
             return None;
         }
         text.with(|t| {
@@ -168,6 +105,17 @@ pub fn Forum() -> impl IntoView {
             ctx.with_game(|g| check_post(g, t))
         })
     });
+    // The post's reading shown: a long one's from the worker.
+    let post_now = move || {
+        if long.get() {
+            match ctx.reading.current()? {
+                Ok(Read::Post(p)) => Some(p),
+                _ => None,
+            }
+        } else {
+            post.get()
+        }
+    };
     // A post's move: played by the engine; the text is cleared.
     let play_value = move |v: Value| {
         let before = ctx.with_game_untracked(|g| g.moves().len());
@@ -182,8 +130,11 @@ pub fn Forum() -> impl IntoView {
         }
         let k = kind.get_untracked();
         if k == Kind::Post {
-            match post.get_untracked().and_then(|p| p.value) {
+            match untrack(post_now).and_then(|p| p.value) {
                 Some(v) => play_value(v),
+                None if long.get_untracked() && untrack(|| ctx.reading.current()).is_none() => {
+                    ctx.warn("Nothing was played yet: the post is still being read.");
+                }
                 None => ctx.warn("Nothing was played: the post is doubtful (see why above)."),
             }
             return;
@@ -339,7 +290,7 @@ pub fn Forum() -> impl IntoView {
                         }
                     }></textarea>
                 </div>
-                {move || post.get().map(|p| {
+                {move || post_now().map(|p| {
                     let ok = p.value.is_some();
                     view! {
                         <div class="post-reading" data-testid="post-reading">
@@ -357,21 +308,22 @@ pub fn Forum() -> impl IntoView {
                             })}
                             {(!p.unused.is_empty()).then(|| view! {
                                 <ul class="unused" data-testid="post-unused" aria-label="Not read">
-                                    {p.unused.iter().map(|u| view! { <li>{u.clone()}</li> }).collect_view()}
+                                    {p.unused.iter().take(shown.get()).map(|u| view! { <li>{u.clone()}</li> }).collect_view()}
                                 </ul>
+                                {show_more(shown, p.unused.len(), "lines not read", "in the post's order")}
                             })}
                         </div>
                     }
                 })}
                 {move || match current() {
                     Some(Ok(v)) => verdicts_view(v).into_any(),
-                    Some(Err(e)) => view! { <p class="error" data-testid="refusal">{format!("The record could not be read: {e}. Nothing will be played.")}</p> }.into_any(),
-                    None if long.get() => view! { <p class="muted" data-testid="reading">{format!("Reading the record ({} KB) off the page…", text.with(|t| t.len().div_ceil(1024)))}</p> }.into_any(),
+                    Some(Err(e)) => view! { <p class="error" data-testid="refusal">{format!("The text could not be read: {e}. Nothing will be played.")}</p> }.into_any(),
+                    None if long.get() && ctx.reading.current().is_none() => view! { <p class="muted" data-testid="reading">{format!("Reading the {} ({} KB) off the page…", if kind.get() == Kind::Post { "post" } else { "record" }, text.with(|t| t.len().div_ceil(1024)))}</p> }.into_any(),
                     None => ().into_any(),
                 }}
                 <button class="primary" on:click=play data-testid="paste-play"
-                    disabled=move || text.with(|t| t.trim().is_empty()) || (kind.get() == Kind::Post && post.with(|p| p.as_ref().is_none_or(|p| p.value.is_none())))>
-                    {move || match (kind.get(), post.get().and_then(|p| p.value)) {
+                    disabled=move || text.with(|t| t.trim().is_empty()) || (kind.get() == Kind::Post && post_now().is_none_or(|p| p.value.is_none()))>
+                    {move || match (kind.get(), post_now().and_then(|p| p.value)) {
                         (Kind::Post, Some(v)) => format!("Play {v}"),
                         (Kind::Post, None) => "Play the post's move".to_string(),
                         _ => "Play these moves".to_string(),

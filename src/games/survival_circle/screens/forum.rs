@@ -371,12 +371,15 @@ extern "C" {
 }
 
 /// A box just held from layout (over [`HELD`] bytes) keeps neither the
-/// focus nor the caret: Chromium otherwise works out the caret's place in
+/// caret nor the focus: Chromium otherwise works out the caret's place in
 /// the hidden text before every frame (a 1 MB paste: 100 to 300 ms a frame
-/// for the next few frames, issue 20). Done once the class that hides the
-/// box is on (a microtask after the page's render effects), never before
-/// (moving the focus out of a box still shown lays all its text out); the
-/// focus goes to the box's "Show it" checkbox.
+/// for the next few frames, issue 20). The caret goes once the class that
+/// hides the box is on (a microtask after the page's render effects),
+/// never before (leaving a box still shown lays all its text out); the
+/// focus goes to the box's "Show it" checkbox in a task of its own, after
+/// the frame that hides the box (focusing updates the page's style at
+/// once: tens of milliseconds for the hidden text, kept out of the
+/// paste's task).
 fn leave_held_box(area: web_sys::HtmlTextAreaElement, show_it: NodeRef<leptos::html::Input>) {
     leptos::task::spawn_local(async move {
         let held = area
@@ -388,13 +391,16 @@ fn leave_held_box(area: web_sys::HtmlTextAreaElement, show_it: NodeRef<leptos::h
         if let Some(s) = get_selection() {
             s.remove_all_ranges();
         }
-        match show_it.get_untracked() {
-            Some(c) => {
-                let _ = c.focus();
-            }
-            None => {
-                let _ = area.blur();
-            }
-        }
+        set_timeout(
+            move || match show_it.get_untracked() {
+                Some(c) => {
+                    let _ = c.focus();
+                }
+                None => {
+                    let _ = area.blur();
+                }
+            },
+            std::time::Duration::from_millis(0),
+        );
     });
 }

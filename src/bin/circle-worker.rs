@@ -6,8 +6,15 @@
 //! every completed depth and one result, and searches within the time
 //! budget it is given, measured with the worker's own `performance.now()`.
 //! The page stops a search by terminating the worker.
+//!
+//! A second instance reads long pasted records for the Forum screen
+//! (`protocol::Reading`, answered with a page of verdicts, issue 20): the
+//! last record read is kept, so "Show more" words more lines without
+//! reading it again.
 
-use moderator_console::games::survival_circle::protocol::{Reply, Request, Task};
+use console_core::save::SaveFile;
+use moderator_console::games::survival_circle::protocol::{Pasted, Reading, Reply, Request, Task};
+use moderator_console::games::survival_circle::reading::{self, Check};
 use std::cell::RefCell;
 use survival_circle::ai::{self, Limits, Progress, Searcher};
 use survival_circle::game::ai_rng;
@@ -27,6 +34,41 @@ extern "C" {
 thread_local! {
     /// The searcher, made at the first question (about 20 MiB of tables).
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
+    /// The last record read: its game, text, kind and reading.
+    static LAST: RefCell<Option<(Reading, Check)>> = const { RefCell::new(None) };
+}
+
+/// Reads a pasted record (or words more of the last one read).
+fn read(mut r: Reading) {
+    let id = r.id;
+    let game = match r.game.replay() {
+        Ok(g) => g,
+        Err(e) => {
+            post(&Reply::Failed {
+                id,
+                error: format!("the game could not be replayed: {e}"),
+            });
+            return;
+        }
+    };
+    if r.pasted == Pasted::Post {
+        let read = reading::check_post(&game, &r.text);
+        post(&Reply::Post { id, post: read });
+        return;
+    }
+    let verdicts = LAST.with_borrow_mut(|last| {
+        r.id = 0;
+        let shown = std::mem::take(&mut r.shown);
+        let same = last.as_ref().is_some_and(|(was, _)| *was == r);
+        if !same {
+            let c = reading::check(&game, &r.text, r.pasted == Pasted::Whole);
+            *last = Some((r, c));
+        }
+        last.as_ref().map(|(_, c)| c.verdicts(shown))
+    });
+    if let Some(verdicts) = verdicts {
+        post(&Reply::Read { id, verdicts });
+    }
 }
 
 fn post(reply: &Reply) {
@@ -37,6 +79,10 @@ fn post(reply: &Reply) {
 
 /// Answers one question.
 fn answer(text: &str) {
+    if let Ok(r) = serde_json::from_str::<Reading>(text) {
+        read(r);
+        return;
+    }
     let request: Request = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {

@@ -129,7 +129,15 @@ pub(crate) fn colour_at(text: &str) -> Option<(Player, usize, bool)> {
         Player::Blue => "lue",
         Player::Red => "ed",
     };
-    let rest: Vec<(usize, char)> = chars.take(word.len() + 1).collect();
+    // At most four characters after the first, kept on the stack (this
+    // runs for every word of a pasted record).
+    let mut ahead = [(0, ' '); 4];
+    let mut n = 0;
+    for (slot, c) in ahead.iter_mut().zip(chars.take(word.len() + 1)) {
+        *slot = c;
+        n += 1;
+    }
+    let rest = &ahead[..n];
     let is_word = rest.len() >= word.len()
         && rest
             .iter()
@@ -232,8 +240,13 @@ fn colour_alone(text: &str) -> bool {
     match colour_at(text) {
         Some((_, len, word)) => {
             let capital = narrow(text.chars().next().unwrap_or(' ')).is_ascii_uppercase();
-            let rest: String = text[len..].chars().map(narrow).collect();
-            (word || capital) && matches!(rest.as_str(), "" | ":" | "=")
+            let mut rest = text[len..].chars().map(narrow);
+            let sign_or_nothing = match rest.next() {
+                None => true,
+                Some(':' | '=') => rest.next().is_none(),
+                Some(_) => false,
+            };
+            (word || capital) && sign_or_nothing
         }
         None => false,
     }

@@ -8,6 +8,8 @@ pub mod app;
 mod bench;
 mod circle;
 pub mod protocol;
+mod reader;
+pub mod reading;
 mod screens;
 
 /// The players' guide's worked examples as HTML, drawn by the engine (the

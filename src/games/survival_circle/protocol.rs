@@ -4,10 +4,16 @@
 //! its code has loaded, then answers each question with progress reports
 //! and one result, tagged with the question's id so a late answer to an
 //! older question is recognised and dropped.
+//!
+//! The same worker also reads long pasted records for the Forum screen
+//! ([`Reading`], answered by [`Reply::Read`]): a second worker is started
+//! for them, so stopping the AI never drops a reading (issue 20).
 
+use super::reading::{PostCheck, Verdicts};
 use serde::{Deserialize, Serialize};
 use survival_circle::State;
 use survival_circle::ai::{Level, MoveEval, Progress, SearchResult};
+use survival_circle::save::GameFile;
 
 /// What the page asks the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,6 +46,36 @@ pub enum Task {
     Hint,
 }
 
+/// A pasted record to read against a game (By forum, C8.1): the answer
+/// is a page of its verdicts ([`Reply::Read`]). Told from a [`Request`]
+/// by its members (unknown members are refused).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    /// Increases with every reading the page asks for.
+    pub id: u32,
+    /// The open game, as its file (replayed and checked by the worker).
+    pub game: GameFile,
+    /// The text pasted.
+    pub text: String,
+    /// What the text is.
+    pub pasted: Pasted,
+    /// How many verdicts to word.
+    pub shown: usize,
+}
+
+/// What a pasted text is (the Forum screen's choice).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pasted {
+    /// A player's post: one move found in its text (C8.6, C8.7).
+    Post,
+    /// The next move or moves in notation (C8.1).
+    Next,
+    /// The thread's whole record from the start (C8.1).
+    Whole,
+}
+
 /// What the worker says.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -68,6 +104,20 @@ pub enum Reply {
         id: u32,
         /// Each value's score.
         evals: Vec<MoveEval>,
+    },
+    /// The verdicts of reading `id`.
+    Read {
+        /// The reading.
+        id: u32,
+        /// A page of verdicts and what playing the record would do.
+        verdicts: Verdicts,
+    },
+    /// The reading of post `id`.
+    Post {
+        /// The reading.
+        id: u32,
+        /// The post read against the game.
+        post: PostCheck,
     },
     /// Question `id` could not be read (the reason).
     Failed {

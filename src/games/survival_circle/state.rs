@@ -4,6 +4,7 @@
 //! asks it what is legal and plays what it accepts.
 
 use super::protocol::Task;
+use super::reader::Reader;
 use super::thinker::{Answer, Thinker};
 use crate::shell::game::{GameKind, Screens};
 use crate::shell::kinds::{Kind, SURVIVAL_CIRCLE};
@@ -58,7 +59,7 @@ pub const HINT_MS: f64 = 1000.0;
 
 /// What the page keeps beside the open game (this page only; the file
 /// holds the game alone): the AI's worker and its state, the preview and
-/// hint, the post format.
+/// hint, the post format, the long records' reader.
 #[derive(Copy, Clone)]
 pub struct Kept {
     /// The value whose button is hovered, focused or tapped once: the
@@ -78,6 +79,8 @@ pub struct Kept {
     pub ai_move: RwSignal<Option<AiMove>>,
     /// The post format of the Forum screen.
     pub format: RwSignal<Format>,
+    /// Long records pasted on the Forum screen, read in a Web Worker.
+    pub reading: Reader,
 }
 
 /// The Survival circle page (its kind for the shell's generic context).
@@ -122,6 +125,7 @@ impl GameKind for Circle {
             }),
             ai_move: RwSignal::new(None),
             format: RwSignal::new(Format::Markdown),
+            reading: Reader::new(),
         }
     }
 

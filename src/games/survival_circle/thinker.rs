@@ -15,22 +15,22 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 /// Trunk's loader shim for the worker (worker files are not hashed).
-const WORKER_URL: &str = "./console-circle-worker_loader.js";
+pub(super) const WORKER_URL: &str = "./console-circle-worker_loader.js";
 
 #[wasm_bindgen]
 extern "C" {
     /// A dedicated Web Worker.
-    type Worker;
+    pub(super) type Worker;
     #[wasm_bindgen(constructor, catch)]
-    fn new(url: &str) -> Result<Worker, JsValue>;
+    pub(super) fn new(url: &str) -> Result<Worker, JsValue>;
     #[wasm_bindgen(method, js_name = postMessage)]
-    fn post_message(this: &Worker, message: &str);
+    pub(super) fn post_message(this: &Worker, message: &str);
     #[wasm_bindgen(method)]
-    fn terminate(this: &Worker);
+    pub(super) fn terminate(this: &Worker);
     #[wasm_bindgen(method, setter)]
-    fn set_onmessage(this: &Worker, f: Option<&js_sys::Function>);
+    pub(super) fn set_onmessage(this: &Worker, f: Option<&js_sys::Function>);
     #[wasm_bindgen(method, setter)]
-    fn set_onerror(this: &Worker, f: Option<&js_sys::Function>);
+    pub(super) fn set_onerror(this: &Worker, f: Option<&js_sys::Function>);
 }
 
 /// The worker, whether it has said it is ready, and a question waiting

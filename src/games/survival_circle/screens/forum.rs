@@ -8,15 +8,19 @@
 //! copy the position as a post (a text drawing in a code block for
 //! Discord, BBCode, plain text) with the move list.
 
+use super::super::protocol::Pasted;
+use super::super::reader::LONG;
+use super::super::reader::Read;
+use super::super::reading::{Verdicts, check, check_post};
 use super::super::state::{Ctx, move_text};
 use super::play::Said;
 use super::referee::Referee;
-use crate::shell::html::PAGE;
+use crate::shell::html::{HELD, PAGE};
 use crate::shell::ui::{CopyButton, show_more};
 use leptos::prelude::*;
-use survival_circle::notation::Played;
-use survival_circle::post::{Format, landing_text, position_post};
-use survival_circle::{Against, Doubt, Game, Preview, Value};
+use survival_circle::post::{Format, position_post};
+use survival_circle::{Preview, Value};
+use wasm_bindgen::prelude::*;
 
 /// What is pasted.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -29,186 +33,6 @@ enum Kind {
     Whole,
 }
 
-/// What pasting `text` into `game` would do, worked out on a copy: the
-/// game after it, each move's verdict and how it compares with the game
-/// (whole records), how many moves are new, and where a whole record and
-/// the game part.
-struct Check {
-    after: Game,
-    moves: Vec<Played>,
-    against: Vec<Against>,
-    added: usize,
-    conflict: Option<String>,
-}
-
-fn check(game: &Game, text: &str, whole: bool) -> Check {
-    let mut after = game.clone();
-    if whole {
-        let p = after.paste(text);
-        let conflict = p.parting.map(|pt| {
-            let letter = |n: usize| {
-                game.state_at(n - 1).to_move().letter()
-            };
-            format!(
-                "the record differs from this game's moves at turn {}: the record has {}{}, the game {}{}",
-                pt.turn,
-                letter(pt.turn),
-                pt.record,
-                letter(pt.turn),
-                pt.game
-            )
-        });
-        Check {
-            after,
-            moves: p.moves,
-            against: p.against,
-            added: p.added,
-            conflict,
-        }
-    } else {
-        let moves = after.play_text(text);
-        let added = moves.iter().filter(|m| m.result.is_ok()).count();
-        Check {
-            after,
-            moves,
-            against: Vec::new(),
-            added,
-            conflict: None,
-        }
-    }
-}
-
-impl Check {
-    fn rejected(&self) -> usize {
-        self.moves.iter().filter(|m| m.result.is_err()).count()
-    }
-
-    /// Why nothing can be played, if so.
-    fn refusal(&self) -> Option<String> {
-        if let Some(why) = &self.conflict {
-            return Some(why.clone());
-        }
-        match self.rejected() {
-            0 => None,
-            1 => Some("1 move is rejected".to_string()),
-            n => Some(format!("{n} moves are rejected")),
-        }
-    }
-
-    /// Each move in words, with whether it is good: `(true, "3. R1: R1 on
-    /// cell 7, ... (already played)")`.
-    fn lines(&self) -> Vec<(bool, String)> {
-        self.moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| match &m.result {
-                Ok(r) => {
-                    let (ok, note) = match self.against.get(i) {
-                        Some(Against::Same) => (true, " (already played)".to_string()),
-                        Some(Against::Differs { game }) => (
-                            false,
-                            format!(
-                                ": the game played {}{game} at this turn, record and game part here",
-                                r.player.letter()
-                            ),
-                        ),
-                        Some(Against::AfterParting) => {
-                            (true, " (after the parting: the record's own line)".to_string())
-                        }
-                        _ => (true, String::new()),
-                    };
-                    (
-                        ok,
-                        format!(
-                            "{}. {}: {}{} on cell {}, on {}{note}",
-                            m.index,
-                            m.text,
-                            r.player.letter(),
-                            r.value,
-                            r.cell,
-                            landing_text(r),
-                        ),
-                    )
-                }
-                Err(e) => (false, format!("{}. “{}” rejected: {e}", m.index, m.text)),
-            })
-            .collect()
-    }
-}
-
-/// A post read against the game: what it plays (if one move is read
-/// without doubt), in words, and the moves a doubtful post offers.
-#[derive(Clone, PartialEq)]
-struct PostCheck {
-    /// The value to play, when the post is read without doubt.
-    value: Option<Value>,
-    /// How the move was read, or the doubt.
-    read: String,
-    /// What the move does (the engine's preview).
-    does: Option<String>,
-    /// Text of the post not read, with why.
-    unused: Vec<String>,
-    /// A doubtful post's moves the position accepts: one click plays one.
-    choices: Vec<(Value, String)>,
-    /// Who posted it, when its header line names a side's player (C9.4).
-    by: Option<String>,
-}
-
-fn check_post(game: &Game, text: &str) -> PostCheck {
-    let state = game.state();
-    let (author, reading, result) = game.check_post(text);
-    let by = author.map(|a| {
-        format!(
-            "Posted by {}: {}{} (line {}, not read for a move).",
-            a.name,
-            game.who(a.side),
-            if a.former {
-                ", a former name of the side (replaced)"
-            } else {
-                ""
-            },
-            a.line
-        )
-    });
-    let unused = reading
-        .unused
-        .iter()
-        .map(|u| format!("“{}” (line {}): {}", u.text, u.line, u.reason))
-        .collect();
-    let preview = Preview::of(state);
-    let does = |v: Value| preview.as_ref().and_then(|p| p.text(v));
-    match result {
-        Ok(m) => PostCheck {
-            value: Some(m.value),
-            read: m.how(),
-            does: does(m.value),
-            unused,
-            choices: Vec::new(),
-            by,
-        },
-        Err(doubt) => {
-            let choices = match &doubt {
-                Doubt::Several { moves } => moves
-                    .iter()
-                    .filter_map(|f| {
-                        let v = state.check_raw(f.raw()).ok()?;
-                        Some((v, f.how(state.to_move())))
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            PostCheck {
-                value: None,
-                read: format!("Not played: {doubt}."),
-                does: None,
-                unused,
-                choices,
-                by,
-            }
-        }
-    }
-}
-
 #[component]
 pub fn Forum() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -216,29 +40,82 @@ pub fn Forum() -> impl IntoView {
     let kind = RwSignal::new(Kind::Post);
     // A long record's verdicts are shown a page at a time.
     let shown = RwSignal::new(PAGE);
+    // A text (record or post) of more than LONG bytes is read off the
+    // page, in the circle's worker (issue 20); a shorter one here, at once.
+    let long = Memo::new(move |_| text.with(|t| t.len() > LONG));
     let checked = Memo::new(move |_| {
-        let t = text.get();
         let k = kind.get();
-        if t.trim().is_empty() || k == Kind::Post {
+        if k == Kind::Post || long.get() {
             return None;
         }
-        ctx.live.with(|l| {
-            let c = check(&l.as_ref()?.game, &t, k == Kind::Whole);
-            Some((
-                c.lines(),
-                c.refusal(),
-                c.added,
-                c.conflict.is_some() && c.rejected() == 0,
-            ))
+        let n = shown.get();
+        text.with(|t| {
+            if t.trim().is_empty() {
+                return None;
+            }
+            ctx.live
+                .with(|l| Some(check(&l.as_ref()?.game, t, k == Kind::Whole).verdicts(n)))
         })
     });
-    let post = Memo::new(move |_| {
+    // The worker is asked again whenever the text, its kind, the page of
+    // verdicts or the game changes; only the last answer is shown.
+    Effect::new(move |_| {
+        if !long.get() {
+            return;
+        }
+        let pasted = match kind.get() {
+            Kind::Post => Pasted::Post,
+            Kind::Next => Pasted::Next,
+            Kind::Whole => Pasted::Whole,
+        };
+        let n = shown.get();
         let t = text.get();
-        if t.trim().is_empty() || kind.get() != Kind::Post {
+        ctx.live.with(|l| {
+            if let Some(l) = l {
+                ctx.reading.ask(&l.game, t, pasted, n);
+            }
+        });
+    });
+    // A record is about to be pasted: the worker's code loads meanwhile.
+    Effect::new(move |_| {
+        if kind.get() != Kind::Post {
+            ctx.reading.warm();
+        }
+    });
+    // The verdicts shown: `None` while a long record is read.
+    let current = move || -> Option<Result<Verdicts, String>> {
+        if long.get() {
+            match ctx.reading.current()? {
+                Ok(Read::Record(v)) => Some(Ok(v)),
+                Ok(Read::Post(_)) => None,
+                Err(e) => Some(Err(e)),
+            }
+        } else {
+            checked.get().map(Ok)
+        }
+    };
+    let post = Memo::new(move |_| {
+        if kind.get() != Kind::Post || long.get() {
             return None;
         }
-        ctx.with_game(|g| check_post(g, &t))
+        text.with(|t| {
+            if t.trim().is_empty() {
+                return None;
+            }
+            ctx.with_game(|g| check_post(g, t))
+        })
     });
+    // The post's reading shown: a long one's from the worker.
+    let post_now = move || {
+        if long.get() {
+            match ctx.reading.current()? {
+                Ok(Read::Post(p)) => Some(p),
+                _ => None,
+            }
+        } else {
+            post.get()
+        }
+    };
     // A post's move: played by the engine; the text is cleared.
     let play_value = move |v: Value| {
         let before = ctx.with_game_untracked(|g| g.moves().len());
@@ -248,27 +125,48 @@ pub fn Forum() -> impl IntoView {
         }
     };
     let play = move |_| {
-        let t = text.get_untracked();
-        if t.trim().is_empty() {
+        if text.with_untracked(|t| t.trim().is_empty()) {
             return;
         }
         let k = kind.get_untracked();
         if k == Kind::Post {
-            match post.get_untracked().and_then(|p| p.value) {
+            match untrack(post_now).and_then(|p| p.value) {
                 Some(v) => play_value(v),
+                None if long.get_untracked() && untrack(|| ctx.reading.current()).is_none() => {
+                    ctx.warn("Nothing was played yet: the post is still being read.");
+                }
                 None => ctx.warn("Nothing was played: the post is doubtful (see why above)."),
             }
             return;
         }
-        let Some(c) = ctx.with_game_untracked(|g| check(g, &t, k == Kind::Whole)) else {
-            return;
+        // The record's accepted values are replayed (the long text is not
+        // read again on the page).
+        let v = match untrack(current) {
+            Some(Ok(v)) => v,
+            Some(Err(e)) => {
+                ctx.warn(format!(
+                    "Nothing was played: the record could not be read ({e})."
+                ));
+                return;
+            }
+            None => {
+                ctx.warn("Nothing was played yet: the record is still being read.");
+                return;
+            }
         };
-        if let Some(why) = c.refusal() {
+        if let Some(why) = v.refusal {
             ctx.warn(format!("Nothing was played: {why} (see the list)."));
             return;
         }
-        if c.added == 0 {
+        if v.added == 0 {
             ctx.say("Nothing new: the record matches this game.");
+            return;
+        }
+        let Some(c) = ctx.with_game_untracked(|g| check(g, &v.record, k == Kind::Whole)) else {
+            return;
+        };
+        if c.added != v.added || c.refusal().is_some() {
+            ctx.warn("Nothing was played: the game changed while the record was read (see the list again).");
             return;
         }
         let last = c.after.last_move();
@@ -283,10 +181,12 @@ pub fn Forum() -> impl IntoView {
     };
     // The record's line from where it parts with the game.
     let restart = move |_| {
-        let t = text.get_untracked();
+        let Some(Ok(v)) = untrack(current) else {
+            return;
+        };
         let Some(done) = ctx.with_game_untracked(|g| {
             let mut after = g.clone();
-            after.restart_from_record(&t).map(|r| (after, r))
+            after.restart_from_record(&v.record).map(|r| (after, r))
         }) else {
             return;
         };
@@ -328,6 +228,32 @@ pub fn Forum() -> impl IntoView {
         let f = ctx.format.get();
         ctx.with_game(|g| position_post(g, f)).unwrap_or_default()
     };
+    // A page of verdicts, what will be played, and the restart button.
+    let verdicts_view = move |v: Verdicts| {
+        let Verdicts {
+            lines,
+            total,
+            refusal,
+            added,
+            parts,
+            ..
+        } = v;
+        view! {
+            <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
+                {lines.into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
+            </ol>
+            {show_more(shown, total, "moves", "the rejected first")}
+            {match refusal {
+                Some(why) => view! { <p class="error" data-testid="refusal">{format!("Nothing will be played: {why}. Correct the text (C8.2).")}</p> }.into_any(),
+                None => view! { <p class="muted">{format!("{added} new move{} to play.", if added == 1 { "" } else { "s" })}</p> }.into_any(),
+            }}
+            {parts.then(|| view! {
+                <p><button data-testid="restart" on:click=restart>"Restart from where they part"</button>
+                " (keeps the moves both have, replaces the game's later moves with the record's)"</p>
+            })}
+        }
+    };
+    let show_it = NodeRef::<leptos::html::Input>::new();
     let radio = move |k: Kind, label: &'static str, id: &'static str| {
         view! {
             <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| kind.set(k)/>" " {label}</label>
@@ -345,14 +271,26 @@ pub fn Forum() -> impl IntoView {
                     {radio(Kind::Next, "The next move or moves in notation (e.g. R5 B2)", "paste-next")}
                     {radio(Kind::Whole, "The thread's whole record from the start", "paste-whole")}
                 </fieldset>
-                <label class="block">{move || if kind.get() == Kind::Post {
-                        "The post: its move is found in the text (quotes and signatures are not read)"
-                    } else {
-                        "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
-                    }}
-                    <textarea rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-                </label>
-                {move || post.get().map(|p| {
+                // A box holding over HELD bytes is read in full but not laid
+                // out until "Show it" (the shell's stylesheet, issue 20).
+                <div class="paste-box" class:long=move || text.with(|t| t.len() > HELD)>
+                    <label class="block" for="forum-paste">{move || if kind.get() == Kind::Post {
+                            "The post: its move is found in the text (quotes and signatures are not read)"
+                        } else {
+                            "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
+                        }}
+                    </label>
+                    <label class="held" data-testid="long-paste"><input type="checkbox" node_ref=show_it/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
+                    <textarea id="forum-paste" rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| {
+                        let value = event_target_value(&ev);
+                        let held = value.len() > HELD;
+                        text.set(value);
+                        if held {
+                            leave_held_box(event_target(&ev), show_it);
+                        }
+                    }></textarea>
+                </div>
+                {move || post_now().map(|p| {
                     let ok = p.value.is_some();
                     view! {
                         <div class="post-reading" data-testid="post-reading">
@@ -370,29 +308,22 @@ pub fn Forum() -> impl IntoView {
                             })}
                             {(!p.unused.is_empty()).then(|| view! {
                                 <ul class="unused" data-testid="post-unused" aria-label="Not read">
-                                    {p.unused.iter().map(|u| view! { <li>{u.clone()}</li> }).collect_view()}
+                                    {p.unused.iter().take(shown.get()).map(|u| view! { <li>{u.clone()}</li> }).collect_view()}
                                 </ul>
+                                {show_more(shown, p.unused.len(), "lines not read", "in the post's order")}
                             })}
                         </div>
                     }
                 })}
-                {move || checked.get().map(|(lines, refusal, added, parts)| { let total = lines.len(); view! {
-                    <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
-                        {paged(lines, shown.get()).into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
-                    </ol>
-                    {show_more(shown, total, "moves", "the rejected first")}
-                    {match refusal {
-                        Some(why) => view! { <p class="error" data-testid="refusal">{format!("Nothing will be played: {why}. Correct the text (C8.2).")}</p> }.into_any(),
-                        None => view! { <p class="muted">{format!("{added} new move{} to play.", if added == 1 { "" } else { "s" })}</p> }.into_any(),
-                    }}
-                    {parts.then(|| view! {
-                        <p><button data-testid="restart" on:click=restart>"Restart from where they part"</button>
-                        " (keeps the moves both have, replaces the game's later moves with the record's)"</p>
-                    })}
-                }})}
+                {move || match current() {
+                    Some(Ok(v)) => verdicts_view(v).into_any(),
+                    Some(Err(e)) => view! { <p class="error" data-testid="refusal">{format!("The text could not be read: {e}. Nothing will be played.")}</p> }.into_any(),
+                    None if long.get() && ctx.reading.current().is_none() => view! { <p class="muted" data-testid="reading">{format!("Reading the {} ({} KB) off the page…", if kind.get() == Kind::Post { "post" } else { "record" }, text.with(|t| t.len().div_ceil(1024)))}</p> }.into_any(),
+                    None => ().into_any(),
+                }}
                 <button class="primary" on:click=play data-testid="paste-play"
-                    disabled=move || text.with(|t| t.trim().is_empty()) || (kind.get() == Kind::Post && post.with(|p| p.as_ref().is_none_or(|p| p.value.is_none())))>
-                    {move || match (kind.get(), post.get().and_then(|p| p.value)) {
+                    disabled=move || text.with(|t| t.trim().is_empty()) || (kind.get() == Kind::Post && post_now().is_none_or(|p| p.value.is_none()))>
+                    {move || match (kind.get(), post_now().and_then(|p| p.value)) {
                         (Kind::Post, Some(v)) => format!("Play {v}"),
                         (Kind::Post, None) => "Play the post's move".to_string(),
                         _ => "Play these moves".to_string(),
@@ -429,14 +360,47 @@ pub fn Forum() -> impl IntoView {
     }
 }
 
-/// At most `shown` of a record's checked moves: all in order when they
-/// fit, else the rejected ones first, then the rest (each in order; every
-/// line is numbered), so what will not be played comes before the
-/// thousands that will (issue 20).
-fn paged(lines: Vec<(bool, String)>, shown: usize) -> Vec<(bool, String)> {
-    if lines.len() <= shown {
-        return lines;
-    }
-    let (ok, bad): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| l.0);
-    bad.into_iter().chain(ok).take(shown).collect()
+#[wasm_bindgen]
+extern "C" {
+    /// The page's selection (`getSelection()`).
+    type Selection;
+    #[wasm_bindgen(js_name = getSelection)]
+    fn get_selection() -> Option<Selection>;
+    #[wasm_bindgen(method, js_name = removeAllRanges)]
+    fn remove_all_ranges(this: &Selection);
+}
+
+/// A box just held from layout (over [`HELD`] bytes) keeps neither the
+/// caret nor the focus: Chromium otherwise works out the caret's place in
+/// the hidden text before every frame (a 1 MB paste: 100 to 300 ms a frame
+/// for the next few frames, issue 20). The caret goes once the class that
+/// hides the box is on (a microtask after the page's render effects),
+/// never before (leaving a box still shown lays all its text out); the
+/// focus goes to the box's "Show it" checkbox in a task of its own, after
+/// the frame that hides the box (focusing updates the page's style at
+/// once: tens of milliseconds for the hidden text, kept out of the
+/// paste's task).
+fn leave_held_box(area: web_sys::HtmlTextAreaElement, show_it: NodeRef<leptos::html::Input>) {
+    leptos::task::spawn_local(async move {
+        let held = area
+            .parent_element()
+            .is_some_and(|p| p.class_name().split(' ').any(|c| c == "long"));
+        if !held {
+            return;
+        }
+        if let Some(s) = get_selection() {
+            s.remove_all_ranges();
+        }
+        set_timeout(
+            move || match show_it.get_untracked() {
+                Some(c) => {
+                    let _ = c.focus();
+                }
+                None => {
+                    let _ = area.blur();
+                }
+            },
+            std::time::Duration::from_millis(0),
+        );
+    });
 }

@@ -12,6 +12,7 @@ pub mod io;
 pub mod kinds;
 pub mod markdown;
 pub mod page;
+pub mod paste;
 pub mod pwa;
 pub mod route;
 pub mod rules;

@@ -76,10 +76,14 @@ test('a 1 MB record is read off the page, its rejected moves first, a page at a 
     assert.ok(shown.every(([c]) => c === 'bad'));
     assert.match(await page.textContent('[data-testid=verdicts-more]'), new RegExp(`^200 of ${total} moves shown`));
 
-    // The box is kept whole but not laid out.
+    // The box is kept whole but not laid out: empty and hidden until "Show it".
     assert.ok(await page.isVisible('[data-testid=long-paste]'));
     assert.ok(await page.isHidden('[data-testid=paste-text]'));
+    assert.equal(await page.inputValue('[data-testid=paste-text]'), '');
+    await page.check('[data-testid=long-paste] input');
+    await page.waitForSelector('[data-testid=paste-text]', { state: 'visible' });
     assert.equal((await page.inputValue('[data-testid=paste-text]')).length, text.length);
+    await page.uncheck('[data-testid=long-paste] input');
 
     await page.click('[data-testid=paste-play]');
     await live(page, `Nothing was played: ${rejected} moves are rejected (see the list).`);
@@ -145,6 +149,38 @@ test("a long player's post is read off the page and its move played", async () =
     await page.waitForFunction(() => document.querySelector('[data-testid=paste-text]').value === '');
     await screen(page, 'Play');
     assert.equal(await page.textContent('[data-testid=record]'), 'B1');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a long paste is taken from the clipboard event, never put into the box', async () => {
+  const t = await open({ page: 'survival-circle/' });
+  const { page } = t;
+  try {
+    await forumGame(page, 'whole');
+    const text = `B1, R1 b5 r1\n${'B2 R3\n'.repeat(8000)}`;
+    // A paste as the browser sends it: a cancelable paste event carrying
+    // the clipboard's text, whose default action would fill the box.
+    const caught = await page.evaluate((text) => {
+      const ta = document.querySelector('[data-testid=paste-text]');
+      ta.focus();
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', text);
+      const ev = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+      ta.dispatchEvent(ev);
+      return { prevented: ev.defaultPrevented, value: ta.value.length };
+    }, text);
+    assert.deepEqual(caught, { prevented: true, value: 0 });
+    await page.waitForSelector('[data-testid=long-paste]', { state: 'visible' });
+    await page.waitForSelector('[data-testid=verdicts] li');
+    // Read as pasted: a page of its verdicts, the box still empty.
+    assert.equal(await page.locator('[data-testid=verdicts] li').count(), 100);
+    assert.match(await page.textContent('[data-testid=verdicts-more]'), /^100 of \d+ moves shown/);
+    assert.equal(await page.inputValue('[data-testid=paste-text]'), '');
+    await page.check('[data-testid=long-paste] input');
+    assert.equal(await page.inputValue('[data-testid=paste-text]'), text, 'the whole paste is the box\'s text');
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

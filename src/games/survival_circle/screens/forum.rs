@@ -16,11 +16,11 @@ use super::super::state::{Ctx, move_text};
 use super::play::Said;
 use super::referee::Referee;
 use crate::shell::html::{HELD, PAGE};
+use crate::shell::paste::HeldBox;
 use crate::shell::ui::{CopyButton, show_more};
 use leptos::prelude::*;
 use survival_circle::post::{Format, position_post};
 use survival_circle::{Preview, Value};
-use wasm_bindgen::prelude::*;
 
 /// What is pasted.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -253,7 +253,6 @@ pub fn Forum() -> impl IntoView {
             })}
         }
     };
-    let show_it = NodeRef::<leptos::html::Input>::new();
     let radio = move |k: Kind, label: &'static str, id: &'static str| {
         view! {
             <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| kind.set(k)/>" " {label}</label>
@@ -280,15 +279,7 @@ pub fn Forum() -> impl IntoView {
                             "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
                         }}
                     </label>
-                    <label class="held" data-testid="long-paste"><input type="checkbox" node_ref=show_it/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
-                    <textarea id="forum-paste" rows="3" spellcheck="false" data-testid="paste-text" prop:value=text on:input=move |ev| {
-                        let value = event_target_value(&ev);
-                        let held = value.len() > HELD;
-                        text.set(value);
-                        if held {
-                            leave_held_box(event_target(&ev), show_it);
-                        }
-                    }></textarea>
+                    <HeldBox value=text set=move |v| text.set(v) id="forum-paste" testid="paste-text" rows=3/>
                 </div>
                 {move || post_now().map(|p| {
                     let ok = p.value.is_some();
@@ -358,49 +349,4 @@ pub fn Forum() -> impl IntoView {
             </div>
         </section>
     }
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// The page's selection (`getSelection()`).
-    type Selection;
-    #[wasm_bindgen(js_name = getSelection)]
-    fn get_selection() -> Option<Selection>;
-    #[wasm_bindgen(method, js_name = removeAllRanges)]
-    fn remove_all_ranges(this: &Selection);
-}
-
-/// A box just held from layout (over [`HELD`] bytes) keeps neither the
-/// caret nor the focus: Chromium otherwise works out the caret's place in
-/// the hidden text before every frame (a 1 MB paste: 100 to 300 ms a frame
-/// for the next few frames, issue 20). The caret goes once the class that
-/// hides the box is on (a microtask after the page's render effects),
-/// never before (leaving a box still shown lays all its text out); the
-/// focus goes to the box's "Show it" checkbox in a task of its own, after
-/// the frame that hides the box (focusing updates the page's style at
-/// once: tens of milliseconds for the hidden text, kept out of the
-/// paste's task).
-fn leave_held_box(area: web_sys::HtmlTextAreaElement, show_it: NodeRef<leptos::html::Input>) {
-    leptos::task::spawn_local(async move {
-        let held = area
-            .parent_element()
-            .is_some_and(|p| p.class_name().split(' ').any(|c| c == "long"));
-        if !held {
-            return;
-        }
-        if let Some(s) = get_selection() {
-            s.remove_all_ranges();
-        }
-        set_timeout(
-            move || match show_it.get_untracked() {
-                Some(c) => {
-                    let _ = c.focus();
-                }
-                None => {
-                    let _ = area.blur();
-                }
-            },
-            std::time::Duration::from_millis(0),
-        );
-    });
 }

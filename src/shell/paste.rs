@@ -1,0 +1,101 @@
+//! A paste box that holds a long text off the page (issue 20).
+//!
+//! Chromium takes 100 to 250 ms to put a megabyte into a `<textarea>`, and
+//! as long again to lay it out, in one task: no reader can make that
+//! shorter. So a paste that would make a box longer than [`HELD`] bytes is
+//! taken from the clipboard event itself ([`HeldBox`]): the text goes to
+//! the box's draft (read, counted and saved as any text), the browser
+//! never puts it into the box, and the box is hidden behind "Show it"
+//! until the moderator asks to see it (then the browser lays it out, as
+//! asked). A short paste and typing are the browser's, as in any box.
+
+use super::html::HELD;
+use leptos::prelude::*;
+
+/// `current` with the characters `start..end` (UTF-16 offsets, as a
+/// textarea's selection gives them; clamped to the text) replaced by
+/// `pasted`: what the browser's own paste would make of the box.
+pub fn splice_utf16(current: &str, start: u32, end: u32, pasted: &str) -> String {
+    let byte_at = |offset: u32| {
+        let mut units = 0u32;
+        for (i, c) in current.char_indices() {
+            if units >= offset {
+                return i;
+            }
+            units += c.len_utf16() as u32;
+        }
+        current.len()
+    };
+    let (a, b) = (byte_at(start.min(end)), byte_at(end.max(start)));
+    let mut out = String::with_capacity(current.len() - (b - a) + pasted.len());
+    out.push_str(&current[..a]);
+    out.push_str(pasted);
+    out.push_str(&current[b..]);
+    out
+}
+
+/// The held box's notice (test id `long-paste`) and its textarea, whose
+/// text is `value`; every change (typing, a paste) goes to `set`. While
+/// `value` is over [`HELD`] bytes and "Show it" is not ticked, the
+/// textarea is empty (and hidden by the shell's stylesheet: the parent
+/// element has class `long`, set by the caller), and a paste that would
+/// pass [`HELD`] is caught before the browser puts it in ([`splice_utf16`]).
+/// `id`, `testid`, `label` (the aria-label) and `rows` are the textarea's.
+#[component]
+pub fn HeldBox(
+    #[prop(into)] value: Signal<String>,
+    #[prop(into)] set: Callback<String>,
+    #[prop(optional, into)] id: Option<String>,
+    #[prop(optional)] testid: &'static str,
+    #[prop(optional, into)] label: Option<String>,
+    #[prop(default = 6)] rows: u32,
+) -> impl IntoView {
+    let show = RwSignal::new(false);
+    let held = move || value.with(|t| t.len() > HELD) && !show.get();
+    view! {
+        <label class="held" data-testid="long-paste">
+            <input type="checkbox" prop:checked=show on:change=move |ev| show.set(event_target_checked(&ev))/>
+            " The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"
+        </label>
+        <textarea id=id rows=rows spellcheck="false" aria-label=label data-testid=testid
+            prop:value=move || if held() { String::new() } else { value.get() }
+            on:input=move |ev| set.run(event_target_value(&ev))
+            on:paste=move |ev| {
+                if show.get_untracked() {
+                    return;
+                }
+                let Some(pasted) = ev.clipboard_data().and_then(|d| d.get_data("text/plain").ok()) else {
+                    return;
+                };
+                let area: web_sys::HtmlTextAreaElement = event_target(&ev);
+                let current = area.value();
+                if current.len() + pasted.len() <= HELD {
+                    return;
+                }
+                ev.prevent_default();
+                let end = current.encode_utf16().count() as u32;
+                let start = area.selection_start().ok().flatten().unwrap_or(end);
+                let stop = area.selection_end().ok().flatten().unwrap_or(end);
+                set.run(splice_utf16(&current, start, stop, &pasted));
+            }
+        ></textarea>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splice_utf16;
+
+    #[test]
+    fn a_paste_replaces_the_selection_counted_in_utf16() {
+        assert_eq!(splice_utf16("", 0, 0, "Ann:\n1 v 2"), "Ann:\n1 v 2");
+        assert_eq!(splice_utf16("ab", 2, 2, "X"), "abX");
+        assert_eq!(splice_utf16("ab", 0, 1, "X"), "Xb");
+        // "é" is one UTF-16 unit (two bytes), "😀" two units (four bytes).
+        assert_eq!(splice_utf16("é😀z", 3, 3, "X"), "é😀Xz");
+        assert_eq!(splice_utf16("é😀z", 1, 3, ""), "éz");
+        // Offsets past the end, or reversed, are clamped and ordered.
+        assert_eq!(splice_utf16("ab", 9, 9, "X"), "abX");
+        assert_eq!(splice_utf16("abc", 2, 1, "X"), "aXc");
+    }
+}

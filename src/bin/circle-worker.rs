@@ -79,7 +79,7 @@ fn post(reply: &Reply) {
 
 /// Answers one question.
 fn answer(text: &str) {
-    if let Ok(r) = serde_json::from_str::<Reading>(text) {
+    if let Ok(r) = Reading::from_message(text) {
         read(r);
         return;
     }

@@ -64,15 +64,9 @@ pub struct RenderRequest {
 }
 
 impl RenderRequest {
-    /// The request as the worker's message: its JSON head (`text` left
-    /// out), a line end, then `text` unchanged.
+    /// The request as the worker's message ([`super::message::with_text`]).
     pub fn message(&self) -> String {
-        let head = serde_json::to_string(self).unwrap_or_default();
-        let mut m = String::with_capacity(head.len() + 1 + self.text.len());
-        m.push_str(&head);
-        m.push('\n');
-        m.push_str(&self.text);
-        m
+        super::message::with_text(self, &self.text)
     }
 
     /// A message written by [`RenderRequest::message`], read back.
@@ -81,10 +75,7 @@ impl RenderRequest {
     /// When the message has no first line or its head is not a request's
     /// JSON: the reader's reason.
     pub fn from_message(message: &str) -> Result<RenderRequest, String> {
-        let (head, text) = message
-            .split_once('\n')
-            .ok_or("the request has no head line")?;
-        let mut r: RenderRequest = serde_json::from_str(head).map_err(|e| e.to_string())?;
+        let (mut r, text): (RenderRequest, &str) = super::message::split(message)?;
         r.text = text.to_string();
         Ok(r)
     }

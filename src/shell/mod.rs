@@ -11,6 +11,7 @@ pub mod html;
 pub mod io;
 pub mod kinds;
 pub mod markdown;
+pub mod message;
 pub mod page;
 pub mod paste;
 pub mod pwa;

@@ -56,12 +56,33 @@ pub struct Reading {
     pub id: u32,
     /// The open game, as its file (replayed and checked by the worker).
     pub game: GameFile,
-    /// The text pasted.
+    /// The text pasted (after the message's head line, not in its JSON:
+    /// [`Reading::message`]).
+    #[serde(skip)]
     pub text: String,
     /// What the text is.
     pub pasted: Pasted,
     /// How many verdicts to word.
     pub shown: usize,
+}
+
+impl Reading {
+    /// The reading as the worker's message: its JSON head, then the text
+    /// as it is (`crate::shell::message`), so a megabyte is not escaped.
+    pub fn message(&self) -> String {
+        crate::shell::message::with_text(self, &self.text)
+    }
+
+    /// A message written by [`Reading::message`], read back.
+    ///
+    /// # Errors
+    /// When its first line is not a reading's JSON (a [`Request`] is one
+    /// line: no head line, or not a reading's members).
+    pub fn from_message(message: &str) -> Result<Reading, String> {
+        let (mut r, text): (Reading, &str) = crate::shell::message::split(message)?;
+        r.text = text.to_string();
+        Ok(r)
+    }
 }
 
 /// What a pasted text is (the Forum screen's choice).

@@ -101,9 +101,7 @@ impl Reader {
             pasted,
             shown,
         };
-        let sent = serde_json::to_string(&reading)
-            .map_err(|e| e.to_string())
-            .and_then(|json| self.send(json));
+        let sent = self.send(reading.message());
         if let Err(e) = sent {
             self.fail(e);
         }

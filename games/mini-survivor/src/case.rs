@@ -264,8 +264,10 @@ impl Case {
     /// A new game starting from this case's position (a game already under
     /// way: `Origin::Position`), named `name`. The case's rounds are queued
     /// as the game's script: each becomes the drafts of the coming round,
-    /// for the moderator to check and commit. `seed` is used when the case
-    /// gives none (a case's default seed, 0, would be known to everyone).
+    /// for the moderator to check and commit, and the round's events
+    /// (R10) are queued with it (`script_events`). `seed` is used when the
+    /// case gives none (a case's default seed, 0, would be known to
+    /// everyone).
     ///
     /// # Errors
     ///
@@ -277,6 +279,7 @@ impl Case {
         let game = Game::new(setup, prepared.start);
         let mut file = GameFile::of(name, &game);
         file.script = self.rounds.clone();
+        file.script_events = self.events.clone();
         Ok((file, game))
     }
 

@@ -644,4 +644,23 @@ mod tests {
         let rec = run_case(CASE).unwrap();
         assert_eq!(rec.rounds[0].events.len(), 2);
     }
+
+    /// A case file made into a game (the page's import) keeps each
+    /// round's events beside its orders, in the saved file too.
+    #[test]
+    fn a_case_made_into_a_game_keeps_its_events_per_round() {
+        let case = Case::from_json(CASE).unwrap();
+        let (file, game) = case.into_game("t", 7).unwrap();
+        assert_eq!(file.script.len(), 2);
+        assert_eq!(file.script_events, case.events);
+        assert_eq!(file.script_events[0].len(), 2);
+        assert!(matches!(
+            file.script_events[1][0].event,
+            Event::Remove(ref r) if r.player == "bob"
+        ));
+        let json = serde_json::to_string(&file).unwrap();
+        let (again, g) = GameFile::parse(&json).unwrap();
+        assert_eq!(again.script_events, case.events);
+        assert_eq!(g, game);
+    }
 }

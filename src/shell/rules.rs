@@ -111,21 +111,20 @@ struct Slot {
 
 thread_local! {
     static SLOT: RefCell<Option<Slot>> = const { RefCell::new(None) };
-    static PENDING: RefCell<Vec<(u32, Rendered)>> = const { RefCell::new(Vec::new()) };
+    static PENDING: RefCell<Vec<(u32, Rendered, &'static str)>> = const { RefCell::new(Vec::new()) };
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
-/// Every pending answer fails with `why`; the worker is dropped (the next
-/// request starts a new one).
+/// Every pending answer fails with `why` after what failed ("Verify could
+/// not be computed (why)"); the worker is dropped (the next request starts
+/// a new one).
 fn fail_all(why: &str) {
     if let Some(s) = SLOT.with_borrow_mut(Option::take) {
         s.worker.set_onmessage(None);
         s.worker.set_onerror(None);
     }
-    for (_, out) in PENDING.with_borrow_mut(std::mem::take) {
-        out.try_set(Some(Err(format!(
-            "the rules could not be rendered ({why})"
-        ))));
+    for (_, out, what) in PENDING.with_borrow_mut(std::mem::take) {
+        out.try_set(Some(Err(format!("{what} ({why})"))));
     }
 }
 
@@ -141,7 +140,7 @@ fn receive(text: &str) {
         }),
         Ok(RenderReply::Html { id, html }) => {
             let out = PENDING
-                .with_borrow_mut(|p| p.iter().position(|(i, _)| *i == id).map(|k| p.remove(k).1));
+                .with_borrow_mut(|p| p.iter().position(|r| r.0 == id).map(|k| p.remove(k).1));
             if let Some(out) = out {
                 out.try_set(Some(Ok(html)));
             }
@@ -179,8 +178,8 @@ fn spawn() -> Result<Slot, String> {
 
 /// Asks the rules worker (started on first use) for the HTML of `text`
 /// (or, for [`Doc::Game`], a game's answer); the answer, or why there is
-/// none, goes to `out`.
-fn render(doc: Doc, letter: char, text: String, out: Rendered) {
+/// none after `what` failed, goes to `out`.
+fn render(doc: Doc, letter: char, text: String, out: Rendered, what: &'static str) {
     let id = NEXT_ID.replace(NEXT_ID.get() + 1);
     let message = RenderRequest {
         id,
@@ -189,7 +188,7 @@ fn render(doc: Doc, letter: char, text: String, out: Rendered) {
         text,
     }
     .message();
-    PENDING.with_borrow_mut(|p| p.push((id, out)));
+    PENDING.with_borrow_mut(|p| p.push((id, out, what)));
     let started = SLOT.with_borrow_mut(|slot| {
         if slot.is_none() {
             *slot = Some(spawn()?);
@@ -213,14 +212,25 @@ fn render(doc: Doc, letter: char, text: String, out: Rendered) {
 /// answer (the game's HTML or JSON), or why there is none, goes to `out`. Long computations so
 /// never block the page, and their code is not in its first load.
 pub fn ask_worker(letter: char, text: String, out: RwSignal<Option<Result<String, String>>>) {
-    render(Doc::Game, letter, text, out);
+    ask_worker_as("This could not be computed", letter, text, out);
+}
+
+/// [`ask_worker`] saying what failed when the worker does
+/// (`what`: "Verify could not be computed"; the reason follows).
+pub fn ask_worker_as(
+    what: &'static str,
+    letter: char,
+    text: String,
+    out: RwSignal<Option<Result<String, String>>>,
+) {
+    render(Doc::Game, letter, text, out, what);
 }
 
 /// Fetches `file` beside the page and has it rendered into `out`.
 fn load(file: &'static str, doc: Doc, letter: char, out: Rendered) {
     leptos::task::spawn_local(async move {
         match fetch_text(file).await {
-            Ok(text) => render(doc, letter, text, out),
+            Ok(text) => render(doc, letter, text, out, "the rules could not be rendered"),
             Err(e) => out.set(Some(Err(format!("{file} could not be loaded: {e}")))),
         }
     });

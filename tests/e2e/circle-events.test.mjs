@@ -7,7 +7,7 @@
 // the referee's actions per event, from the first click to the copied post.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, goto, screen } from './helpers.mjs';
+import { open, screen, startCircle, startCircleForum } from './helpers.mjs';
 
 const live = (page, text) => page.waitForFunction((t) => document.querySelector('[data-testid=live]').textContent === t, text);
 const record = async (page, back = 'Forum') => {
@@ -24,12 +24,7 @@ test('by forum: a replacement and a forfeit made by the referee, posts and Histo
   let actions = 0;
   const act = async (f) => { actions += 1; await f(); };
   try {
-    await goto(page, 'survival-circle/#/setup');
-    await page.click('[data-testid=kind-forum]');
-    await page.fill('[data-testid=name-blue]', 'Ann');
-    await page.fill('[data-testid=name-red]', 'Bob');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('[data-testid=paste-text]');
+    await startCircleForum(page, 'Ann', 'Bob');
     // Four moves from the thread (the record of circle-forum.test.mjs).
     await page.check('[data-testid=paste-whole]');
     await page.fill('[data-testid=paste-text]', 'B1 R1 B5 R1');
@@ -136,12 +131,7 @@ test('hot seat: a forfeit scored as it stands from the Play screen (C9.2)', asyn
   const t = await open({ page: 'survival-circle/' });
   const { page } = t;
   try {
-    await goto(page, 'survival-circle/#/setup');
-    await page.click('[data-testid=kind-hotseat]');
-    await page.fill('[data-testid=name-blue]', 'Ann');
-    await page.fill('[data-testid=name-red]', 'Bob');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('[data-testid=circle]');
+    await startCircle(page, 'hotseat', 'Ann', 'Bob');
     // The 20 moves of circle-forum.test.mjs: Blue 8, Red 3 on the board.
     for (const [i, v] of '1 1 5 1 4 1 2 4 7 2 5 6 4 3 3 3 6 2 6 3'.split(' ').entries()) {
       await page.keyboard.press(v);

@@ -5,7 +5,7 @@
 // post in each format with the move list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, goto, screen } from './helpers.mjs';
+import { open, screen, startCircleForum } from './helpers.mjs';
 
 /** The board as the circle draws it: 16 characters, cell 0 first. */
 const board = (page) => page.$$eval('[data-testid=circle] g[data-cell]', (gs) => gs
@@ -36,12 +36,7 @@ test('a game by forum from a pasted record, rejected moves changing nothing, pos
   const t = await open({ page: 'survival-circle/', contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   const { page } = t;
   try {
-    await goto(page, 'survival-circle/#/setup');
-    await page.click('[data-testid=kind-forum]');
-    await page.fill('[data-testid=name-blue]', 'Ann');
-    await page.fill('[data-testid=name-red]', 'Bob');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('[data-testid=paste-text]');
+    await startCircleForum(page, 'Ann', 'Bob');
 
     // The thread's record so far: 20 moves, commas, line breaks, prefixes in either case.
     await page.check('[data-testid=paste-whole]');

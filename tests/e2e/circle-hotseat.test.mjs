@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { open, goto, screen } from './helpers.mjs';
+import { open, goto, screen, startCircle } from './helpers.mjs';
 
 // A fixed game: each player's 48 tokens in a shuffled order (6 of each
 // value). Played natively with the case command
@@ -27,15 +27,7 @@ async function board(page) {
 }
 
 /** Starts a game for two players on this device from Setup. */
-async function newGame(page, name, blue, red) {
-  await goto(page, 'survival-circle/#/setup');
-  await page.click('[data-testid=kind-hotseat]');
-  await page.fill('[data-testid=game-name]', name);
-  await page.fill('[data-testid=name-blue]', blue);
-  await page.fill('[data-testid=name-red]', red);
-  await page.click('[data-testid=start]');
-  await page.waitForSelector('[data-testid=circle]');
-}
+const newGame = (page, name, blue, red) => startCircle(page, 'hotseat', blue, red, name);
 
 const turnIs = (page, n) => page.waitForFunction(
   (n) => document.querySelector('[data-testid=turn]')?.textContent.startsWith(n > 96 ? 'All 96' : `Turn ${n} of 96`), n);

@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { open, goto, screen } from './helpers.mjs';
+import { open, goto, screen, startCircleForum } from './helpers.mjs';
 
 const SHOTS = '/tmp/circle-shots';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -178,12 +178,7 @@ test('a forum game from posts as players write them, a doubtful post asked, then
   const { page } = t;
   let actions = 0;
   try {
-    await goto(page, 'survival-circle/#/setup');
-    await page.click('[data-testid=kind-forum]');
-    await page.fill('[data-testid=name-blue]', 'Ann');
-    await page.fill('[data-testid=name-red]', 'Bob');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('[data-testid=paste-text]');
+    await startCircleForum(page, 'Ann', 'Bob');
     assert.match(await page.textContent('[data-testid=next-line]'), /^Next: Blue lands on cell 0, on an empty cell: the token stays\. Values: 1: cell 1, empty; .*8: cell 8, empty\.$/);
 
     // Posts pasted as the forum or Discord shows them (the default kind

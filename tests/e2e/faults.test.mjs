@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, goto, screen, ARTIFACTS, openDemo } from './helpers.mjs';
+import { open, goto, screen, ARTIFACTS, openDemo, openDemoAt } from './helpers.mjs';
 
 /** Each game page: how to start a game in it, where its save is, and a
  * change to a saved draft that a script can make (bypassing the screen's
@@ -354,13 +354,10 @@ test('Mini-Survivor and Survival copy and download every private message in one 
 });
 
 test('a large paste in Mini-Survivor is shown a page at a time, the lines not used first, every row reachable; a box over 32 KB is not laid out until asked', async () => {
-  const t = await open();
+  // Mini-Survivor: 1,500 lines for Pebble, one in a hundred unreadable.
+  const t = await openDemoAt('Orders');
   const { page } = t;
-  page.on('dialog', (d) => d.accept());
   try {
-    // Mini-Survivor: 1,500 lines for Pebble, one in a hundred unreadable.
-    await openDemo(page);
-    await screen(page, 'Orders');
     await page.waitForSelector('details.bulk');
     if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
     // Pebble's draft emptied first: the paste's lines are the draft's.

@@ -75,6 +75,38 @@ export async function openDemo(page) {
   await page.waitForSelector('.tribe');
 }
 
+/** Opens the site in a new browser (see open), every confirmation
+ * accepted, at the Mini-Survivor demo's `label` screen; returns what open
+ * returns (the caller closes it). A failure on the way closes it first. */
+export async function openDemoAt(label) {
+  const t = await open();
+  t.page.on('dialog', (d) => d.accept());
+  try {
+    await openDemo(t.page);
+    await screen(t.page, label);
+  } catch (e) {
+    await t.close();
+    throw e;
+  }
+  return t;
+}
+
+/** Starts a survival-circle game from its Setup screen: `kind` 'forum'
+ * (ready when the paste box is) or 'hotseat' (ready when the circle is),
+ * Blue and Red named; `name`, when given, is the game's name. */
+export async function startCircle(page, kind, blue, red, name) {
+  await goto(page, 'survival-circle/#/setup');
+  await page.click(`[data-testid=kind-${kind}]`);
+  if (name !== undefined) await page.fill('[data-testid=game-name]', name);
+  await page.fill('[data-testid=name-blue]', blue);
+  await page.fill('[data-testid=name-red]', red);
+  await page.click('[data-testid=start]');
+  await page.waitForSelector(kind === 'forum' ? '[data-testid=paste-text]' : '[data-testid=circle]');
+}
+
+/** Starts a survival-circle game by forum between `blue` and `red`. */
+export const startCircleForum = (page, blue, red) => startCircle(page, 'forum', blue, red);
+
 /** Commits the next round from the Adjudicate screen; `round` is its number. */
 export async function commit(page, round) {
   await screen(page, 'Adjudicate');

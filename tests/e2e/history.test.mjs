@@ -2,15 +2,12 @@
 // adjudication restores the position and puts its orders back as drafts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, text, openDemo, commit } from './helpers.mjs';
+import { screen, text, openDemoAt, commit } from './helpers.mjs';
 
 test('step through history and undo the last round', async () => {
-  const t = await open();
+  const t = await openDemoAt('Orders');
   const { page } = t;
-  page.on('dialog', (d) => d.accept());
   try {
-    await openDemo(page);
-    await screen(page, 'Orders');
     const pebble = await page.inputValue('article[data-player="Pebble"] textarea');
     for (const n of [1, 2]) {
       await commit(page, n);

@@ -5,9 +5,14 @@
 // and the posts are checked, round 2 is committed and the events are in
 // History. Prints the moderator's actions for the events, from the first
 // click to the copied posts.
+// A second test imports a case file with events (EV-101): its round's
+// replacement is given with the round, and the result post names the
+// slot 'Zed (replaced Bob)'.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, text, openDemo, commit } from './helpers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, screen, text, openDemo, commit, ROOT } from './helpers.mjs';
 
 test('Mini-Survivor: replacement, removal, prods and an extension mid-game', async () => {
   const t = await open({ contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
@@ -114,6 +119,45 @@ test('Mini-Survivor: replacement, removal, prods and an extension mid-game', asy
     assert.equal(await page.locator('.private [data-player="Nautilus"]').count(), 1);
     assert.equal(await page.locator('.private [data-player="Kraken"]').count(), 0);
     console.log(`Mini-Survivor events (replacement, removal, deadline and extension, paste under the old name, posts copied): ${actions} moderator actions`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('Mini-Survivor: a case file imported with its events gives each round\'s events with it; the result post names the replaced slot', async () => {
+  const t = await open({ page: 'mini-survivor/' });
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    // EV-101: round 1 starts with 'Zed replaces Bob' (R10.1); Bob's orders are headed 'Bob'.
+    const json = fs.readFileSync(path.join(ROOT, 'games/mini-survivor/cases/ours/ev-101.json'), 'utf8');
+    await screen(page, 'Setup');
+    await page.check('[data-testid=mode-case]');
+    await page.fill('[data-testid=case-text]', json);
+    await page.click('[data-testid=start-case]');
+    await page.waitForSelector('.tribe');
+    assert.match(await page.locator('[data-testid=toast]').textContent(), /its 1 rounds of orders come in as drafts, one round at a time, with their 1 events/);
+    // The replacement is the round's event, as if given on the Players box.
+    await screen(page, 'Setup');
+    await page.waitForSelector('[data-testid=event-notes] li');
+    assert.deepEqual(await page.locator('[data-testid=event-notes] li').allTextContents(), ['Zed replaces Bob']);
+    // Bob's orders are the slot's draft under its new name.
+    await screen(page, 'Orders');
+    assert.match(await page.inputValue('article[data-player="Zed"] textarea'), /^2 v 5/);
+    assert.equal(await page.locator('article[data-player="Bob"]').count(), 0);
+    // Round 1 as the case expects: Ann's guess 'Bob' names the slot, #2 falls (R4.2).
+    await commit(page, 1);
+    await screen(page, 'Posts');
+    const post = (await page.locator('[data-testid=public-post]').allTextContents()).join('\n');
+    assert.match(post, /#2 \(Zed \(replaced Bob\)\)/);
+    assert.match(post, /#5 \(Eve\)/);
+    // A reload gives no event twice: the script's events were given once.
+    await page.reload();
+    await page.waitForSelector('main');
+    await screen(page, 'Setup');
+    await page.waitForSelector('[data-testid=player-events]');
+    assert.equal(await page.locator('[data-testid=event-notes] li').count(), 0);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -63,6 +63,28 @@ async function liveRows(page) {
 }
 const postRows = (post) => post.split('\n').filter((l) => /^\[b\].*\[\/b\] \(\d+\): /.test(l));
 
+/** Deals the game of `fix` (its players and seed) on Setup under `name`;
+ * `form()` runs on the filled form before Deal. */
+async function deal(page, name, fix, form = async () => {}) {
+  await page.waitForSelector('[data-testid=deal]');
+  await page.fill('[data-testid=name]', name);
+  await page.fill('[data-testid=players]', fix.players.join('\n'));
+  await page.fill('[data-testid=seed]', fix.seed);
+  await form();
+  await page.click('[data-testid=deal]');
+  await page.waitForSelector('[data-testid=public-post]');
+}
+
+/** Commits the night with no private message, then opens the Day screen. */
+async function nightThenDay(page) {
+  await screen(page, 'Night');
+  await page.waitForSelector('[data-testid=commit]');
+  await page.click('[data-testid=commit]');
+  await page.waitForSelector('[data-testid=committed]');
+  await screen(page, 'Day');
+  await page.waitForSelector('[data-testid=page]');
+}
+
 test('a phpBB page, a Discord channel and a XenForo page pasted as copied: the split, the doubtful readings answered in one click, the count post copied', async () => {
   const t = await open({ page: 'survival/', contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   const { page } = t;
@@ -71,20 +93,16 @@ test('a phpBB page, a Discord channel and a XenForo page pasted as copied: the s
   try {
     // Setup: the players pasted, the seed; the house rules for reading the
     // thread on offer, at their defaults (S5.3, S5.4, S5.6, S2.8).
-    await page.waitForSelector('[data-testid=deal]');
-    await page.fill('[data-testid=name]', 'Real threads');
-    await page.fill('[data-testid=players]', FIX.players.join('\n'));
-    await page.fill('[data-testid=seed]', FIX.seed);
-    const defaults = { 'opt-vote-bold': 'optional', 'opt-vote-place': 'line_start', 'opt-invalid-vote': 'keeps', 'opt-no-elimination': 'on', 'opt-reading': '2' };
-    for (const [id, v] of Object.entries(defaults)) {
-      assert.equal(await page.inputValue(`[data-testid=${id}]`), v, id);
-    }
-    // Chosen and chosen back: the form follows.
-    await page.selectOption('[data-testid=opt-vote-bold]', 'required');
-    assert.equal(await page.inputValue('[data-testid=opt-vote-bold]'), 'required');
-    await page.selectOption('[data-testid=opt-vote-bold]', 'optional');
-    await page.click('[data-testid=deal]');
-    await page.waitForSelector('[data-testid=public-post]');
+    await deal(page, 'Real threads', FIX, async () => {
+      const defaults = { 'opt-vote-bold': 'optional', 'opt-vote-place': 'line_start', 'opt-invalid-vote': 'keeps', 'opt-no-elimination': 'on', 'opt-reading': '2' };
+      for (const [id, v] of Object.entries(defaults)) {
+        assert.equal(await page.inputValue(`[data-testid=${id}]`), v, id);
+      }
+      // Chosen and chosen back: the form follows.
+      await page.selectOption('[data-testid=opt-vote-bold]', 'required');
+      assert.equal(await page.inputValue('[data-testid=opt-vote-bold]'), 'required');
+      await page.selectOption('[data-testid=opt-vote-bold]', 'optional');
+    });
 
     // The Rules screen lists the game's reading options.
     await screen(page, 'Rules');
@@ -97,13 +115,7 @@ test('a phpBB page, a Discord channel and a XenForo page pasted as copied: the s
     for (const day of FIX.days) {
       const { before, after } = day;
       // The night before: no private message (committed anyway).
-      await screen(page, 'Night');
-      await page.waitForSelector('[data-testid=commit]');
-      await page.click('[data-testid=commit]');
-      await page.waitForSelector('[data-testid=committed]');
-
-      await screen(page, 'Day');
-      await page.waitForSelector('[data-testid=page]');
+      await nightThenDay(page);
       const started = Date.now();
       let actions = 0;
       // 1. Paste the page as copied; 2. add it to the thread.
@@ -204,18 +216,8 @@ test('a vBulletin, Invision, Discourse and SMF page and a BBCode multi-quote pas
   page.on('dialog', (d) => d.accept());
   let total = 0;
   try {
-    await page.waitForSelector('[data-testid=deal]');
-    await page.fill('[data-testid=name]', 'Five sites');
-    await page.fill('[data-testid=players]', LAYOUTS.players.join('\n'));
-    await page.fill('[data-testid=seed]', LAYOUTS.seed);
-    await page.click('[data-testid=deal]');
-    await page.waitForSelector('[data-testid=public-post]');
-    await screen(page, 'Night');
-    await page.waitForSelector('[data-testid=commit]');
-    await page.click('[data-testid=commit]');
-    await page.waitForSelector('[data-testid=committed]');
-    await screen(page, 'Day');
-    await page.waitForSelector('[data-testid=page]');
+    await deal(page, 'Five sites', LAYOUTS);
+    await nightThenDay(page);
     for (const day of LAYOUTS.days) {
       const r = day.read;
       // Each site's day 1 on its own: the thread so far emptied (the

@@ -264,8 +264,10 @@ impl Case {
     /// A new game starting from this case's position (a game already under
     /// way: `Origin::Position`), named `name`. The case's rounds are queued
     /// as the game's script: each becomes the drafts of the coming round,
-    /// for the moderator to check and commit. `seed` is used when the case
-    /// gives none (a case's default seed, 0, would be known to everyone).
+    /// for the moderator to check and commit, and the round's events
+    /// (R10) are queued with it (`script_events`). `seed` is used when the
+    /// case gives none (a case's default seed, 0, would be known to
+    /// everyone).
     ///
     /// # Errors
     ///
@@ -277,6 +279,7 @@ impl Case {
         let game = Game::new(setup, prepared.start);
         let mut file = GameFile::of(name, &game);
         file.script = self.rounds.clone();
+        file.script_events = self.events.clone();
         Ok((file, game))
     }
 
@@ -396,7 +399,7 @@ impl RoundRecord {
                 v.sort();
                 v
             },
-            events: report.events.iter().map(EventRecord::of).collect(),
+            events: report.events.iter().map(EventRecord::from).collect(),
             not_played: false,
         }
     }
@@ -440,9 +443,9 @@ pub struct EventRecord {
     pub index: Option<usize>,
 }
 
-impl EventRecord {
-    /// The record of a note.
-    pub fn of(n: &EventNote) -> EventRecord {
+impl From<&EventNote> for EventRecord {
+    /// The record of a note: the kind's members, an empty text left out.
+    fn from(n: &EventNote) -> EventRecord {
         let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
         match n.clone() {
             EventNote::Replace { player, old, .. } => EventRecord {
@@ -451,29 +454,21 @@ impl EventRecord {
                 old: Some(old),
                 ..EventRecord::default()
             },
-            EventNote::Remove {
-                player,
-                reason,
-                note,
-                at,
-                survivors,
-                game_over,
-                ..
-            } => EventRecord {
+            EventNote::Remove(r) => EventRecord {
                 event: "remove".into(),
-                player: Some(player),
+                player: Some(r.player),
                 reason: Some(
-                    match reason {
+                    match r.reason {
                         RemovalReason::Inactivity => "inactivity",
                         RemovalReason::RuleBreak => "rule_break",
                         RemovalReason::Quit => "quit",
                     }
                     .to_string(),
                 ),
-                note: text(&note),
-                at: Some(at),
-                survivors: Some(survivors),
-                game_over: game_over.then_some(true),
+                note: text(&r.note),
+                at: Some(r.at),
+                survivors: Some(r.survivors),
+                game_over: r.game_over.then_some(true),
                 ..EventRecord::default()
             },
             EventNote::Extend { by, reason } => EventRecord {

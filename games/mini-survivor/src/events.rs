@@ -127,24 +127,8 @@ pub enum EventNote {
         /// The name it had.
         old: String,
     },
-    /// R10.2: the moderator removed `player`; their living survivors
-    /// leave at the start of segment `at`.
-    Remove {
-        /// The slot.
-        slot: PlayerId,
-        /// Its name when removed.
-        player: String,
-        /// Why.
-        reason: RemovalReason,
-        /// The moderator's words.
-        note: String,
-        /// The segment at whose start the survivors leave.
-        at: Segment,
-        /// The slot's living survivors when the event was given, by ID.
-        survivors: Vec<SurvivorId>,
-        /// Whether it ended the game at once (R10.5).
-        game_over: bool,
-    },
+    /// R10.2: the moderator removed a player (see [`RemovalNote`]).
+    Remove(RemovalNote),
     /// R10.9: the round's deadline moved later by `by` seconds.
     Extend {
         /// Seconds added.
@@ -162,6 +146,26 @@ pub enum EventNote {
     },
 }
 
+/// What a removal did (R10.2): `player` removed; their living survivors
+/// leave at the start of segment `at`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RemovalNote {
+    /// The slot.
+    pub slot: PlayerId,
+    /// Its name when removed.
+    pub player: String,
+    /// Why.
+    pub reason: RemovalReason,
+    /// The moderator's words.
+    pub note: String,
+    /// The segment at whose start the survivors leave.
+    pub at: Segment,
+    /// The slot's living survivors when the event was given, by ID.
+    pub survivors: Vec<SurvivorId>,
+    /// Whether it ended the game at once (R10.5).
+    pub game_over: bool,
+}
+
 impl EventNote {
     /// The note in words for the History: `"Ivy replaces Eve"`, `"Bob is
     /// removed by the moderator for inactivity: survivors 3, 17 leave at
@@ -169,24 +173,18 @@ impl EventNote {
     pub fn text(&self) -> String {
         match self {
             EventNote::Replace { player, old, .. } => format!("{player} replaces {old}"),
-            EventNote::Remove {
-                player,
-                reason,
-                at,
-                survivors,
-                game_over,
-                ..
-            } => {
-                let ids: Vec<String> = survivors.iter().map(|s| s.to_string()).collect();
+            EventNote::Remove(r) => {
+                let ids: Vec<String> = r.survivors.iter().map(|s| s.to_string()).collect();
                 let mut s = format!(
-                    "{player} is removed by the moderator for {}: survivor{} {} leave{} {} (R10.2)",
-                    reason.words(),
+                    "{} is removed by the moderator for {}: survivor{} {} leave{} {} (R10.2)",
+                    r.player,
+                    r.reason.words(),
                     if ids.len() == 1 { "" } else { "s" },
                     ids.join(", "),
                     if ids.len() == 1 { "s" } else { "" },
-                    at_words(*at),
+                    at_words(r.at),
                 );
-                if *game_over {
+                if r.game_over {
                     s.push_str("; 5 or fewer survivors are left: the game ends (R10.5)");
                 }
                 s
@@ -354,7 +352,7 @@ pub fn apply(
                         game_over = end_now(setup, &mut out.position);
                     }
                 }
-                EventNote::Remove {
+                EventNote::Remove(RemovalNote {
                     slot: p,
                     player: roster.name(p).to_string(),
                     reason: r.reason,
@@ -362,7 +360,7 @@ pub fn apply(
                     at: e.at,
                     survivors,
                     game_over,
-                }
+                })
             }
             Event::Extend(x) => {
                 if x.by <= 0 {
@@ -444,34 +442,28 @@ pub fn event_post(
             ));
             s
         }
-        EventNote::Remove {
-            player,
-            reason,
-            note,
-            at,
-            survivors,
-            game_over,
-            ..
-        } => {
+        EventNote::Remove(r) => {
             let mut s = m.title("Removal");
             s.push_str(&format!(
                 "{} has been removed from the game by the moderator for {}.\n",
-                m.bold(&m.name(player)),
-                reason.words()
+                m.bold(&m.name(&r.player)),
+                r.reason.words()
             ));
-            let ids: Vec<String> = survivors.iter().map(|id| format!("#{id}")).collect();
+            let ids: Vec<String> = r.survivors.iter().map(|id| format!("#{id}")).collect();
             s.push_str(&format!(
                 "Their survivors leave the game {}: {}.\n",
-                at_words(*at),
+                at_words(r.at),
                 ids.join(", ")
             ));
-            if !note.is_empty() {
-                s.push_str(&format!("{}\n", escape(note, format)));
+            if !r.note.is_empty() {
+                s.push_str(&format!("{}\n", escape(&r.note, format)));
             }
-            if *game_over && let Some(r) = final_result(setup, position) {
+            if r.game_over
+                && let Some(end) = final_result(setup, position)
+            {
                 s.push_str("5 or fewer survivors are left: the game is over.\n");
                 let mut items = String::new();
-                for (name, n) in setup.players.named_counts(&r.tokens_of_life) {
+                for (name, n) in setup.players.named_counts(&end.tokens_of_life) {
                     items.push_str(&m.item(&format!("{}: {n} Token(s) of Life", m.name(name))));
                 }
                 s.push_str(&m.list(&items));
@@ -651,5 +643,24 @@ mod tests {
         assert!(g.replaced().is_empty() && g.pending_events().is_empty());
         let rec = run_case(CASE).unwrap();
         assert_eq!(rec.rounds[0].events.len(), 2);
+    }
+
+    /// A case file made into a game (the page's import) keeps each
+    /// round's events beside its orders, in the saved file too.
+    #[test]
+    fn a_case_made_into_a_game_keeps_its_events_per_round() {
+        let case = Case::from_json(CASE).unwrap();
+        let (file, game) = case.into_game("t", 7).unwrap();
+        assert_eq!(file.script.len(), 2);
+        assert_eq!(file.script_events, case.events);
+        assert_eq!(file.script_events[0].len(), 2);
+        assert!(matches!(
+            file.script_events[1][0].event,
+            Event::Remove(ref r) if r.player == "bob"
+        ));
+        let json = serde_json::to_string(&file).unwrap();
+        let (again, g) = GameFile::parse(&json).unwrap();
+        assert_eq!(again.script_events, case.events);
+        assert_eq!(g, game);
     }
 }

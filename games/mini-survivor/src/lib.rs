@@ -46,7 +46,7 @@ pub mod tribe;
 pub use adjudicate::{Adjudicator, borrow_submissions, play_round};
 pub use deal::{DealError, deal};
 pub use end::{EliminationCandidate, FinalResult, final_result};
-pub use events::{EventNote, RoundEvent};
+pub use events::{EventNote, RemovalNote, RoundEvent};
 pub use game::{Game, PlayedRound};
 pub use options::{Adjacency, Options, OutcastWithoutMove};
 pub use order::{Action, Line, ParseError, RawBody, RawOrder, parse_line};

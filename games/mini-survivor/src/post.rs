@@ -160,6 +160,9 @@ pub struct PublicRound {
     pub lineup: Lineup,
     /// Final standings, if the game ended.
     pub end: Option<PublicEnd>,
+    /// The slots replaced with this round's events (R10.1), as (the name
+    /// now, the name replaced): the post writes `NEW (replaced OLD)`.
+    pub replaced: Vec<(String, String)>,
 }
 
 impl PublicRound {
@@ -265,6 +268,16 @@ impl PublicRound {
                 .collect(),
             lineup: Lineup::of(setup, after),
             end,
+            replaced: report
+                .events
+                .iter()
+                .filter_map(|n| match n {
+                    crate::events::EventNote::Replace { slot, old, .. } => {
+                        Some((setup.players.name(*slot).to_string(), old.clone()))
+                    }
+                    _ => None,
+                })
+                .collect(),
         }
     }
 }
@@ -359,9 +372,9 @@ fn ids(v: &[SurvivorId]) -> String {
     id_list(v, "#", ", ", "none")
 }
 
-fn fallen_list(m: &Mark, v: &[Fallen]) -> String {
+fn fallen_list(who: &dyn Fn(&str) -> String, v: &[Fallen]) -> String {
     v.iter()
-        .map(|f| format!("#{} ({})", f.survivor, m.name(&f.controller)))
+        .map(|f| format!("#{} ({})", f.survivor, who(&f.controller)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -430,6 +443,11 @@ pub fn result_post(
     deadline: Option<Deadline>,
 ) -> Vec<String> {
     let m = Mark(format);
+    // A player's name, with the name it replaced this round (R10.1).
+    let who = |name: &str| match public.replaced.iter().find(|(now, _)| now == name) {
+        Some((_, old)) => format!("{} (replaced {})", m.name(name), m.name(old)),
+        None => m.name(name),
+    };
     let mut blocks = vec![m.title(&format!("Round {} results", public.round))];
     blocks.push(m.heading("Assassinations"));
     if public.assassinations.is_empty() {
@@ -439,7 +457,7 @@ pub fn result_post(
         blocks.push(format!(
             "{}: {}\n",
             m.bold(&format!("{} ({})", m.name(&a.name), a.tribe)),
-            fallen_list(&m, &a.fallen)
+            fallen_list(&who, &a.fallen)
         ));
     }
     blocks.push(m.heading("Votes"));
@@ -458,7 +476,7 @@ pub fn result_post(
             m.bold(&format!("{} ({})", m.name(&t.name), t.tribe)),
             m.code(&counts)
         );
-        let _ = writeln!(b, "Voted out: {}", fallen_list(&m, &t.eliminated));
+        let _ = writeln!(b, "Voted out: {}", fallen_list(&who, &t.eliminated));
         if !t.idols.is_empty() {
             let _ = writeln!(b, "Idol played on: {}", ids(&t.idols));
         }
@@ -500,7 +518,7 @@ pub fn result_post(
                 "none".to_string()
             } else {
                 v.iter()
-                    .map(|(p, n)| format!("{} {n}", m.name(p)))
+                    .map(|(p, n)| format!("{} {n}", who(p)))
                     .collect::<Vec<_>>()
                     .join(", ")
             }
@@ -516,15 +534,15 @@ pub fn result_post(
                 let _ = writeln!(
                     b,
                     "Elimination Candidate: {}",
-                    ps.iter().map(|p| m.name(p)).collect::<Vec<_>>().join(", ")
+                    ps.iter().map(|p| who(p)).collect::<Vec<_>>().join(", ")
                 );
             }
             Some((ps, ds)) => {
                 let _ = writeln!(
                     b,
                     "Elimination Candidate: tie between {}; decided by {}",
-                    ps.iter().map(|p| m.name(p)).collect::<Vec<_>>().join(", "),
-                    ds.iter().map(|p| m.name(p)).collect::<Vec<_>>().join(", ")
+                    ps.iter().map(|p| who(p)).collect::<Vec<_>>().join(", "),
+                    ds.iter().map(|p| who(p)).collect::<Vec<_>>().join(", ")
                 );
             }
         }

@@ -79,6 +79,11 @@ pub struct GameFile {
     /// Queued submissions for coming rounds (the built-in demo's script).
     #[serde(default)]
     pub script: Vec<BTreeMap<String, String>>,
+    /// Queued moderator's events (R10) for coming rounds, by the same
+    /// index as `script` (an imported case's): each round's are given
+    /// once, when that round comes up; those given are emptied here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script_events: Vec<Vec<RoundEvent>>,
     /// The moderator's events given with the round under way (R10), in
     /// order (those of played rounds are in `rounds`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -133,6 +138,7 @@ impl GameFile {
             deadlines: Vec::new(),
             post_format: Format::default(),
             script: Vec::new(),
+            script_events: Vec::new(),
             events: game.pending_events().to_vec(),
         }
     }

@@ -264,3 +264,37 @@ fn a_game_from_a_position_reveals_its_seed_without_a_deal_to_check() {
     let first = lineup_post(game.setup(), game.start(), Format::Plain, None, None).concat();
     assert!(!first.contains("commitment"), "{first}");
 }
+
+/// R10.1: a slot replaced with a round's events is named `NEW (replaced
+/// OLD)` in that round's result post, wherever the post names it (here
+/// the controller of #2, assassinated: the EV-101 game); the other
+/// players' names are written as they are.
+#[test]
+fn r10_1_a_replaced_slot_is_named_with_its_old_name_in_the_rounds_result_post() {
+    let game = game_of(&json!({
+        "players": ["Ann", "Bob", "Cid", "Dee", "Eve"],
+        "tribes": {
+            "A": {"1": "Ann", "2": "Bob", "3": "Cid", "4": "Dee", "5": "Eve"},
+            "B": {"6": "Ann", "7": "Bob", "8": "Cid", "9": "Dee", "10": "Eve"},
+            "C": {"11": "Ann", "12": "Bob", "13": "Cid", "14": "Dee", "15": "Eve"}
+        },
+        "rounds": [{
+            "Ann": "1 a 2 Bob\n1 v 5\n6 v 10\n11 v 15",
+            "Bob": "2 v 5\n7 v 10\n12 v 15",
+            "Cid": "3 v 5\n8 v 10\n13 v 15",
+            "Dee": "4 v 5\n9 v 10\n14 v 15",
+            "Eve": "5 v 1\n10 v 6\n15 v 11"
+        }],
+        "events": [[{"replace": {"new": "Zed", "old": "Bob"}}]]
+    }));
+    for (format, zed) in [
+        (Format::Plain, "#2 (Zed (replaced Bob))"),
+        (Format::BBCode, "#2 (Zed (replaced Bob))"),
+        (Format::Markdown, "#2 (Zed (replaced Bob))"),
+    ] {
+        let text = posts(&game, format)[0].concat();
+        assert!(text.contains(zed), "{format:?}: {text}");
+        assert!(text.contains("#5 (Eve)"), "{format:?}: {text}");
+        assert_eq!(text.matches("replaced").count(), 1, "{format:?}: {text}");
+    }
+}

@@ -69,6 +69,9 @@ pub struct Kept {
     /// Queued submissions for coming rounds (the demo, an imported case),
     /// by index of the round played in this game.
     pub script: RwSignal<Vec<BTreeMap<String, String>>>,
+    /// Queued events (R10) for coming rounds (an imported case's), by the
+    /// same index; each round's are given once, when it comes up.
+    pub script_events: RwSignal<Vec<Vec<mini_survivor::RoundEvent>>>,
     /// Whether the board shows who controls each survivor.
     pub show_controllers: RwSignal<bool>,
     /// The post format, saved with the game.
@@ -116,6 +119,7 @@ impl GameKind for MiniSurvivor {
             bulk: RwSignal::new(String::new()),
             deadlines: RwSignal::new(Vec::new()),
             script: RwSignal::new(Vec::new()),
+            script_events: RwSignal::new(Vec::new()),
             show_controllers: RwSignal::new(false),
             format: RwSignal::new(Format::BBCode),
             selected: RwSignal::new(None),
@@ -128,6 +132,7 @@ impl GameKind for MiniSurvivor {
         k.bulk.track();
         k.deadlines.track();
         k.script.track();
+        k.script_events.track();
         k.format.track();
     }
 
@@ -137,6 +142,7 @@ impl GameKind for MiniSurvivor {
         ctx.format.set(file.post_format);
         ctx.deadlines.set(file.deadlines);
         ctx.script.set(file.script);
+        ctx.script_events.set(file.script_events);
     }
 
     fn file(ctx: Ctx, name: &str, game: &Game) -> GameFile {
@@ -146,6 +152,7 @@ impl GameKind for MiniSurvivor {
         f.deadlines = ctx.deadlines.get_untracked();
         f.post_format = ctx.format.get_untracked();
         f.script = ctx.script.get_untracked();
+        f.script_events = ctx.script_events.get_untracked();
         f
     }
 
@@ -313,17 +320,44 @@ impl Ctx {
         Some("Last round undone; its orders are back in the drafts".to_string())
     }
 
-    /// With a script (the demo), pre-fills empty drafts for the coming round.
+    /// With a script (the demo, an imported case), pre-fills empty drafts
+    /// for the coming round and gives its queued events (once).
     pub fn fill_from_script(&self) {
-        let next = self
+        let round = self
             .with_game_untracked(|g| (!g.is_over()).then(|| g.rounds().len()))
-            .flatten()
-            .and_then(|i| self.script.with_untracked(|s| s.get(i).cloned()));
-        if let Some(script) = next
+            .flatten();
+        if let Some(i) = round
+            && self.writable()
+            && self
+                .script_events
+                .with_untracked(|s| s.get(i).is_some_and(|e| !e.is_empty()))
+        {
+            let mut events = Vec::new();
+            self.script_events
+                .update(|s| events = std::mem::take(&mut s[i]));
+            self.update_game(|g| {
+                for e in events {
+                    g.add_event(e);
+                }
+            });
+        }
+        let next = round.and_then(|i| self.script.with_untracked(|s| s.get(i).cloned()));
+        if let Some(mut script) = next
             && self
                 .drafts
                 .with_untracked(|d| d.values().all(|t| t.trim().is_empty()))
         {
+            // Orders under a name replaced this round go to the new name,
+            // as when the replacement is made on the page.
+            self.with_game_untracked(|g| {
+                for n in g.pending_notes() {
+                    if let mini_survivor::EventNote::Replace { player, old, .. } = n
+                        && let Some(t) = script.remove(old)
+                    {
+                        script.insert(player.clone(), t);
+                    }
+                }
+            });
             self.drafts.set(script);
         }
     }

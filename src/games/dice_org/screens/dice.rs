@@ -6,7 +6,7 @@
 use super::super::state::Ctx;
 use super::widgets::{HiddenNote, select};
 use crate::games::dice_org::worker::{SeasonText, Task};
-use crate::shell::rules::ask_worker;
+use crate::shell::rules::ask_worker_as;
 use leptos::prelude::*;
 
 #[component]
@@ -43,7 +43,7 @@ pub fn DiceLog() -> impl IntoView {
             filter,
         });
         if let Some(Ok(text)) = task.map(|t| serde_json::to_string(&t)) {
-            ask_worker('D', text, answer);
+            ask_worker_as("The dice log could not be computed", 'D', text, answer);
         }
     });
     move || {

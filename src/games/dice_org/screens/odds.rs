@@ -11,7 +11,7 @@
 use super::super::state::{Ctx, OddsPick};
 use super::widgets::{HiddenNote, check, select};
 use crate::games::dice_org::worker::{SeasonText, Task};
-use crate::shell::rules::ask_worker;
+use crate::shell::rules::ask_worker_as;
 use dice_org::{Boost, RollKind};
 use leptos::prelude::*;
 
@@ -53,7 +53,7 @@ pub fn Odds() -> impl IntoView {
             competition,
         });
         if let Some(Ok(text)) = task.map(|t| serde_json::to_string(&t)) {
-            ask_worker('D', text, answer);
+            ask_worker_as("The odds could not be computed", 'D', text, answer);
         }
     });
     let set = move |f: &dyn Fn(&mut OddsPick)| {

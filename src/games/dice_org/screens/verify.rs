@@ -10,7 +10,7 @@
 use super::super::state::Ctx;
 use super::widgets::{check, field, lines};
 use crate::games::dice_org::worker::{SeasonText, Task};
-use crate::shell::rules::ask_worker;
+use crate::shell::rules::ask_worker_as;
 use dice_org::{AttributeSource, SetupInput, TeamSource};
 use leptos::prelude::*;
 
@@ -84,7 +84,7 @@ pub fn Verify() -> impl IntoView {
             published,
             season,
         }) {
-            ask_worker('D', text, answer);
+            ask_worker_as("Verify could not be computed", 'D', text, answer);
         }
     });
     view! {

@@ -61,6 +61,102 @@ impl BulkRequest {
     }
 }
 
+/// The roster part of a [`BulkRequest`] (its first line as text).
+#[derive(Serialize, Deserialize)]
+struct RosterPart {
+    names: Vec<String>,
+    former: Vec<(usize, String)>,
+}
+
+/// The header of a [`SplitData`] as text: the texts' lengths in bytes.
+#[derive(Serialize, Deserialize)]
+struct SplitHead {
+    texts: Vec<(usize, usize)>,
+    orphans: Vec<(u32, String)>,
+    unknown_headers: Vec<(u32, String, bool)>,
+}
+
+impl BulkRequest {
+    /// The request as one text: the roster as JSON on the first line
+    /// (JSON has no raw line break), then the pasted text as it is, so a
+    /// megabyte is not escaped and unescaped on the way.
+    pub fn to_text(&self) -> String {
+        let head = serde_json::to_string(&RosterPart {
+            names: self.names.clone(),
+            former: self.former.clone(),
+        })
+        .unwrap_or_default();
+        let mut out = String::with_capacity(head.len() + 1 + self.text.len());
+        out.push_str(&head);
+        out.push('\n');
+        out.push_str(&self.text);
+        out
+    }
+
+    /// A request from [`BulkRequest::to_text`].
+    ///
+    /// # Errors
+    ///
+    /// No first line, or a first line that is not the roster's JSON.
+    pub fn from_text(text: &str) -> Result<BulkRequest, String> {
+        let (head, rest) = text.split_once('\n').ok_or("no roster line")?;
+        let r: RosterPart = serde_json::from_str(head).map_err(|e| e.to_string())?;
+        Ok(BulkRequest {
+            names: r.names,
+            former: r.former,
+            text: rest.to_string(),
+        })
+    }
+}
+
+impl SplitData {
+    /// The split as one text: a JSON line with each text's player and
+    /// length in bytes and the lines not taken, then the texts one after
+    /// another as they are (not escaped).
+    pub fn to_text(&self) -> String {
+        let head = serde_json::to_string(&SplitHead {
+            texts: self.texts.iter().map(|(p, t)| (*p, t.len())).collect(),
+            orphans: self.orphans.clone(),
+            unknown_headers: self.unknown_headers.clone(),
+        })
+        .unwrap_or_default();
+        let mut out = head;
+        out.push('\n');
+        for (_, t) in &self.texts {
+            out.push_str(t);
+        }
+        out
+    }
+
+    /// A split from [`SplitData::to_text`].
+    ///
+    /// # Errors
+    ///
+    /// No first line, a first line that is not the header's JSON, or
+    /// lengths that do not fit the texts that follow.
+    pub fn from_text(text: &str) -> Result<SplitData, String> {
+        let (head, mut rest) = text.split_once('\n').ok_or("no header line")?;
+        let h: SplitHead = serde_json::from_str(head).map_err(|e| e.to_string())?;
+        let mut texts = Vec::with_capacity(h.texts.len());
+        for (p, len) in h.texts {
+            if !rest.is_char_boundary(len) || len > rest.len() {
+                return Err(format!("the text of player {p} is cut off"));
+            }
+            let (t, more) = rest.split_at(len);
+            texts.push((p, t.to_string()));
+            rest = more;
+        }
+        if !rest.is_empty() {
+            return Err("text left after the last player's".to_string());
+        }
+        Ok(SplitData {
+            texts,
+            orphans: h.orphans,
+            unknown_headers: h.unknown_headers,
+        })
+    }
+}
+
 impl From<BulkSplit<PlayerId>> for SplitData {
     fn from(s: BulkSplit<PlayerId>) -> SplitData {
         SplitData {
@@ -125,10 +221,13 @@ mod tests {
             )
             .unwrap();
         let text = "stray\n== Kra\u{200B}ken ==\n11 v 3\nBob:\n5 i\nNobody:\n6 i\n== Nobody ==\n1 v 2\nKraken:\n12 v 4";
-        let json = serde_json::to_string(&BulkRequest::new(&r, text.to_string())).unwrap();
-        let req: BulkRequest = serde_json::from_str(&json).unwrap();
-        let answer = serde_json::to_string(&req.split().unwrap()).unwrap();
-        let back: SplitData = serde_json::from_str(&answer).unwrap();
+        let sent = BulkRequest::new(&r, text.to_string()).to_text();
+        let req = BulkRequest::from_text(&sent).unwrap();
+        assert_eq!(req.text, text);
+        let answer = req.split().unwrap().to_text();
+        let back = SplitData::from_text(&answer).unwrap();
+        // A cut-off answer is an error, not a shorter text.
+        assert!(SplitData::from_text(&answer[..answer.len() - 1]).is_err());
         let direct = split_bulk(&r, &console_core::text::visible(text));
         assert_eq!(back.into_split(), direct);
         assert_eq!(

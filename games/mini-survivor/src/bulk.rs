@@ -170,15 +170,15 @@ impl From<BulkSplit<PlayerId>> for SplitData {
 impl SplitData {
     /// The split with its players as ids again.
     pub fn into_split(self) -> BulkSplit<PlayerId> {
-        let mut s = BulkSplit::default();
-        s.texts = self
-            .texts
-            .into_iter()
-            .map(|(i, t)| (PlayerId::from(i), t))
-            .collect();
-        s.orphans = self.orphans;
-        s.unknown_headers = self.unknown_headers;
-        s
+        BulkSplit {
+            texts: self
+                .texts
+                .into_iter()
+                .map(|(i, t)| (PlayerId::from(i), t))
+                .collect(),
+            orphans: self.orphans,
+            unknown_headers: self.unknown_headers,
+        }
     }
 }
 

@@ -74,13 +74,15 @@ type Checked = (PlayerId, String, Submission);
 const SLICE_MS: f64 = 8.0;
 
 /// A player's box holding more than this (bytes; a round's orders are a
-/// few hundred) is read in full but not laid out until asked: Chromium
-/// lays out a box's whole text, about 2 ms a KB.
+/// few hundred) is read in full but not put in the box until asked:
+/// Chromium sets and lays out a box's whole text, about 2 ms a KB.
 const BOX_HELD: usize = 4 * 1024;
 
 /// A slice also ends once the boxes it filled hold this much text to lay
-/// out (bytes), and the rest waits for the next frame.
+/// out (bytes), or this many checked lines to show, and the rest waits
+/// for the next frame.
 const SLICE_LAYOUT: usize = 8 * 1024;
+const SLICE_ROWS: usize = 150;
 
 /// The players' boxes as the engine checked them (roster order; `None`
 /// until a box is first read), kept up to date a box at a time: a change
@@ -175,7 +177,7 @@ impl Checks {
     /// stops when a newer change came (`generation`).
     fn pump(self, generation: u32) {
         let start = js_sys::Date::now();
-        let mut laid = 0;
+        let (mut laid, mut rows) = (0, 0);
         loop {
             if self.generation.try_get_value() != Some(generation) {
                 return;
@@ -187,8 +189,13 @@ impl Checks {
                 let l = l.as_ref()?;
                 let setup = l.game.setup();
                 let p = setup.players.ids().nth(i)?;
-                // Invisible characters copied from a forum fold away.
-                let text = visible(&typed).into_owned();
+                // Invisible characters copied from a forum fold away (none in
+                // ASCII text: a fast test first).
+                let text = if typed.is_ascii() {
+                    typed.clone()
+                } else {
+                    visible(&typed).into_owned()
+                };
                 let sub = check_submission(setup, l.game.position(), p, &text);
                 Some((p, text, sub))
             });
@@ -196,6 +203,7 @@ impl Checks {
             if typed.len() <= BOX_HELD {
                 laid += typed.len();
             }
+            rows += done.2.lines.len().min(PAGE);
             self.typed.update(|t| {
                 if t.len() <= i {
                     t.resize(i + 1, None);
@@ -208,7 +216,7 @@ impl Checks {
                 }
                 c[i] = Some(done);
             });
-            if (js_sys::Date::now() - start > SLICE_MS || laid > SLICE_LAYOUT)
+            if (js_sys::Date::now() - start > SLICE_MS || laid > SLICE_LAYOUT || rows > SLICE_ROWS)
                 && self.queue.with_value(|q| !q.is_empty())
             {
                 request_animation_frame(move || {
@@ -327,6 +335,12 @@ pub fn Orders() -> impl IntoView {
                         // The box shows its text as last checked (as typed, once checked):
                         // a long split lays out a box or two a frame.
                         let value = Memo::new(move |_| typed.with(|t| t.get(i).cloned().flatten()));
+                        // A long text goes into the box only when asked for ("Show it").
+                        let show = RwSignal::new(false);
+                        let boxed = move || value.with(|t| {
+                            let t = t.as_deref().unwrap_or_default();
+                            if t.len() > BOX_HELD && !show.get() { String::new() } else { t.to_string() }
+                        });
                         let verdicts = Memo::new(move |_| mine(&|(_, text, sub)| verdicts_html(text, &sub.lines, shown.get())));
                         let lines = Memo::new(move |_| checked.with(|c| c.get(i).and_then(Option::as_ref).map_or(0, |(_, _, s)| s.lines.len())));
                         let in_force = Memo::new(move |_| mine(&|(_, _, s)| {
@@ -339,9 +353,9 @@ pub fn Orders() -> impl IntoView {
                                 <p class="mine" data-testid="survivors">{survivors}</p>
                                 <details class="box" open=open class:long=move || value.with(|t| t.as_ref().is_some_and(|t| t.len() > BOX_HELD))>
                                 <summary>"Orders"</summary>
-                                <label class="held"><input type="checkbox"/>" The box holds a long text: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
+                                <label class="held"><input type="checkbox" on:change=move |ev| show.set(event_target_checked(&ev))/>" The box holds a long text: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
                                 <textarea id=format!("sub-{i}") rows="6" spellcheck="false"
-                                    prop:value=move || value.with(|t| t.as_deref().unwrap_or_default().to_string())
+                                    prop:value=boxed
                                     on:input={let k = key.clone(); move |ev| ctx.drafts.update(|d| { d.insert(k.clone(), event_target_value(&ev)); })}></textarea>
                                 <ol class="verdicts" aria-label=verdicts_label.clone() inner_html=verdicts></ol>
                                 {move || show_more(shown, lines.get(), "lines", "rejected first, then replaced, then accepted")}

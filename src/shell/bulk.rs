@@ -8,7 +8,7 @@ use console_core::text::{BulkAccount, Taken};
 use leptos::prelude::*;
 
 /// The account's line for one player: `Ann: new (3 lines)`.
-fn taken_line(player: &str, how: Taken, lines: usize) -> String {
+pub(crate) fn taken_line(player: &str, how: Taken, lines: usize) -> String {
     let how = match how {
         Taken::New => "new",
         Taken::Unchanged => "already there, unchanged",
@@ -36,15 +36,14 @@ pub fn BulkBox(
     /// Open even while empty (where pasting is the usual way in).
     #[prop(optional)]
     open: bool,
-    /// Where the page puts the account of a split it finishes later (read
-    /// in the site's worker, issue 20): with it, `split` gets the text as
-    /// pasted (the reader folds invisible characters) and returns `None`,
-    /// and the account is shown when it arrives here.
-    #[prop(optional)]
-    later: Option<RwSignal<Option<BulkAccount>>>,
 ) -> impl IntoView {
     let account = RwSignal::new(None::<BulkAccount>);
-    let report = move |a: BulkAccount| {
+    let run = move |_| {
+        // Invisible characters copied from a forum fold away first.
+        let pasted = text.with_untracked(|t| console_core::text::visible(t).into_owned());
+        let Some(a) = split.run(pasted) else {
+            return;
+        };
         let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();
         let msg = format!(
             "{} {noun} split from the bulk box{}{}",
@@ -66,25 +65,6 @@ pub fn BulkBox(
             shell.warn(msg);
         }
         account.set(Some(a));
-    };
-    if let Some(later) = later {
-        Effect::new(move |_| {
-            later.track();
-            if let Some(a) = later.try_update_untracked(Option::take).flatten() {
-                report(a);
-            }
-        });
-    }
-    let run = move |_| {
-        let pasted = if later.is_some() {
-            text.get_untracked()
-        } else {
-            // Invisible characters copied from a forum fold away first.
-            text.with_untracked(|t| console_core::text::visible(t).into_owned())
-        };
-        if let Some(a) = split.run(pasted) {
-            report(a);
-        }
     };
     view! {
         <details class="bulk" class:long=move || text.with(|b| b.len() > super::html::HELD) open=move || open || text.with(|b| !b.is_empty())>

@@ -6,11 +6,11 @@
 
 use super::super::state::Ctx;
 use super::super::worker::read_answer;
-use crate::shell::bulk::BulkBox;
+use crate::shell::bulk::{BulkBox, taken_line};
 use crate::shell::html::{PAGE, esc};
 use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
-use console_core::text::{BulkAccount, take_bulk, visible};
+use console_core::text::{BulkAccount, Taken, take_bulk, visible};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use mini_survivor::bulk::BulkRequest;
@@ -229,8 +229,9 @@ impl Checks {
 }
 
 /// The bulk box read in the site's worker: the pasted text goes there as
-/// a [`BulkRequest`]; its split is taken into the drafts in a later task
-/// and the account goes to `account`.
+/// a [`BulkRequest`]; its split is taken into the drafts in a later task,
+/// said as the bulk box says it, and the account goes to `account`
+/// (shown under the box by [`SplitAccount`]).
 fn split_in_worker(
     ctx: Ctx,
     account: RwSignal<Option<BulkAccount>>,
@@ -257,6 +258,28 @@ fn split_in_worker(
                     ctx.drafts.update(|d| {
                         taken = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
                     });
+                    if let Some(a) = &taken {
+                        let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();
+                        let msg = format!(
+                            "{} submissions split from the bulk box{}{}",
+                            a.taken.len(),
+                            if added > 0 {
+                                format!(", {added} added to earlier text")
+                            } else {
+                                String::new()
+                            },
+                            if a.problems.is_empty() {
+                                String::new()
+                            } else {
+                                format!("; {} problems, see below the box", a.problems.len())
+                            }
+                        );
+                        if a.problems.is_empty() {
+                            ctx.say(msg);
+                        } else {
+                            ctx.warn(msg);
+                        }
+                    }
                     account.set(taken);
                 })
                 .forget();
@@ -292,7 +315,8 @@ pub fn Orders() -> impl IntoView {
     view! {
         <section class="orders">
             <h2>"Orders for round " {move || ctx.next_round().unwrap_or(0)}</h2>
-            <BulkBox shell=ctx.shell text=ctx.bulk split later=account summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
+            <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
+            <SplitAccount account/>
             <Missing checked=checked/>
             <div class="players">
                 {move || {
@@ -367,6 +391,20 @@ pub fn Orders() -> impl IntoView {
                 }}
             </div>
         </section>
+    }
+}
+
+/// The last split's account, as the bulk box shows it: each player's
+/// part taken, then every problem (lines taken for nobody and why).
+#[component]
+fn SplitAccount(account: RwSignal<Option<BulkAccount>>) -> impl IntoView {
+    move || {
+        account.get().map(|a| view! {
+            <ul class="split-result" data-testid="split-result">
+                {a.taken.into_iter().map(|(p, how, n)| view! { <li data-player=p.clone()>{taken_line(&p, how, n)}</li> }).collect_view()}
+                {a.problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
+            </ul>
+        })
     }
 }
 

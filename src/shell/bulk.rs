@@ -8,7 +8,7 @@ use console_core::text::{BulkAccount, Taken};
 use leptos::prelude::*;
 
 /// The account's line for one player: `Ann: new (3 lines)`.
-fn taken_line(player: &str, how: Taken, lines: usize) -> String {
+pub(crate) fn taken_line(player: &str, how: Taken, lines: usize) -> String {
     let how = match how {
         Taken::New => "new",
         Taken::Unchanged => "already there, unchanged",

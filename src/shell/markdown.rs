@@ -127,11 +127,12 @@ pub fn example_for(letter: char, name: &str) -> Option<String> {
 
 /// The answer to a game's computation (`Doc::Game`) for the game whose
 /// rule numbers start with `letter`: Dice ORG's HTML, Survival's JSON
-/// reply; a note for a game that leaves none to the worker.
+/// reply, Mini-Survivor's bulk split (JSON); a note for a game that leaves none to the worker.
 pub fn game_answer(letter: char, text: &str) -> String {
     match letter {
         'D' => crate::games::dice_org::worker::answer(text),
         'S' => crate::games::survival::posts_text::posts_json(text),
+        'R' => crate::games::mini_survivor::worker::answer(text),
         _ => "<p class=\"error\">This game asks the worker nothing.</p>".to_string(),
     }
 }

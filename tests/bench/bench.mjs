@@ -18,7 +18,7 @@
 // BENCH_RUNS=<n> sets the runs per network row (default 7);
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
-// BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, survival,
+// BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
 // dice, circle).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -146,6 +146,19 @@ function bulkText(bytes) {
     return `${head}\n${body.join('\n')}\n\n`;
   });
   return { text: blocks.join(''), parts: blocks.length };
+}
+
+// Mini-Survivor, one player's box: Pebble's orders of every round of the
+// demo (each up to its END line), again and again, pasted into her box
+// alone (issue 20: 88 s at 1 MB once). `parts`: the lines to check.
+function pebbleText(bytes) {
+  const own = DEMO.rounds.flatMap((r) => {
+    const lines = (r.Pebble ?? '').split('\n');
+    const end = lines.findIndex((l) => l.trim().toLowerCase() === 'end');
+    return lines.slice(0, end < 0 ? lines.length : end).filter((l) => l.trim());
+  });
+  const lines = fill(bytes, (i) => `${own[i % own.length]}\n`);
+  return { text: lines.join(''), parts: lines.length };
 }
 
 // Survival: a day thread copied from a forum in `Name:` form, each post a
@@ -557,6 +570,21 @@ const PASTE_BOXES = [
     check: (result) => (result === DEMO.players.length ? '' : `split for ${result} of ${DEMO.players.length} players`),
   },
   {
+    key: 'minibox',
+    name: "Mini-Survivor, one player's orders box (Pebble), checked as pasted",
+    kind: 'minibox',
+    text: pebbleText,
+    box: 'article[data-player="Pebble"] textarea',
+    open: async (page) => {
+      await page.goto(release.url + 'mini-survivor/#/demo');
+      await page.waitForSelector('.tribe');
+      await page.click('a.nav[data-screen="Orders"]');
+      await page.waitForSelector('article[data-player="Pebble"] ol.verdicts li');
+    },
+    // Every line checked ("100 of N lines shown").
+    check: (result, parts) => (result === parts ? '' : `${result} of ${parts} lines checked`),
+  },
+  {
     key: 'survival',
     name: 'Survival thread box (Day screen), add the page and count (12 players)',
     kind: 'survival',
@@ -645,6 +673,10 @@ async function pasteOnce(box, text) {
         if (kind === 'mini') {
           const r = document.querySelector('[data-testid=split-result]');
           return r ? r.querySelectorAll('li[data-player]').length : null;
+        }
+        if (kind === 'minibox') {
+          const m = document.querySelector('article[data-player="Pebble"] [data-testid=verdicts-more]')?.textContent.match(/of (\d+) lines/);
+          return m ? Number(m[1]) : null;
         }
         if (kind === 'circle') {
           const n = document.querySelectorAll('[data-testid=verdicts] li').length;

@@ -37,6 +37,8 @@ test('game 1001 plays to the end through pasted submissions', async () => {
         await page.fill('[data-testid=bulk]', pile);
         await page.click('[data-testid=split]');
         actions += 2;
+        // The split is read in the site's worker: its account comes a moment later.
+        await page.waitForSelector('[data-testid=split-result]');
         for (const [name, sub] of Object.entries(round)) {
           assert.equal(await page.inputValue(`article[data-player="${name}"] textarea`), sub.trimEnd(), `bulk split for ${name}`);
         }

@@ -84,6 +84,8 @@ test('Mini-Survivor: replacement, removal, prods and an extension mid-game', asy
     await page.fill('[data-testid=bulk]', '== Kraken ==\n18 VOTE 58\n38 V 58\n11 Vote 27\n11 m C');
     await page.click('[data-testid=split]');
     actions += 2;
+    // Read in the site's worker: the account comes a moment later.
+    await page.waitForSelector('[data-testid=split-result] li[data-player="Nautilus"]');
     assert.equal(await page.inputValue('article[data-player="Nautilus"] textarea'), '18 VOTE 58\n38 V 58\n11 Vote 27\n11 m C');
     assert.equal(await page.locator('article[data-player="Kraken"]').count(), 0);
     // Zephyr's line is rejected: the survivor left the game (R10.3).

@@ -107,6 +107,8 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
       '== Nobody ==', '1 v 2',
     ].join('\n'));
     await page.click('[data-testid=split]');
+    // Read in the site's worker: the account comes a moment later.
+    await page.waitForSelector('[data-testid=split-result] li[data-player="Pebble"]');
     // Appended after the earlier text; a later order of a kind replaces an
     // earlier one (R3.5), so 24's move and 27's vote are now these.
     assert.equal(await page.inputValue(box('Pebble')), `${pebble}\n24 m F\n27 v 11`);
@@ -131,6 +133,7 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     await t.shot('mini-survivor-orders');
     // The same text again changes nothing.
     await page.click('[data-testid=split]');
+    await page.waitForSelector('[data-testid=split-result] li[data-player="Rook"]:has-text("unchanged")');
     assert.equal(await said('Rook'), 'Rook: already there, unchanged (1 line)');
     assert.equal(await page.inputValue(box('Rook')), '40 v 45');
 

@@ -297,6 +297,17 @@ impl Roster {
         Ok(r)
     }
 
+    /// Every slot's former names (R10.1) as [`Roster::renamed`] takes
+    /// them: (slot index, folded name), in the order they were given (a
+    /// later one wins where two slots had the same name). With the current
+    /// names this rebuilds the roster elsewhere (the site's worker).
+    pub fn former(&self) -> Vec<(usize, String)> {
+        self.former
+            .iter()
+            .map(|(p, n)| (p.index(), n.clone()))
+            .collect()
+    }
+
     /// A slot's former names (R10.1), folded, oldest first.
     pub fn former_names(&self, p: PlayerId) -> impl Iterator<Item = &str> + '_ {
         self.former

@@ -13,5 +13,6 @@ mod screens;
 /// them).
 pub use screens::guide::example_by_name as guide_example;
 mod state;
+pub mod worker;
 
 pub use app::App;

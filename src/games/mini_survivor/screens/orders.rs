@@ -5,15 +5,21 @@
 //! their posts, R3.5); and a missing-orders list.
 
 use super::super::state::Ctx;
-use crate::shell::bulk::BulkBox;
-use crate::shell::html::{HELD, PAGE, esc};
+use super::super::worker::read_answer;
+use crate::shell::bulk::{BulkBox, taken_line};
+use crate::shell::html::{PAGE, esc};
+use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
-use console_core::text::take_bulk;
+use console_core::text::{BulkAccount, Taken, take_bulk, visible};
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use mini_survivor::bulk::split_bulk;
+use mini_survivor::bulk::BulkRequest;
 use mini_survivor::submission::LineVerdict;
-use mini_survivor::{Order, Place, Verdict, defaults};
+use mini_survivor::{
+    Order, Place, PlayerId, Position, Setup, Submission, Verdict, check_submission, defaults,
+};
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// A submission's checked lines as list items (`<li value=N>`), at most
 /// `limit` of them: all in line order when they fit, else the rejected
@@ -58,22 +64,247 @@ fn verdicts_html(text: &str, lines: &[LineVerdict], limit: usize) -> String {
     h
 }
 
-/// What the bulk split did for one player.
+/// One player's box as the engine checked it: the player, the text read
+/// (invisible characters folded) and the checked submission.
+type Checked = (PlayerId, String, Submission);
+
+/// A slice of checking ends once it has taken this long (ms), and the
+/// rest waits for the next task: a bulk split fills twelve boxes of a
+/// hundred KB each, and the page must never block 50 ms (issue 20).
+const SLICE_MS: f64 = 8.0;
+
+/// A player's box holding more than this (bytes; a round's orders are a
+/// few hundred) is read in full but not put in the box until asked:
+/// Chromium sets and lays out a box's whole text, about 2 ms a KB.
+const BOX_HELD: usize = 4 * 1024;
+
+/// A slice also ends once the boxes it filled hold this much text to lay
+/// out (bytes), or this many checked lines to show, and the rest waits
+/// for the next frame.
+const SLICE_LAYOUT: usize = 8 * 1024;
+const SLICE_ROWS: usize = 150;
+
+/// The players' boxes as the engine checked them (roster order; `None`
+/// until a box is first read), kept up to date a box at a time: a change
+/// re-checks only the boxes whose text changed (all of them when the game
+/// moved on), one or a few per task, so twelve long boxes never hold the
+/// page in one task.
+#[derive(Clone, Copy)]
+struct Checks {
+    ctx: Ctx,
+    /// The results shown.
+    checked: RwSignal<Vec<Option<Checked>>>,
+    /// Each result's box text as typed (what it was checked from; what
+    /// the box shows, so a box's text is laid out in the slice that
+    /// checked it).
+    typed: RwSignal<Vec<Option<Arc<str>>>>,
+    /// The game the results were checked against.
+    basis: StoredValue<Option<(Setup, Position)>>,
+    /// The boxes still to check: (roster index, text as typed), the next last.
+    queue: StoredValue<Vec<(usize, String)>>,
+    /// Counts changes: a slice of an older one stops.
+    generation: StoredValue<u32>,
+}
+
+impl Checks {
+    fn new(ctx: Ctx) -> Checks {
+        let c = Checks {
+            ctx,
+            checked: RwSignal::new(Vec::new()),
+            typed: RwSignal::new(Vec::new()),
+            basis: StoredValue::new(None),
+            queue: StoredValue::new(Vec::new()),
+            generation: StoredValue::new(0),
+        };
+        Effect::new(move |_| {
+            ctx.drafts.track();
+            ctx.live.track();
+            c.changed();
+        });
+        c
+    }
+
+    /// Queues every box whose text or game changed, and checks the first
+    /// slice of them now.
+    fn changed(self) {
+        let todo = self.ctx.live.with_untracked(|l| {
+            let l = l.as_ref()?;
+            let (setup, pos) = (l.game.setup(), l.game.position());
+            let same = self
+                .basis
+                .with_value(|b| b.as_ref().is_some_and(|(s, p)| s == setup && p == pos));
+            if !same {
+                self.basis.set_value(Some((setup.clone(), pos.clone())));
+                self.typed.update_untracked(Vec::clear);
+            }
+            let n = setup.players.len();
+            if self.checked.with_untracked(Vec::len) != n {
+                self.checked.set(vec![None; n]);
+            }
+            self.ctx.drafts.with_untracked(|d| {
+                let mut todo: Vec<(usize, String)> = setup
+                    .players
+                    .ids()
+                    .map(|p| {
+                        let t = d.get(setup.players.name(p)).map_or("", String::as_str);
+                        (p.index(), t)
+                    })
+                    .filter(|(i, t)| {
+                        self.typed
+                            .with_untracked(|ty| ty.get(*i).and_then(Option::as_deref) != Some(*t))
+                    })
+                    .map(|(i, t)| (i, t.to_string()))
+                    .collect();
+                todo.reverse();
+                Some(todo)
+            })
+        });
+        self.generation.update_value(|g| *g += 1);
+        match todo {
+            Some(todo) => {
+                self.queue.set_value(todo);
+                self.pump(self.generation.get_value());
+            }
+            None => {
+                self.queue.set_value(Vec::new());
+                self.checked.set(Vec::new());
+            }
+        }
+    }
+
+    /// Checks queued boxes for up to [`SLICE_MS`] (or [`SLICE_LAYOUT`]
+    /// bytes to lay out), then leaves the rest until after the next frame;
+    /// stops when a newer change came (`generation`).
+    fn pump(self, generation: u32) {
+        let start = js_sys::Date::now();
+        let (mut laid, mut rows) = (0, 0);
+        loop {
+            if self.generation.try_get_value() != Some(generation) {
+                return;
+            }
+            let mut next = None;
+            self.queue.update_value(|q| next = q.pop());
+            let Some((i, typed)) = next else { return };
+            let done = self.ctx.live.with_untracked(|l| {
+                let l = l.as_ref()?;
+                let setup = l.game.setup();
+                let p = setup.players.ids().nth(i)?;
+                // Invisible characters copied from a forum fold away (none in
+                // ASCII text: a fast test first).
+                let text = if typed.is_ascii() {
+                    typed.clone()
+                } else {
+                    visible(&typed).into_owned()
+                };
+                let sub = check_submission(setup, l.game.position(), p, &text);
+                Some((p, text, sub))
+            });
+            let Some(done) = done else { continue };
+            if typed.len() <= BOX_HELD {
+                laid += typed.len();
+            }
+            rows += done.2.lines.len().min(PAGE);
+            self.typed.update(|t| {
+                if t.len() <= i {
+                    t.resize(i + 1, None);
+                }
+                t[i] = Some(typed.into());
+            });
+            self.checked.update(|c| {
+                if c.len() <= i {
+                    c.resize(i + 1, None);
+                }
+                c[i] = Some(done);
+            });
+            if (js_sys::Date::now() - start > SLICE_MS || laid > SLICE_LAYOUT || rows > SLICE_ROWS)
+                && self.queue.with_value(|q| !q.is_empty())
+            {
+                request_animation_frame(move || {
+                    Timeout::new(0, move || self.pump(generation)).forget();
+                });
+                return;
+            }
+        }
+    }
+}
+
+/// The bulk box read in the site's worker: the pasted text goes there as
+/// a [`BulkRequest`]; its split is taken into the drafts in a later task,
+/// said as the bulk box says it, and the account goes to `account`
+/// (shown under the box by [`SplitAccount`]).
+fn split_in_worker(
+    ctx: Ctx,
+    account: RwSignal<Option<BulkAccount>>,
+) -> Callback<String, Option<BulkAccount>> {
+    let answer = RwSignal::new(None::<Result<String, String>>);
+    Effect::new(move |_| {
+        answer.track();
+        let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
+            return;
+        };
+        match reply.and_then(|a| read_answer(&a)) {
+            Err(e) => ctx.warn(format!("The paste could not be split: {e}")),
+            Ok(data) => {
+                Timeout::new(0, move || {
+                    let Some(roster) = ctx
+                        .live
+                        .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))
+                    else {
+                        return;
+                    };
+                    let mut s = data.into_split();
+                    s.texts.retain(|(p, _)| p.index() < roster.len());
+                    let mut taken = None;
+                    ctx.drafts.update(|d| {
+                        taken = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
+                    });
+                    if let Some(a) = &taken {
+                        let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();
+                        let msg = format!(
+                            "{} submissions split from the bulk box{}{}",
+                            a.taken.len(),
+                            if added > 0 {
+                                format!(", {added} added to earlier text")
+                            } else {
+                                String::new()
+                            },
+                            if a.problems.is_empty() {
+                                String::new()
+                            } else {
+                                format!("; {} problems, see below the box", a.problems.len())
+                            }
+                        );
+                        if a.problems.is_empty() {
+                            ctx.say(msg);
+                        } else {
+                            ctx.warn(msg);
+                        }
+                    }
+                    account.set(taken);
+                })
+                .forget();
+            }
+        }
+    });
+    Callback::new(move |text: String| {
+        let request = ctx.live.with_untracked(|l| {
+            l.as_ref()
+                .map(|l| BulkRequest::new(&l.game.setup().players, text))
+        })?;
+        ctx.say("Reading the pasted submissions…");
+        ask_worker('R', request.to_text(), answer);
+        None
+    })
+}
+
+/// The Orders screen: the bulk box, who is missing, each player's box.
 #[component]
 pub fn Orders() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let checked = Memo::new(move |_| ctx.checked());
-    let split = Callback::new(move |text: String| {
-        let roster = ctx
-            .live
-            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))?;
-        let s = split_bulk(&roster, &text);
-        let mut account = None;
-        ctx.drafts.update(|d| {
-            account = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
-        });
-        account
-    });
+    let checks = Checks::new(ctx);
+    let (checked, typed) = (checks.checked, checks.typed);
+    let account = RwSignal::new(None::<BulkAccount>);
+    let split = split_in_worker(ctx, account);
     let first_player = move || {
         ctx.live.with(|l| {
             l.as_ref()
@@ -85,6 +316,7 @@ pub fn Orders() -> impl IntoView {
         <section class="orders">
             <h2>"Orders for round " {move || ctx.next_round().unwrap_or(0)}</h2>
             <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
+            <SplitAccount account/>
             <Missing checked=checked/>
             <div class="players">
                 {move || {
@@ -114,7 +346,6 @@ pub fn Orders() -> impl IntoView {
                     let Some((setup, mine)) = info else { return ().into_any() };
                     setup.players.names().iter().cloned().zip(mine).enumerate().map(|(i, (name, (survivors, out)))| {
                         let key = name.clone();
-                        let key2 = name.clone();
                         let setup = setup.clone();
                         let verdicts_label = format!("{name}: checked lines");
                         // A fully eliminated player can give no order: the box is folded away,
@@ -122,26 +353,37 @@ pub fn Orders() -> impl IntoView {
                         let open = !out || ctx.drafts.with_untracked(|d| d.get(&name).is_some_and(|t| !t.trim().is_empty()));
                         // A long submission's lines are shown a page at a time.
                         let shown = RwSignal::new(PAGE);
+                        // Each part changes only when this player's box was checked
+                        // again (another player's change leaves it as it is).
+                        let mine = move |f: &dyn Fn(&Checked) -> String| checked.with(|c| c.get(i).and_then(Option::as_ref).map(f).unwrap_or_default());
+                        // The box shows its text as last checked (as typed, once checked):
+                        // a long split lays out a box or two a frame.
+                        let value = Memo::new(move |_| typed.with(|t| t.get(i).cloned().flatten()));
+                        // A long text goes into the box only when asked for ("Show it").
+                        let show = RwSignal::new(false);
+                        let boxed = move || value.with(|t| {
+                            let t = t.as_deref().unwrap_or_default();
+                            if t.len() > BOX_HELD && !show.get() { String::new() } else { t.to_string() }
+                        });
+                        let verdicts = Memo::new(move |_| mine(&|(_, text, sub)| verdicts_html(text, &sub.lines, shown.get())));
+                        let lines = Memo::new(move |_| checked.with(|c| c.get(i).and_then(Option::as_ref).map_or(0, |(_, _, s)| s.lines.len())));
+                        let in_force = Memo::new(move |_| mine(&|(_, _, s)| {
+                            let lines: Vec<String> = s.orders().map(|o| o.to_line(&setup)).collect();
+                            if lines.is_empty() { "nothing (defaults apply)".to_string() } else { lines.join(" · ") }
+                        }));
                         view! {
                             <article class="player" class:out=out data-player=name.clone()>
                                 <h3><label for=format!("sub-{i}")>{name.clone()}</label></h3>
                                 <p class="mine" data-testid="survivors">{survivors}</p>
-                                <details class="box" open=open class:long={let k = key.clone(); move || ctx.drafts.with(|d| d.get(&k).is_some_and(|t| t.len() > HELD))}>
+                                <details class="box" open=open class:long=move || value.with(|t| t.as_ref().is_some_and(|t| t.len() > BOX_HELD))>
                                 <summary>"Orders"</summary>
-                                <label class="held"><input type="checkbox"/>" The box holds a long text: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
+                                <label class="held"><input type="checkbox" on:change=move |ev| show.set(event_target_checked(&ev))/>" The box holds a long text: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
                                 <textarea id=format!("sub-{i}") rows="6" spellcheck="false"
-                                    prop:value={let k = key.clone(); move || ctx.drafts.with(|d| d.get(&k).cloned().unwrap_or_default())}
-                                    on:input={let k = key2.clone(); move |ev| ctx.drafts.update(|d| { d.insert(k.clone(), event_target_value(&ev)); })}></textarea>
-                                <ol class="verdicts" aria-label=verdicts_label.clone() inner_html=move || checked.with(|c| {
-                                    c.get(i).map(|(_, text, sub)| verdicts_html(text, &sub.lines, shown.get())).unwrap_or_default()
-                                })></ol>
-                                {move || show_more(shown, checked.with(|c| c.get(i).map_or(0, |(_, _, s)| s.lines.len())), "lines", "rejected first, then replaced, then accepted")}
-                                <p class="canonical muted">"In force: "
-                                    {let setup = setup.clone(); move || checked.with(|c| c.get(i).map(|(_, _, s)| {
-                                        let lines: Vec<String> = s.orders().map(|o| o.to_line(&setup)).collect();
-                                        if lines.is_empty() { "nothing (defaults apply)".to_string() } else { lines.join(" · ") }
-                                    }))}
-                                </p>
+                                    prop:value=boxed
+                                    on:input={let k = key.clone(); move |ev| ctx.drafts.update(|d| { d.insert(k.clone(), event_target_value(&ev)); })}></textarea>
+                                <ol class="verdicts" aria-label=verdicts_label.clone() inner_html=verdicts></ol>
+                                {move || show_more(shown, lines.get(), "lines", "rejected first, then replaced, then accepted")}
+                                <p class="canonical muted">"In force: " {in_force}</p>
                                 </details>
                             </article>
                         }
@@ -152,12 +394,24 @@ pub fn Orders() -> impl IntoView {
     }
 }
 
+/// The last split's account, as the bulk box shows it: each player's
+/// part taken, then every problem (lines taken for nobody and why).
+#[component]
+fn SplitAccount(account: RwSignal<Option<BulkAccount>>) -> impl IntoView {
+    move || {
+        account.get().map(|a| view! {
+            <ul class="split-result" data-testid="split-result">
+                {a.taken.into_iter().map(|(p, how, n)| view! { <li data-player=p.clone()>{taken_line(&p, how, n)}</li> }).collect_view()}
+                {a.problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
+            </ul>
+        })
+    }
+}
+
 /// Who has not submitted, who will self-vote by default (R3.6), which
 /// outcasts have no move yet (R6.7).
 #[component]
-fn Missing(
-    checked: Memo<Vec<(mini_survivor::PlayerId, String, mini_survivor::Submission)>>,
-) -> impl IntoView {
+fn Missing(checked: RwSignal<Vec<Option<Checked>>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let html = move || {
         ctx.live.with(|l| {
@@ -165,8 +419,8 @@ fn Missing(
             let setup = l.game.setup();
             let pos = l.game.position();
             checked.with(|c| {
-                let silent: Vec<String> = c.iter().filter(|(p, t, _)| t.trim().is_empty() && pos.survivors_of(*p).any(|s| s.place.is_alive())).map(|(p, _, _)| esc(setup.players.name(*p))).collect();
-                let orders: Vec<Order> = c.iter().flat_map(|(_, _, s)| s.orders().collect::<Vec<_>>()).collect();
+                let silent: Vec<String> = c.iter().flatten().filter(|(p, t, _)| t.trim().is_empty() && pos.survivors_of(*p).any(|s| s.place.is_alive())).map(|(p, _, _)| esc(setup.players.name(*p))).collect();
+                let orders: Vec<Order> = c.iter().flatten().flat_map(|(_, _, s)| s.orders().collect::<Vec<_>>()).collect();
                 // R3.6, R6.7: what the engine's defaults will do.
                 let d = defaults(pos, &orders);
                 let list = |v: &[mini_survivor::SurvivorId]| v.iter().map(|id| id.to_string()).collect::<Vec<_>>();

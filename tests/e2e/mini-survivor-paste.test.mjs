@@ -1,0 +1,130 @@
+// Issue 20 point 2 in Mini-Survivor: a 1 MB pile of submissions pasted in
+// the bulk box and split into players. The split is read in the site's
+// worker (not in the click's task), the twelve boxes are then checked by
+// the engine one slice at a time (not all in one task), and what comes
+// out is exactly what the engine reads: each player's orders in force,
+// every rejected line with its reason, the lines under no player's header;
+// the round adjudicated from it is the round adjudicated from the orders
+// typed by hand.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, screen, openDemo, commit } from './helpers.mjs';
+
+const MB = 1024 * 1024;
+
+/** Each player's box as the page shows it: the text of every checked row
+ * with its class, the "In force" line, and the rows in all. */
+const boxes = (page) => page.locator('article.player').evaluateAll((as) => Object.fromEntries(as.map((a) => [a.dataset.player, {
+  rows: [...a.querySelectorAll('ol.verdicts li')].map((l) => [l.className, l.querySelector('code').textContent, l.querySelector('span').textContent]),
+  inForce: a.querySelector('.canonical').textContent,
+  more: a.querySelector('[data-testid=verdicts-more]')?.textContent ?? null,
+}])));
+
+/** The round's public post. */
+async function publicPost(page) {
+  await screen(page, 'Posts');
+  await page.waitForSelector('[data-testid=public-post]');
+  return (await page.locator('[data-testid=public-post]').allTextContents()).join('\n');
+}
+
+test('a 1 MB bulk paste is split in the worker and checked a box per task; orders in force, rejected lines and unused lines are the engine\'s, and the round adjudicates as typed by hand', async () => {
+  const t = await open();
+  const { page, requests } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    // The reference: the demo's round 1 (its players' orders pre-filled),
+    // each box's accepted lines, and the round adjudicated from them.
+    await openDemo(page);
+    await screen(page, 'Orders');
+    await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('ol.verdicts li')));
+    const before = await boxes(page);
+    const names = Object.keys(before);
+    assert.equal(names.length, 12);
+    await commit(page, 1);
+    const reference = await publicPost(page);
+
+    // A new game of the demo, every box emptied: what the paste brings is all.
+    await openDemo(page);
+    await screen(page, 'Orders');
+    for (const box of await page.locator('article.player textarea').all()) await box.fill('');
+    // The pile: a greeting under no header, then each player's accepted
+    // lines again and again under `== Name ==` or `Name:` headers (a later
+    // line replaces an earlier one of its kind, R3.5: the orders in force
+    // stay the same), five unreadable lines in one of Pebble's parts and a
+    // part for someone who is not a player, up to 1 MB.
+    const accepted = Object.fromEntries(names.map((n) => [n, before[n].rows.filter(([c]) => c === 'ok').map(([, line]) => line)]));
+    const oops = ['oops 1', 'oops 2', 'oops 3', 'oops 4', 'oops 5'];
+    let text = 'Hi mod, everything I got in my inbox below\n\n== Nobody ==\n12 v 3\n\n';
+    const given = Object.fromEntries(names.map((n) => [n, 0]));
+    for (let i = 0; text.length < MB - 2000; i++) {
+      const name = names[i % names.length];
+      const lines = [...accepted[name], ...(i === 40 * names.length + names.indexOf('Pebble') ? oops : [])];
+      given[name] += lines.length;
+      text += `${i % 3 === 2 ? `${name}:` : `== ${name} ==`}\n${lines.join('\n')}\n\n`;
+    }
+    assert.ok(text.length > MB - 2000 && text.length <= MB);
+    if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+    // Pasted as Chromium pastes: the value set, then one input event.
+    await page.evaluate((v) => {
+      const el = document.querySelector('[data-testid=bulk]');
+      el.value = v;
+      el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+    }, text);
+    // The task at which each player's checked lines first show a second
+    // page (the moment that box's text was checked), counted by a timer
+    // that ticks once a task.
+    await page.evaluate(() => {
+      window.__tick = 0;
+      const tick = () => { window.__tick += 1; if (!window.__stop) setTimeout(tick, 0); };
+      tick();
+      window.__checkedAt = {};
+      new MutationObserver(() => {
+        for (const a of document.querySelectorAll('article.player')) {
+          if (!(a.dataset.player in window.__checkedAt) && a.querySelector('[data-testid=verdicts-more]')) window.__checkedAt[a.dataset.player] = window.__tick;
+        }
+      }).observe(document.querySelector('section.orders'), { subtree: true, childList: true, characterData: true });
+    });
+    // The click's own task does not split: right after it, no result yet.
+    const splitInClick = await page.evaluate(() => new Promise((r) => {
+      document.querySelector('[data-testid=split]').click();
+      setTimeout(() => r(!!document.querySelector('[data-testid=split-result]')), 0);
+    }));
+    assert.equal(splitInClick, false, 'the split is not read in the click\'s task');
+    await page.waitForSelector('[data-testid=split-result]');
+    assert.ok(requests.some((u) => u.includes('console-rules-worker')), 'the paste was read in the site\'s worker');
+    await page.waitForFunction((n) => Object.keys(window.__checkedAt).length === n, names.length, { timeout: 30000 });
+    const ticks = await page.evaluate(() => { window.__stop = true; return window.__checkedAt; });
+    assert.ok(new Set(Object.values(ticks)).size > 1, `the boxes were checked in more than one task: ${JSON.stringify(ticks)}`);
+
+    // The account: every player taken, with their lines; the greeting and
+    // the part for nobody reported, not taken.
+    const account = await page.locator('[data-testid=split-result] li').allTextContents();
+    for (const n of names) assert.ok(account.includes(`${n}: new (${given[n]} lines)`), `${n} in ${JSON.stringify(account.slice(0, 14))}`);
+    assert.ok(account.some((l) => /^line 3: "Nobody" is not a player of this game/.test(l)), 'the unknown header');
+    assert.ok(account.some((l) => /^lines 1, 4 under no player's header/.test(l)), 'the lines taken for nobody');
+
+    // Each box as the engine reads it: the same orders in force as the
+    // lines typed once; every line checked; Pebble's five unreadable lines
+    // first, each with its reason.
+    const after = await boxes(page);
+    for (const n of names) {
+      assert.equal(after[n].inForce, before[n].inForce, `${n}'s orders in force`);
+      assert.equal(after[n].more?.match(/^100 of (\d+) lines shown/)?.[1], String(given[n]), `${n}: every line checked`);
+    }
+    const bad = after.Pebble.rows.filter(([c]) => c === 'bad');
+    assert.deepEqual(bad.map(([, line]) => line), oops);
+    assert.deepEqual(after.Pebble.rows.slice(0, 5).map(([c]) => c), Array(5).fill('bad'), 'the unused lines come first');
+    for (const [, , why] of bad) assert.ok(why.length > 5, `a reason: ${why}`);
+
+    // Adjudicated from the pasted orders: the same round as from the
+    // orders typed once.
+    await commit(page, 1);
+    assert.equal(await publicPost(page), reference);
+    // The moderator's actions from the paste to the post: paste, split,
+    // Adjudicate, commit, Posts.
+    console.log('Mini-Survivor 1 MB bulk paste: 5 actions from the paste to the public post');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -4,6 +4,7 @@
 //! ([`console_core::text::split_bulk`], [`console_core::text::take_bulk`]),
 //! with an account of what was taken and every line that was not.
 
+use super::paste::HeldBox;
 use console_core::text::{BulkAccount, Taken};
 use leptos::prelude::*;
 
@@ -75,8 +76,7 @@ pub fn BulkBox(
         <details class="bulk" class:long=move || text.with(|b| b.len() > super::html::HELD) open=move || open || text.with(|b| !b.is_empty())>
             <summary>{summary}</summary>
             <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", example.get())}</code> " or " <code>{move || format!("== {} ==", example.get())}</code> {format!(". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, {rule}).")}</p>
-            <label class="held" data-testid="long-paste"><input type="checkbox"/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
-            <textarea rows="10" spellcheck="false" aria-label=format!("All {noun}, with a header line per player") data-testid="bulk" prop:value=text on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+            <HeldBox value=text set=move |v| text.set(v) rows=10 label=format!("All {noun}, with a header line per player") testid="bulk"/>
             <button on:click=run data-testid="split">"Split into players"</button>
             {move || account.get().map(|a| view! {
                 <ul class="split-result" data-testid="split-result">

@@ -40,7 +40,9 @@ pub fn splice_utf16(current: &str, start: u32, end: u32, pasted: &str) -> String
 /// textarea is empty (and hidden by the shell's stylesheet: the parent
 /// element has class `long`, set by the caller), and a paste that would
 /// pass [`HELD`] is caught before the browser puts it in ([`splice_utf16`]).
-/// `id`, `testid`, `label` (the aria-label) and `rows` are the textarea's.
+/// `limit` replaces [`HELD`] for a box that holds less (a player's box
+/// among a dozen). `id`, `testid`, `label` (the aria-label) and `rows`
+/// are the textarea's.
 #[component]
 pub fn HeldBox(
     #[prop(into)] value: Signal<String>,
@@ -49,9 +51,10 @@ pub fn HeldBox(
     #[prop(optional)] testid: &'static str,
     #[prop(optional, into)] label: Option<String>,
     #[prop(default = 6)] rows: u32,
+    #[prop(default = HELD)] limit: usize,
 ) -> impl IntoView {
     let show = RwSignal::new(false);
-    let held = move || value.with(|t| t.len() > HELD) && !show.get();
+    let held = move || value.with(|t| t.len() > limit) && !show.get();
     view! {
         <label class="held" data-testid="long-paste">
             <input type="checkbox" prop:checked=show on:change=move |ev| show.set(event_target_checked(&ev))/>
@@ -69,7 +72,7 @@ pub fn HeldBox(
                 };
                 let area: web_sys::HtmlTextAreaElement = event_target(&ev);
                 let current = area.value();
-                if current.len() + pasted.len() <= HELD {
+                if current.len() + pasted.len() <= limit {
                     return;
                 }
                 ev.prevent_default();

@@ -8,6 +8,7 @@ use super::super::state::Ctx;
 use super::super::worker::read_answer;
 use crate::shell::bulk::{BulkBox, taken_line};
 use crate::shell::html::{PAGE, esc};
+use crate::shell::paste::HeldBox;
 use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
 use console_core::text::{BulkAccount, Taken, take_bulk, visible};
@@ -359,12 +360,9 @@ pub fn Orders() -> impl IntoView {
                         // The box shows its text as last checked (as typed, once checked):
                         // a long split lays out a box or two a frame.
                         let value = Memo::new(move |_| typed.with(|t| t.get(i).cloned().flatten()));
-                        // A long text goes into the box only when asked for ("Show it").
-                        let show = RwSignal::new(false);
-                        let boxed = move || value.with(|t| {
-                            let t = t.as_deref().unwrap_or_default();
-                            if t.len() > BOX_HELD && !show.get() { String::new() } else { t.to_string() }
-                        });
+                        // A long text goes into the box only when asked for ("Show it"),
+                        // and a long paste never does (shell::paste::HeldBox).
+                        let boxed = Signal::derive(move || value.with(|t| t.as_deref().unwrap_or_default().to_string()));
                         let verdicts = Memo::new(move |_| mine(&|(_, text, sub)| verdicts_html(text, &sub.lines, shown.get())));
                         let lines = Memo::new(move |_| checked.with(|c| c.get(i).and_then(Option::as_ref).map_or(0, |(_, _, s)| s.lines.len())));
                         let in_force = Memo::new(move |_| mine(&|(_, _, s)| {
@@ -377,10 +375,7 @@ pub fn Orders() -> impl IntoView {
                                 <p class="mine" data-testid="survivors">{survivors}</p>
                                 <details class="box" open=open class:long=move || value.with(|t| t.as_ref().is_some_and(|t| t.len() > BOX_HELD))>
                                 <summary>"Orders"</summary>
-                                <label class="held"><input type="checkbox" on:change=move |ev| show.set(event_target_checked(&ev))/>" The box holds a long text: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
-                                <textarea id=format!("sub-{i}") rows="6" spellcheck="false"
-                                    prop:value=boxed
-                                    on:input={let k = key.clone(); move |ev| ctx.drafts.update(|d| { d.insert(k.clone(), event_target_value(&ev)); })}></textarea>
+                                <HeldBox value=boxed set={let k = key.clone(); move |v| ctx.drafts.update(|d| { d.insert(k.clone(), v); })} id=format!("sub-{i}") limit=BOX_HELD/>
                                 <ol class="verdicts" aria-label=verdicts_label.clone() inner_html=verdicts></ol>
                                 {move || show_more(shown, lines.get(), "lines", "rejected first, then replaced, then accepted")}
                                 <p class="canonical muted">"In force: " {in_force}</p>

@@ -13,8 +13,19 @@ use std::borrow::Cow;
 /// which would otherwise make `21 v 2` an unreadable line. Borrowed when
 /// there is none (the usual case); linear in the text.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if text.chars().any(is_invisible) {
-        Cow::Owned(text.chars().filter(|&c| !is_invisible(c)).collect())
+    // Every invisible character is outside ASCII and starts, in UTF-8,
+    // with one of these lead bytes: characters are decoded only from the
+    // first of them (a pasted megabyte of plain text is one byte scan).
+    let lead = |b: &u8| matches!(b, 0xC2 | 0xCD | 0xD8 | 0xE1 | 0xE2 | 0xEF);
+    let Some(from) = text.as_bytes().iter().position(lead) else {
+        return Cow::Borrowed(text);
+    };
+    let rest = &text[from..];
+    if rest.chars().any(is_invisible) {
+        let mut out = String::with_capacity(text.len());
+        out.push_str(&text[..from]);
+        out.extend(rest.chars().filter(|&c| !is_invisible(c)));
+        Cow::Owned(out)
     } else {
         Cow::Borrowed(text)
     }
@@ -352,6 +363,19 @@ mod tests {
         assert_eq!(visible("\u{200b}21 v\u{200c} 2\u{feff}"), "21 v 2");
         assert_eq!(visible("kill \u{202e}Ann\u{202c}"), "kill Ann");
         assert_eq!(visible("Zoë 🙂"), "Zoë 🙂");
+        // Text before the first possible lead byte is kept as it is.
+        assert_eq!(visible("ab ’c\u{ad}d"), "ab ’cd");
+        assert!(matches!(visible("it’s 21 v 2"), Cow::Borrowed(_)));
+    }
+
+    proptest::proptest! {
+        /// The fast scan folds exactly what a scan of every character does.
+        #[test]
+        fn visible_is_every_character_not_invisible(t in "[a-z \u{ad}\u{200b}-\u{200f}\u{2019}\u{feff}\u{fe0f}é🙂\u{34f}\u{61c}\u{180e}\u{2060}]{0,40}") {
+            let want: String = t.chars().filter(|&c| !is_invisible(c)).collect();
+            let got = visible(&t);
+            proptest::prop_assert_eq!(got.as_ref(), want.as_str());
+        }
     }
 
     #[test]

@@ -200,7 +200,9 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         // own), so every page keeps its posts.
         let thread_layout =
             split.with_untracked(|s| s.as_ref().filter(|s| !s.posts.is_empty()).map(|s| s.layout));
-        let page_split = ctx.split(&p, None);
+        // (The page alone is split only when there is a thread to differ
+        // from: a first page of 1 MB is split once, not twice.)
+        let page_split = thread_layout.is_some().then(|| ctx.split(&p, None)).flatten();
         let mixed = match (&thread_layout, &page_split) {
             (Some(t), Some(ps)) => !ps.posts.is_empty() && ps.layout != *t,
             _ => false,

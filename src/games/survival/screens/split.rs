@@ -22,7 +22,8 @@
 use super::super::state::Ctx;
 use super::common::capital;
 use super::day::Live;
-use crate::shell::html::{Html, attr, esc};
+use crate::shell::html::{Html, PAGE, attr, esc};
+use crate::shell::ui::show_more;
 use console_core::names::How;
 use console_core::text::sort_small;
 use leptos::prelude::*;
@@ -83,8 +84,12 @@ fn summary(s: &ThreadSplit) -> String {
 }
 
 /// What was read from each post, as table rows: number, author, time,
-/// the readings (HTML).
-fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>) -> String {
+/// the readings (HTML), at most `shown` rows. A thread of more posts
+/// than that (issue 20: a 1 MB page is some 12,000 posts) shows first
+/// the posts with something not counted (an author who is no player, a
+/// vote line ignored or rejected), then the rest, each in thread order;
+/// every post fits when all are shown, in thread order.
+fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usize) -> String {
     let counted = counted_numbers(s);
     let known = counted.iter().flatten().count();
     // Per counted post: (line, order, HTML item).
@@ -168,7 +173,15 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>) -> String {
         h.el("th", " scope=\"col\"", c);
     }
     h.raw("</tr></thead><tbody>");
-    for (i, p) in s.posts.iter().enumerate() {
+    // Whether post `i` has something not counted.
+    let flagged = |i: usize| counted[i].is_none_or(|k| reads[k as usize - 1].iter().any(|r| r.1 > 0));
+    let mut order: Vec<usize> = (0..s.posts.len()).collect();
+    if order.len() > shown {
+        order.sort_by_key(|&i| !flagged(i));
+        order.truncate(shown);
+    }
+    for i in order {
+        let p = &s.posts[i];
         let author = match p.author {
             Some(a) => match p.author_how {
                 Some(how) => format!(
@@ -267,17 +280,21 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
         });
         format!("{n} posts read.")
     };
+    // Rows laid out (pages of `PAGE`, issue 20).
+    let shown = RwSignal::new(PAGE);
     let table = move || {
+        let n = shown.get();
         split.with(|s| {
             let s = s.as_ref()?;
             count.with(|c| {
                 ctx.live.with(|l| {
                     l.as_ref()
-                        .map(|l| posts_html(&l.game.setup().roster, s, c.as_ref()))
+                        .map(|l| posts_html(&l.game.setup().roster, s, c.as_ref(), n))
                 })
             })
         })
     };
+    let total = move || split.with(|s| s.as_ref().map_or(0, |s| s.posts.len()));
     let choose = move |ev: leptos::ev::Event| {
         ctx.layout.set(event_target_value(&ev));
         if let Some(s) = split.with_untracked(|s| s.as_ref().map(summary)) {
@@ -294,6 +311,7 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
             <details class="split-posts" hidden=move || !pasted()>
                 <summary>"Each post as read: number, author, time, the votes counted and the lines not counted"</summary>
                 <div class="scroll" tabindex="0" role="region" aria-label="The posts as read" inner_html=table></div>
+                {move || show_more(shown, total(), "posts", "those with a line or author not counted first")}
             </details>
         </div>
     }

@@ -6,7 +6,7 @@
 //! (deal, morning, result, end, private messages, the moderator's events
 //! and the catch-up messages, S9, S10.7) are not in the page's first load.
 
-use crate::shell::html::{Html, attr};
+use crate::shell::html::{Html, PAGE, attr};
 use serde::{Deserialize, Serialize};
 use survival::NightInput;
 use survival::count::VoteCount;
@@ -123,7 +123,12 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
                 .map(|m| (s.roster.name(m.to).to_string(), private_text(s, m, format)))
                 .collect()
         };
-    match r.stage.as_str() {
+    // `history:N`: the vote history's last N changes (pages of `PAGE`).
+    let (stage, shown) = match r.stage.split_once(':') {
+        Some((s, n)) => (s, n.parse().unwrap_or(PAGE)),
+        None => (r.stage.as_str(), PAGE),
+    };
+    match stage {
         "deal" => {
             out.public = deal_post(setup, g.start().spotlight(), !d.hide_deck, format, deadline);
             out.private = private(setup, &deal_messages(setup));
@@ -188,7 +193,7 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
                 .ok()
                 .and_then(|rep| rep.day().map(history))
             {
-                out.html = history_html(&named.roster, &h);
+                out.html = history_html(&named.roster, &h, shown);
             }
         }
         "end" => {
@@ -225,14 +230,17 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
 }
 
 /// The day's vote history (S10.9) as an HTML table: post, voter, from, to.
-fn history_html(roster: &survival::Roster, changes: &[VoteChange]) -> String {
+fn history_html(roster: &survival::Roster, changes: &[VoteChange], shown: usize) -> String {
     use survival::vote::Target;
     let who = |t: Option<Target>| match t {
         Some(Target::Player(p)) => roster.name(p).to_string(),
         Some(Target::NoElimination) => "No elimination".to_string(),
         None => "no vote".to_string(),
     };
-    let rows: Vec<(String, Vec<String>)> = changes
+    // A long day (issue 20: a 1 MB thread holds thousands of changes)
+    // shows its latest `shown` changes, in order, and a line to show more.
+    let total = changes.len();
+    let rows: Vec<(String, Vec<String>)> = changes[total.saturating_sub(shown)..]
         .iter()
         .map(|c| {
             (
@@ -246,14 +254,20 @@ fn history_html(roster: &survival::Roster, changes: &[VoteChange]) -> String {
             )
         })
         .collect();
-    Html::default()
-        .table(
-            " class=\"vote-history\" data-testid=\"vote-history\"",
-            "Vote history (S10.9)",
-            &["Post", "Voter", "From", "To"],
-            &rows,
-        )
-        .done()
+    let mut h = Html::default();
+    h.table(
+        " class=\"vote-history\" data-testid=\"vote-history\"",
+        "Vote history (S10.9)",
+        &["Post", "Voter", "From", "To"],
+        &rows,
+    );
+    if total > shown {
+        h.raw(&format!(
+            "<p class=\"more muted\" data-testid=\"history-more\">{shown} of {total} vote changes shown: the latest. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
+            PAGE.min(total - shown)
+        ));
+    }
+    h.done()
 }
 
 /// The phase's activity (S10.8) at `now` (UNIX seconds) into `out`: the HTML (the activity table,

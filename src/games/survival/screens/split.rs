@@ -23,7 +23,6 @@ use super::super::state::Ctx;
 use super::common::capital;
 use super::day::Live;
 use crate::shell::html::{Html, PAGE, attr, esc};
-use crate::shell::ui::show_more;
 use console_core::names::How;
 use console_core::text::sort_small;
 use leptos::prelude::*;
@@ -92,8 +91,10 @@ fn summary(s: &ThreadSplit) -> String {
 fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usize) -> String {
     let counted = counted_numbers(s);
     let known = counted.iter().flatten().count();
-    // Per counted post: (line, order, HTML item).
-    let mut reads: Vec<Vec<(u32, u8, String)>> = vec![Vec::new(); known];
+    // Per counted post: (line, kind, index): a vote counted (kind 0), a
+    // line ignored (1) or rejected (2), the index in `live`'s list of it.
+    // Only the rows shown are written out.
+    let mut reads: Vec<Vec<(u32, u8, usize)>> = vec![Vec::new(); known];
     let texts: Vec<&str> = s
         .posts
         .iter()
@@ -107,66 +108,67 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
         _ => None,
     };
     if let Some(live) = live {
-        for v in &live.votes {
-            let Some((k, line)) = at(v.place) else {
-                continue;
-            };
-            let text = survival::line::lines(texts[k])
-                .nth(line as usize - 1)
-                .unwrap_or("")
-                .trim();
-            let what = match v.target {
-                Some(Target::Player(p)) => {
-                    let how = v
-                        .how
-                        .filter(|h| *h != How::Full)
-                        .map(|h| format!(" (\u{201c}{}\u{201d} read by {h})", v.written))
-                        .unwrap_or_default();
-                    format!("a vote for {}{how}", roster.name(p))
+        let places = [
+            live.votes.iter().map(|v| v.place).collect::<Vec<_>>(),
+            live.ignored.iter().map(|x| x.place).collect(),
+            live.rejections.iter().map(|x| x.place).collect(),
+        ];
+        for (kind, list) in (0u8..).zip(places) {
+            for (i, place) in list.into_iter().enumerate() {
+                if let Some((k, line)) = at(place) {
+                    reads[k].push((line, kind, i));
                 }
-                Some(Target::NoElimination) => "a vote for no elimination (S5.6)".to_string(),
-                None => "the vote withdrawn".to_string(),
-            };
-            reads[k].push((
-                line,
-                0,
+            }
+        }
+    }
+    let item = |k: usize, (line, kind, i): (u32, u8, usize)| -> String {
+        let Some(live) = live else {
+            return String::new();
+        };
+        match kind {
+            0 => {
+                let v = &live.votes[i];
+                let text = survival::line::lines(texts[k])
+                    .nth(line as usize - 1)
+                    .unwrap_or("")
+                    .trim();
+                let what = match v.target {
+                    Some(Target::Player(p)) => {
+                        let how = v
+                            .how
+                            .filter(|h| *h != How::Full)
+                            .map(|h| format!(" (\u{201c}{}\u{201d} read by {h})", v.written))
+                            .unwrap_or_default();
+                        format!("a vote for {}{how}", roster.name(p))
+                    }
+                    Some(Target::NoElimination) => "a vote for no elimination (S5.6)".to_string(),
+                    None => "the vote withdrawn".to_string(),
+                };
                 format!(
                     "<li class=\"counted\">line {line}: <code>{}</code> counted: {}</li>",
                     esc(text),
                     esc(&what)
-                ),
-            ));
-        }
-        for x in &live.ignored {
-            let Some((k, line)) = at(x.place) else {
-                continue;
-            };
-            reads[k].push((
-                line,
-                1,
+                )
+            }
+            1 => {
+                let x = &live.ignored[i];
                 format!(
                     "<li class=\"ignored\"{}>line {line}: <code>{}</code> not counted: {}</li>",
                     attr("data-why", x.why.name()),
                     esc(&x.text),
                     esc(&x.why.to_string())
-                ),
-            ));
-        }
-        for x in &live.rejections {
-            let Some((k, line)) = at(x.place) else {
-                continue;
-            };
-            reads[k].push((
-                line,
-                2,
+                )
+            }
+            _ => {
+                let x = &live.rejections[i];
                 format!(
                     "<li class=\"rejected\">line {line}: <code>{}</code> rejected: {}</li>",
                     esc(&x.text),
                     esc(&x.reason.text(roster))
-                ),
-            ));
+                )
+            }
         }
-    }
+    };
     let mut h = Html::default();
     h.raw("<table class=\"split-posts\" data-testid=\"split-posts\"><caption>Each post as read, before it is counted</caption><thead><tr>");
     for c in ["#", "Author", "Time", "What was read"] {
@@ -174,12 +176,15 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
     }
     h.raw("</tr></thead><tbody>");
     // Whether post `i` has something not counted.
-    let flagged = |i: usize| counted[i].is_none_or(|k| reads[k as usize - 1].iter().any(|r| r.1 > 0));
-    let mut order: Vec<usize> = (0..s.posts.len()).collect();
-    if order.len() > shown {
-        order.sort_by_key(|&i| !flagged(i));
-        order.truncate(shown);
-    }
+    let flagged =
+        |i: usize| counted[i].is_none_or(|k| reads[k as usize - 1].iter().any(|r| r.1 > 0));
+    let total = s.posts.len();
+    let order: Vec<usize> = if total > shown {
+        let (first, rest): (Vec<usize>, Vec<usize>) = (0..total).partition(|&i| flagged(i));
+        first.into_iter().chain(rest).take(shown).collect()
+    } else {
+        (0..total).collect()
+    };
     for i in order {
         let p = &s.posts[i];
         let author = match p.author {
@@ -223,10 +228,10 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
                 if items.is_empty() {
                     h.el("td", " class=\"muted\"", "no vote");
                 } else {
-                    sort_small(&mut items, |(line, order, _)| (*line, *order));
+                    sort_small(&mut items, |(line, kind, _)| (*line, *kind));
                     h.raw("<td><ul class=\"reads\">");
-                    for (_, _, item) in items {
-                        h.raw(&item);
+                    for r in items {
+                        h.raw(&item(k as usize - 1, r));
                     }
                     h.raw("</ul></td>");
                 }
@@ -235,6 +240,15 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
         h.raw("</tr>");
     }
     h.raw("</tbody></table>");
+    // The line under a paged list, as `shell::ui::show_more` writes it,
+    // its button answered by the box's delegated click.
+    if total > shown {
+        let _ = write!(
+            h.0,
+            "<p class=\"more muted\" data-testid=\"verdicts-more\">{shown} of {total} posts shown: those with a line or author not counted first. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
+            PAGE.min(total - shown)
+        );
+    }
     h.done()
 }
 
@@ -294,7 +308,7 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
             })
         })
     };
-    let total = move || split.with(|s| s.as_ref().map_or(0, |s| s.posts.len()));
+
     let choose = move |ev: leptos::ev::Event| {
         ctx.layout.set(event_target_value(&ev));
         if let Some(s) = split.with_untracked(|s| s.as_ref().map(summary)) {
@@ -310,8 +324,8 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
             <p data-testid="post-count">{known}</p>
             <details class="split-posts" hidden=move || !pasted()>
                 <summary>"Each post as read: number, author, time, the votes counted and the lines not counted"</summary>
-                <div class="scroll" tabindex="0" role="region" aria-label="The posts as read" inner_html=table></div>
-                {move || show_more(shown, total(), "posts", "those with a line or author not counted first")}
+                <div class="scroll" tabindex="0" role="region" aria-label="The posts as read" inner_html=table
+                    on:click=move |ev| if crate::shell::html::event_from(&ev, "button[data-act=more]").is_some() { shown.update(|n| *n += PAGE) }></div>
             </details>
         </div>
     }

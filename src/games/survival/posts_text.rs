@@ -88,6 +88,69 @@ fn replaced(r: &PhaseReport) -> impl Iterator<Item = PlayerId> + '_ {
     })
 }
 
+/// The worker's answer to the Survival page: `verify ` and a
+/// [`VerifyRequest`] (JSON) for the Verify screen's HTML, else a
+/// [`PostsRequest`] (JSON) for a [`PostsReply`] (JSON).
+pub fn answer(request: &str) -> String {
+    match request.strip_prefix("verify ") {
+        Some(r) => serde_json::from_str::<VerifyRequest>(r).map_or_else(
+            |e| {
+                Html::default()
+                    .el("p", " class=\"error\"", &e.to_string())
+                    .done()
+            },
+            |r| verify_html(&r),
+        ),
+        None => posts_json(request),
+    }
+}
+
+/// What the Verify screen asks (S1.6): the players (one per line, in
+/// the game's order), the deck (card names, separated by commas), the
+/// seed, the salt (64 hex digits) and the published commitment, as typed.
+pub type VerifyRequest = (String, String, String, String, String);
+
+/// The Verify screen's result (S1.6) as HTML: whether the inputs give the
+/// published commitment, with the deal they give; or what is wrong with
+/// them (the seed, the salt, the players or the deck, named).
+pub fn verify_html((players, deck, seed, salt, published): &VerifyRequest) -> String {
+    use survival::commitment::{Salt, VerifyError, verify};
+    let mut h = Html::default();
+    let result = (|| {
+        let seed: u64 = seed
+            .trim()
+            .parse()
+            .map_err(|_| "the seed is a whole number from 0 to 18446744073709551615".to_string())?;
+        let salt: Salt = salt.parse()?;
+        match verify(players, deck, seed, &salt, published) {
+            Ok(cards) => Ok((true, published.trim().to_ascii_lowercase(), cards)),
+            Err(VerifyError::Mismatch { computed }) => Ok((false, computed, Vec::new())),
+            Err(e) => Err(e.to_string()),
+        }
+    })();
+    match result {
+        Ok((true, c, cards)) => {
+            h.raw("<p class=\"ok\" data-testid=\"match\"><strong>It matches:</strong> this deal is the one committed to at the start.</p><p>")
+                .el("code", " data-testid=\"commitment\"", &c)
+                .raw("</p>");
+            let rows: Vec<(String, Vec<String>)> = cards
+                .into_iter()
+                .map(|(n, c)| (String::new(), vec![n, c.name().to_string()]))
+                .collect();
+            h.table("", "The deal", &["Player", "Card"], &rows);
+        }
+        Ok((false, c, _)) => {
+            h.raw("<p class=\"error\" data-testid=\"match\"><strong>It does NOT match</strong> the published commitment. These inputs hash to:</p><p>")
+                .el("code", " data-testid=\"commitment\"", &c)
+                .raw("</p>");
+        }
+        Err(e) => {
+            h.el("p", " class=\"error\" data-testid=\"verify-problem\"", &e);
+        }
+    }
+    h.done()
+}
+
 /// The worker's answer to a request (JSON text in and out).
 pub fn posts_json(request: &str) -> String {
     let reply = match serde_json::from_str::<PostsRequest>(request) {

@@ -85,6 +85,8 @@ test('a 700-post page: held in its box, read whole, the split view and the vote 
     assert.equal(await page.locator('[data-testid=vote-rejections] li').count(), rejected);
 
     // The split, a page at a time: the posts with something not counted first, each group in thread order.
+    await page.click('details.split-posts summary');
+    actions += 1;
     const flagged = unknown + rejected;
     const more = page.locator('[data-testid=split] [data-testid=verdicts-more]');
     let shown = await rows(page);

@@ -269,12 +269,11 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <textarea id="next-page" rows="6" spellcheck="false" data-testid="page" prop:value=page on:input=move |ev| page.set(event_target_value(&ev))></textarea>
             </div>
             <button on:click=add_page data-testid="add-page">"Add this page to the thread"</button>
-            // The whole thread held from layout past `HELD` too: even in a
-            // closed `details`, Chromium spent 1.2 s laying out 1 MB in it.
-            <details class:long=move || ctx.thread.with(|t| t.len() > crate::shell::html::HELD)>
+            // (Closed, its box is not laid out: `survival.css`; Chromium
+            // spent 1.2 s laying out 1 MB in it even in a closed `details`.)
+            <details>
                 <summary>"The whole thread so far (you can edit it or paste it all here)"</summary>
                 <p class="muted">"Paste pages as the forum or Discord gives them when selected and copied (phpBB, vBulletin, XenForo, Invision, Discourse, SMF, Discord, or the BBCode of quoted posts); hand-made text takes " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own (S2.9)."</p>
-                <label class="held"><input type="checkbox"/>" The thread is long: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
                 <textarea rows="12" spellcheck="false" aria-label="The whole thread" data-testid="thread" prop:value=ctx.thread on:input=move |ev| ctx.thread.set(event_target_value(&ev))></textarea>
             </details>
             <SplitView split count/>

@@ -107,18 +107,20 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
         }
         _ => None,
     };
+    let mut read = |kind: u8, i: usize, place: Place| {
+        if let Some((k, line)) = at(place) {
+            reads[k].push((line, kind, i));
+        }
+    };
     if let Some(live) = live {
-        let places = [
-            live.votes.iter().map(|v| v.place).collect::<Vec<_>>(),
-            live.ignored.iter().map(|x| x.place).collect(),
-            live.rejections.iter().map(|x| x.place).collect(),
-        ];
-        for (kind, list) in (0u8..).zip(places) {
-            for (i, place) in list.into_iter().enumerate() {
-                if let Some((k, line)) = at(place) {
-                    reads[k].push((line, kind, i));
-                }
-            }
+        for (i, v) in live.votes.iter().enumerate() {
+            read(0, i, v.place);
+        }
+        for (i, x) in live.ignored.iter().enumerate() {
+            read(1, i, x.place);
+        }
+        for (i, x) in live.rejections.iter().enumerate() {
+            read(2, i, x.place);
         }
     }
     let item = |k: usize, (line, kind, i): (u32, u8, usize)| -> String {

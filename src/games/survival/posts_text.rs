@@ -107,13 +107,14 @@ pub fn answer(request: &str) -> String {
 
 /// What the Verify screen asks (S1.6): the players (one per line, in
 /// the game's order), the deck (card names, separated by commas), the
-/// seed, the salt (64 hex digits) and the published commitment, as typed.
-pub type VerifyRequest = (String, String, String, String, String);
+/// seed, the salt (64 hex digits) and the published commitment, as typed
+/// (a JSON array of five strings).
+pub type VerifyRequest = [String; 5];
 
 /// The Verify screen's result (S1.6) as HTML: whether the inputs give the
 /// published commitment, with the deal they give; or what is wrong with
 /// them (the seed, the salt, the players or the deck, named).
-pub fn verify_html((players, deck, seed, salt, published): &VerifyRequest) -> String {
+pub fn verify_html([players, deck, seed, salt, published]: &VerifyRequest) -> String {
     use survival::commitment::{Salt, VerifyError, verify};
     let mut h = Html::default();
     let result = (|| {

@@ -83,11 +83,11 @@ fn summary(s: &ThreadSplit) -> String {
 }
 
 /// What was read from each post, as table rows: number, author, time,
-/// the readings (HTML), at most `shown` rows. A thread of more posts
-/// than that (issue 20: a 1 MB page is some 12,000 posts) shows first
+/// the readings (HTML), at most `shown` rows. A thread of more than
+/// [`PAGE`] posts (issue 20: a 1 MB page is some 17,000 posts) is shown
 /// the posts with something not counted (an author who is no player, a
-/// vote line ignored or rejected), then the rest, each in thread order;
-/// every post fits when all are shown, in thread order.
+/// vote line ignored or rejected) first, then the rest, each in thread
+/// order; a shorter one in thread order.
 fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usize) -> String {
     let counted = counted_numbers(s);
     let known = counted.iter().flatten().count();
@@ -181,7 +181,7 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
     let flagged =
         |i: usize| counted[i].is_none_or(|k| reads[k as usize - 1].iter().any(|r| r.1 > 0));
     let total = s.posts.len();
-    let order: Vec<usize> = if total > shown {
+    let order: Vec<usize> = if total > PAGE {
         let (first, rest): (Vec<usize>, Vec<usize>) = (0..total).partition(|&i| flagged(i));
         first.into_iter().chain(rest).take(shown).collect()
     } else {

@@ -53,13 +53,10 @@ pub fn Verify() -> impl IntoView {
         if !started() {
             return;
         }
-        let r = (
-            players.get(),
-            deck.get(),
-            seed.get(),
-            salt.get(),
-            published.get(),
-        );
+        let r: Vec<String> = [players, deck, seed, salt, published]
+            .iter()
+            .map(|s| s.get())
+            .collect();
         if let Ok(text) = serde_json::to_string(&r) {
             crate::shell::rules::ask_worker('S', format!("verify {text}"), reply);
         }

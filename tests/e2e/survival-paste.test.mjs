@@ -22,7 +22,8 @@ const POSTS = 700;
 /** The thread: `Name:` headers (S2.9's plain layout). Every tenth post is
  * by "Zed", no player (S2.9: not counted); every seventh by a player
  * votes for "Xylophone", no player (S5.4: rejected); every third by a
- * player votes for a player (counted); the rest is talk. */
+ * player votes for another player, a new one each time (counted, a
+ * change in the vote history); the rest is talk. */
 function thread() {
   let unknown = 0;
   let rejected = 0;
@@ -35,7 +36,7 @@ function thread() {
     else if (i % 7 === 3) {
       body += '\nvote Xylophone';
       rejected += 1;
-    } else if (i % 3 === 0) body += `\nvote ${PLAYERS[(i + 3) % PLAYERS.length]}`;
+    } else if (i % 3 === 0) body += `\nvote ${PLAYERS[(i + 1 + (Math.floor(i / PLAYERS.length) % (PLAYERS.length - 1))) % PLAYERS.length]}`;
     posts.push(`${author}:\n${body}\n`);
   }
   return { text: posts.join('\n'), unknown, rejected };

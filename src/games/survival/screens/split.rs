@@ -91,10 +91,8 @@ fn summary(s: &ThreadSplit) -> String {
 fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usize) -> String {
     let counted = counted_numbers(s);
     let known = counted.iter().flatten().count();
-    // Per counted post: (line, kind, index): a vote counted (kind 0), a
-    // line ignored (1) or rejected (2), the index in `live`'s list of it.
-    // Only the rows shown are written out.
-    let mut reads: Vec<Vec<(u32, u8, usize)>> = vec![Vec::new(); known];
+    // Per counted post: (line, order, HTML item).
+    let mut reads: Vec<Vec<(u32, u8, String)>> = vec![Vec::new(); known];
     let texts: Vec<&str> = s
         .posts
         .iter()
@@ -107,70 +105,67 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
         }
         _ => None,
     };
-    let mut read = |kind: u8, i: usize, place: Place| {
-        if let Some((k, line)) = at(place) {
-            reads[k].push((line, kind, i));
-        }
-    };
     if let Some(live) = live {
-        for (i, v) in live.votes.iter().enumerate() {
-            read(0, i, v.place);
-        }
-        for (i, x) in live.ignored.iter().enumerate() {
-            read(1, i, x.place);
-        }
-        for (i, x) in live.rejections.iter().enumerate() {
-            read(2, i, x.place);
-        }
-    }
-    let item = |k: usize, (line, kind, i): (u32, u8, usize)| -> String {
-        let Some(live) = live else {
-            return String::new();
-        };
-        match kind {
-            0 => {
-                let v = &live.votes[i];
-                let text = survival::line::lines(texts[k])
-                    .nth(line as usize - 1)
-                    .unwrap_or("")
-                    .trim();
-                let what = match v.target {
-                    Some(Target::Player(p)) => {
-                        let how = v
-                            .how
-                            .filter(|h| *h != How::Full)
-                            .map(|h| format!(" (\u{201c}{}\u{201d} read by {h})", v.written))
-                            .unwrap_or_default();
-                        format!("a vote for {}{how}", roster.name(p))
-                    }
-                    Some(Target::NoElimination) => "a vote for no elimination (S5.6)".to_string(),
-                    None => "the vote withdrawn".to_string(),
-                };
+        for v in &live.votes {
+            let Some((k, line)) = at(v.place) else {
+                continue;
+            };
+            let text = survival::line::lines(texts[k])
+                .nth(line as usize - 1)
+                .unwrap_or("")
+                .trim();
+            let what = match v.target {
+                Some(Target::Player(p)) => {
+                    let how = v
+                        .how
+                        .filter(|h| *h != How::Full)
+                        .map(|h| format!(" (\u{201c}{}\u{201d} read by {h})", v.written))
+                        .unwrap_or_default();
+                    format!("a vote for {}{how}", roster.name(p))
+                }
+                Some(Target::NoElimination) => "a vote for no elimination (S5.6)".to_string(),
+                None => "the vote withdrawn".to_string(),
+            };
+            reads[k].push((
+                line,
+                0,
                 format!(
                     "<li class=\"counted\">line {line}: <code>{}</code> counted: {}</li>",
                     esc(text),
                     esc(&what)
-                )
-            }
-            1 => {
-                let x = &live.ignored[i];
+                ),
+            ));
+        }
+        for x in &live.ignored {
+            let Some((k, line)) = at(x.place) else {
+                continue;
+            };
+            reads[k].push((
+                line,
+                1,
                 format!(
                     "<li class=\"ignored\"{}>line {line}: <code>{}</code> not counted: {}</li>",
                     attr("data-why", x.why.name()),
                     esc(&x.text),
                     esc(&x.why.to_string())
-                )
-            }
-            _ => {
-                let x = &live.rejections[i];
+                ),
+            ));
+        }
+        for x in &live.rejections {
+            let Some((k, line)) = at(x.place) else {
+                continue;
+            };
+            reads[k].push((
+                line,
+                2,
                 format!(
                     "<li class=\"rejected\">line {line}: <code>{}</code> rejected: {}</li>",
                     esc(&x.text),
                     esc(&x.reason.text(roster))
-                )
-            }
+                ),
+            ));
         }
-    };
+    }
     let mut h = Html::default();
     h.raw("<table class=\"split-posts\" data-testid=\"split-posts\"><caption>Each post as read, before it is counted</caption><thead><tr>");
     for c in ["#", "Author", "Time", "What was read"] {
@@ -230,10 +225,10 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
                 if items.is_empty() {
                     h.el("td", " class=\"muted\"", "no vote");
                 } else {
-                    sort_small(&mut items, |(line, kind, _)| (*line, *kind));
+                    sort_small(&mut items, |(line, order, _)| (*line, *order));
                     h.raw("<td><ul class=\"reads\">");
-                    for r in items {
-                        h.raw(&item(k as usize - 1, r));
+                    for (_, _, item) in items {
+                        h.raw(&item);
                     }
                     h.raw("</ul></td>");
                 }

@@ -111,7 +111,7 @@ test('a 700-post page: held in its box, read whole, the split view and the vote 
     // The vote history: the latest 100 changes, then every one.
     const hmore = page.locator('[data-testid=history-more]');
     await hmore.waitFor();
-    const total = Number((await hmore.textContent()).match(/^100 of (\d+) vote changes shown: the latest\. Show 100 more/)[1]);
+    const total = Number((await hmore.textContent()).match(/^100 of (\d+) vote changes shown: the latest\. Show \d+ more/)[1]);
     assert.ok(total > 100, `${total} vote changes`);
     const hrows = () => page.locator('[data-testid=vote-history] tbody tr').evaluateAll((rs) => rs.map((r) => Number(r.cells[0].textContent)));
     let h = await hrows();

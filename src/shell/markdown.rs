@@ -131,7 +131,7 @@ pub fn example_for(letter: char, name: &str) -> Option<String> {
 pub fn game_answer(letter: char, text: &str) -> String {
     match letter {
         'D' => crate::games::dice_org::worker::answer(text),
-        'S' => crate::games::survival::posts_text::posts_json(text),
+        'S' => crate::games::survival::posts_text::answer(text),
         'R' => crate::games::mini_survivor::worker::answer(text),
         _ => "<p class=\"error\">This game asks the worker nothing.</p>".to_string(),
     }

@@ -6,7 +6,7 @@
 //! (deal, morning, result, end, private messages, the moderator's events
 //! and the catch-up messages, S9, S10.7) are not in the page's first load.
 
-use crate::shell::html::{Html, attr};
+use crate::shell::html::{Html, PAGE, attr};
 use serde::{Deserialize, Serialize};
 use survival::NightInput;
 use survival::count::VoteCount;
@@ -88,6 +88,70 @@ fn replaced(r: &PhaseReport) -> impl Iterator<Item = PlayerId> + '_ {
     })
 }
 
+/// The worker's answer to the Survival page: `verify ` and a
+/// [`VerifyRequest`] (JSON) for the Verify screen's HTML, else a
+/// [`PostsRequest`] (JSON) for a [`PostsReply`] (JSON).
+pub fn answer(request: &str) -> String {
+    match request.strip_prefix("verify ") {
+        Some(r) => serde_json::from_str::<VerifyRequest>(r).map_or_else(
+            |e| {
+                Html::default()
+                    .el("p", " class=\"error\"", &e.to_string())
+                    .done()
+            },
+            |r| verify_html(&r),
+        ),
+        None => posts_json(request),
+    }
+}
+
+/// What the Verify screen asks (S1.6): the players (one per line, in
+/// the game's order), the deck (card names, separated by commas), the
+/// seed, the salt (64 hex digits) and the published commitment, as typed
+/// (a JSON array of five strings).
+pub type VerifyRequest = [String; 5];
+
+/// The Verify screen's result (S1.6) as HTML: whether the inputs give the
+/// published commitment, with the deal they give; or what is wrong with
+/// them (the seed, the salt, the players or the deck, named).
+pub fn verify_html([players, deck, seed, salt, published]: &VerifyRequest) -> String {
+    use survival::commitment::{Salt, VerifyError, verify};
+    let mut h = Html::default();
+    let result = (|| {
+        let seed: u64 = seed
+            .trim()
+            .parse()
+            .map_err(|_| "the seed is a whole number from 0 to 18446744073709551615".to_string())?;
+        let salt: Salt = salt.parse()?;
+        match verify(players, deck, seed, &salt, published) {
+            Ok(cards) => Ok((true, published.trim().to_ascii_lowercase(), cards)),
+            Err(VerifyError::Mismatch { computed }) => Ok((false, computed, Vec::new())),
+            Err(e) => Err(e.to_string()),
+        }
+    })();
+    match result {
+        Ok((true, c, cards)) => {
+            h.raw("<p class=\"ok\" data-testid=\"match\"><strong>It matches:</strong> this deal is the one committed to at the start.</p><p>")
+                .el("code", " data-testid=\"commitment\"", &c)
+                .raw("</p>");
+            let rows: Vec<(String, Vec<String>)> = cards
+                .into_iter()
+                .map(|(n, c)| (String::new(), vec![n, c.name().to_string()]))
+                .collect();
+            h.table("", "The deal", &["Player", "Card"], &rows);
+        }
+        Ok((false, c, _)) => {
+            h.raw("<p class=\"error\" data-testid=\"match\"><strong>It does NOT match</strong> the published commitment. These inputs hash to:</p><p>")
+                .el("code", " data-testid=\"commitment\"", &c)
+                .raw("</p>");
+        }
+        Err(e) => {
+            h.el("p", " class=\"error\" data-testid=\"verify-problem\"", &e);
+        }
+    }
+    h.done()
+}
+
 /// The worker's answer to a request (JSON text in and out).
 pub fn posts_json(request: &str) -> String {
     let reply = match serde_json::from_str::<PostsRequest>(request) {
@@ -123,7 +187,12 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
                 .map(|m| (s.roster.name(m.to).to_string(), private_text(s, m, format)))
                 .collect()
         };
-    match r.stage.as_str() {
+    // `history:N`: the vote history's last N changes (pages of `PAGE`).
+    let (stage, shown) = match r.stage.split_once(':') {
+        Some((s, n)) => (s, n.parse().unwrap_or(PAGE)),
+        None => (r.stage.as_str(), PAGE),
+    };
+    match stage {
         "deal" => {
             out.public = deal_post(setup, g.start().spotlight(), !d.hide_deck, format, deadline);
             out.private = private(setup, &deal_messages(setup));
@@ -188,7 +257,7 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
                 .ok()
                 .and_then(|rep| rep.day().map(history))
             {
-                out.html = history_html(&named.roster, &h);
+                out.html = history_html(&named.roster, &h, shown);
             }
         }
         "end" => {
@@ -236,14 +305,17 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
 }
 
 /// The day's vote history (S10.9) as an HTML table: post, voter, from, to.
-fn history_html(roster: &survival::Roster, changes: &[VoteChange]) -> String {
+fn history_html(roster: &survival::Roster, changes: &[VoteChange], shown: usize) -> String {
     use survival::vote::Target;
     let who = |t: Option<Target>| match t {
         Some(Target::Player(p)) => roster.name(p).to_string(),
         Some(Target::NoElimination) => "No elimination".to_string(),
         None => "no vote".to_string(),
     };
-    let rows: Vec<(String, Vec<String>)> = changes
+    // A long day (issue 20: a 1 MB thread holds thousands of changes)
+    // shows its latest `shown` changes, in order, and a line to show more.
+    let total = changes.len();
+    let rows: Vec<(String, Vec<String>)> = changes[total.saturating_sub(shown)..]
         .iter()
         .map(|c| {
             (
@@ -257,14 +329,20 @@ fn history_html(roster: &survival::Roster, changes: &[VoteChange]) -> String {
             )
         })
         .collect();
-    Html::default()
-        .table(
-            " class=\"vote-history\" data-testid=\"vote-history\"",
-            "Vote history (S10.9)",
-            &["Post", "Voter", "From", "To"],
-            &rows,
-        )
-        .done()
+    let mut h = Html::default();
+    h.table(
+        " class=\"vote-history\" data-testid=\"vote-history\"",
+        "Vote history (S10.9)",
+        &["Post", "Voter", "From", "To"],
+        &rows,
+    );
+    if total > shown {
+        h.raw(&format!(
+            "<p class=\"more muted\" data-testid=\"history-more\">{shown} of {total} vote changes shown: the latest. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
+            PAGE.min(total - shown)
+        ));
+    }
+    h.done()
 }
 
 /// The phase's activity (S10.8) at `now` (UNIX seconds) into `out`: the HTML (the activity table,

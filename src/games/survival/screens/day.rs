@@ -200,7 +200,12 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         // own), so every page keeps its posts.
         let thread_layout =
             split.with_untracked(|s| s.as_ref().filter(|s| !s.posts.is_empty()).map(|s| s.layout));
-        let page_split = ctx.split(&p, None);
+        // (The page alone is split only when there is a thread to differ
+        // from: a first page of 1 MB is split once, not twice.)
+        let page_split = thread_layout
+            .is_some()
+            .then(|| ctx.split(&p, None))
+            .flatten();
         let mixed = match (&thread_layout, &page_split) {
             (Some(t), Some(ps)) => !ps.posts.is_empty() && ps.layout != *t,
             _ => false,
@@ -256,10 +261,16 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         <h2>{move || format!("{}: the thread", capital(&phase()))}</h2>
         <Electorate count/>
         <div class="thread">
-            <label class="stack">"Paste the next page of the thread (it is added at the end)"
-                <textarea rows="6" spellcheck="false" data-testid="page" prop:value=page on:input=move |ev| page.set(event_target_value(&ev))></textarea>
-            </label>
+            // A page over `HELD` is read in full but not laid out (Chromium
+            // takes seconds to lay out 1 MB in a box) unless "Show it".
+            <div class="stack" class:long=move || page.with(|p| p.len() > crate::shell::html::HELD)>
+                <label for="next-page">"Paste the next page of the thread (it is added at the end)"</label>
+                <label class="held" data-testid="long-paste"><input type="checkbox"/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
+                <textarea id="next-page" rows="6" spellcheck="false" data-testid="page" prop:value=page on:input=move |ev| page.set(event_target_value(&ev))></textarea>
+            </div>
             <button on:click=add_page data-testid="add-page">"Add this page to the thread"</button>
+            // (Closed, its box is not laid out: `survival.css`; Chromium
+            // spent 1.2 s laying out 1 MB in it even in a closed `details`.)
             <details>
                 <summary>"The whole thread so far (you can edit it or paste it all here)"</summary>
                 <p class="muted">"Paste pages as the forum or Discord gives them when selected and copied (phpBB, vBulletin, XenForo, Invision, Discourse, SMF, Discord, or the BBCode of quoted posts); hand-made text takes " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own (S2.9)."</p>

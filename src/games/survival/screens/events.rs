@@ -289,10 +289,20 @@ fn html_of(reply: Memo<super::posts::Reply>) -> String {
 #[component]
 pub fn VoteHistory() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let reply = ask(ctx, move || Some(("history".to_string(), None)));
+    // The latest changes shown (pages of `PAGE`, issue 20): the worker
+    // writes that many rows and a "Show 100 more" line.
+    let shown = RwSignal::new(crate::shell::html::PAGE);
+    let reply = ask(ctx, move || {
+        Some((format!("history:{}", shown.get()), None))
+    });
+    let more = move |ev: leptos::ev::MouseEvent| {
+        if crate::shell::html::event_from(&ev, "button[data-act=more]").is_some() {
+            shown.update(|n| *n += crate::shell::html::PAGE);
+        }
+    };
     view! {
         <section class="vote-history" aria-label="Vote history">
-            <div class="scroll" inner_html=move || html_of(reply)></div>
+            <div class="scroll" on:click=more inner_html=move || html_of(reply)></div>
         </section>
     }
 }

@@ -22,7 +22,7 @@
 use super::super::state::Ctx;
 use super::common::capital;
 use super::day::Live;
-use crate::shell::html::{Html, attr, esc};
+use crate::shell::html::{Html, PAGE, attr, esc};
 use console_core::names::How;
 use console_core::text::sort_small;
 use leptos::prelude::*;
@@ -83,8 +83,12 @@ fn summary(s: &ThreadSplit) -> String {
 }
 
 /// What was read from each post, as table rows: number, author, time,
-/// the readings (HTML).
-fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>) -> String {
+/// the readings (HTML), at most `shown` rows. A thread of more than
+/// [`PAGE`] posts (issue 20: a 1 MB page is some 17,000 posts) is shown
+/// the posts with something not counted (an author who is no player, a
+/// vote line ignored or rejected) first, then the rest, each in thread
+/// order; a shorter one in thread order.
+fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usize) -> String {
     let counted = counted_numbers(s);
     let known = counted.iter().flatten().count();
     // Per counted post: (line, order, HTML item).
@@ -168,7 +172,18 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>) -> String {
         h.el("th", " scope=\"col\"", c);
     }
     h.raw("</tr></thead><tbody>");
-    for (i, p) in s.posts.iter().enumerate() {
+    // Whether post `i` has something not counted.
+    let flagged =
+        |i: usize| counted[i].is_none_or(|k| reads[k as usize - 1].iter().any(|r| r.1 > 0));
+    let total = s.posts.len();
+    let order: Vec<usize> = if total > PAGE {
+        let (first, rest): (Vec<usize>, Vec<usize>) = (0..total).partition(|&i| flagged(i));
+        first.into_iter().chain(rest).take(shown).collect()
+    } else {
+        (0..total).collect()
+    };
+    for i in order {
+        let p = &s.posts[i];
         let author = match p.author {
             Some(a) => match p.author_how {
                 Some(how) => format!(
@@ -222,6 +237,15 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>) -> String {
         h.raw("</tr>");
     }
     h.raw("</tbody></table>");
+    // The line under a paged list, as `shell::ui::show_more` writes it,
+    // its button answered by the box's delegated click.
+    if total > shown {
+        let _ = write!(
+            h.0,
+            "<p class=\"more muted\" data-testid=\"verdicts-more\">{shown} of {total} posts shown: those with a line or author not counted first. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
+            PAGE.min(total - shown)
+        );
+    }
     h.done()
 }
 
@@ -267,17 +291,21 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
         });
         format!("{n} posts read.")
     };
+    // Rows laid out (pages of `PAGE`, issue 20).
+    let shown = RwSignal::new(PAGE);
     let table = move || {
+        let n = shown.get();
         split.with(|s| {
             let s = s.as_ref()?;
             count.with(|c| {
                 ctx.live.with(|l| {
                     l.as_ref()
-                        .map(|l| posts_html(&l.game.setup().roster, s, c.as_ref()))
+                        .map(|l| posts_html(&l.game.setup().roster, s, c.as_ref(), n))
                 })
             })
         })
     };
+
     let choose = move |ev: leptos::ev::Event| {
         ctx.layout.set(event_target_value(&ev));
         if let Some(s) = split.with_untracked(|s| s.as_ref().map(summary)) {
@@ -293,7 +321,8 @@ pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) ->
             <p data-testid="post-count">{known}</p>
             <details class="split-posts" hidden=move || !pasted()>
                 <summary>"Each post as read: number, author, time, the votes counted and the lines not counted"</summary>
-                <div class="scroll" tabindex="0" role="region" aria-label="The posts as read" inner_html=table></div>
+                <div class="scroll" tabindex="0" role="region" aria-label="The posts as read" inner_html=table
+                    on:click=move |ev| if crate::shell::html::event_from(&ev, "button[data-act=more]").is_some() { shown.update(|n| *n += PAGE) }></div>
             </details>
         </div>
     }

@@ -1,12 +1,13 @@
 //! Verify a deal (S1.6): from the players, the deck, and the seed and salt
 //! revealed at the end, recompute the commitment published with the deal
 //! post, say whether it matches, and show the deal it gives. Fills in from
-//! the open game (its seed and salt once the game is over).
+//! the open game (its seed and salt once the game is over). The check is
+//! made in the site's worker (`posts_text::verify_html`).
 
 use super::super::state::Ctx;
 use crate::shell::html::Html;
 use leptos::prelude::*;
-use survival::commitment::{Salt, VerifyError, commitment, verify};
+use survival::commitment::commitment;
 
 #[component]
 pub fn Verify() -> impl IntoView {
@@ -40,24 +41,26 @@ pub fn Verify() -> impl IntoView {
     if open().is_some() {
         fill();
     }
-    let result = move || {
-        let seed: u64 =
-            seed.get().trim().parse().map_err(|_| {
-                "the seed is a whole number from 0 to 18446744073709551615".to_string()
-            })?;
-        let salt: Salt = salt.get().parse()?;
-        let want = published.get();
-        match verify(&players.get(), &deck.get(), seed, &salt, &want) {
-            Ok(cards) => Ok((true, want.trim().to_ascii_lowercase(), cards)),
-            Err(VerifyError::Mismatch { computed }) => Ok((false, computed, Vec::new())),
-            Err(e) => Err(e.to_string()),
-        }
-    };
     let started = move || {
         [players, deck, seed, salt, published]
             .iter()
             .all(|s| s.with(|t| !t.trim().is_empty()))
     };
+    // The check is the worker's (`posts_text::verify_html`): its code is
+    // not in the page's wasm.
+    let reply: crate::shell::rules::Rendered = RwSignal::new(None);
+    Effect::new(move |_| {
+        if !started() {
+            return;
+        }
+        let r: Vec<String> = [players, deck, seed, salt, published]
+            .iter()
+            .map(|s| s.get())
+            .collect();
+        if let Ok(text) = serde_json::to_string(&r) {
+            crate::shell::rules::ask_worker('S', format!("verify {text}"), reply);
+        }
+    });
     let field = |label: &'static str, sig: RwSignal<String>, id: &'static str| view! { <label>{label} <input data-testid=id prop:value=sig on:input=move |ev| sig.set(event_target_value(&ev))/></label> };
     view! {
         <section class="verify">
@@ -77,29 +80,14 @@ pub fn Verify() -> impl IntoView {
                 <label class="wide">"Published commitment" <input data-testid="published" prop:value=published on:input=move |ev| published.set(event_target_value(&ev))/></label>
             </form>
             <div aria-live="polite" inner_html=move || {
-                let mut h = Html::default();
                 if !started() {
-                    h.el("p", " class=\"muted\"", "Enter the players, the deck, the seed, the salt and the published commitment.");
-                    return h.done();
+                    return Html::default().el("p", " class=\"muted\"", "Enter the players, the deck, the seed, the salt and the published commitment.").done();
                 }
-                match result() {
-                    Ok((true, c, cards)) => {
-                        h.raw("<p class=\"ok\" data-testid=\"match\"><strong>It matches:</strong> this deal is the one committed to at the start.</p><p>")
-                            .el("code", " data-testid=\"commitment\"", &c)
-                            .raw("</p>");
-                        let rows: Vec<(String, Vec<String>)> = cards.into_iter().map(|(n, c)| (String::new(), vec![n, c.name().to_string()])).collect();
-                        h.table("", "The deal", &["Player", "Card"], &rows);
-                    }
-                    Ok((false, c, _)) => {
-                        h.raw("<p class=\"error\" data-testid=\"match\"><strong>It does NOT match</strong> the published commitment. These inputs hash to:</p><p>")
-                            .el("code", " data-testid=\"commitment\"", &c)
-                            .raw("</p>");
-                    }
-                    Err(e) => {
-                        h.el("p", " class=\"error\" data-testid=\"verify-problem\"", &e);
-                    }
+                match reply.get() {
+                    Some(Ok(h)) => h,
+                    Some(Err(e)) => Html::default().el("p", " class=\"error\"", &e).done(),
+                    None => String::new(),
                 }
-                h.done()
             }></div>
         </section>
     }

@@ -21,9 +21,7 @@ extern "C" {
 }
 
 fn post(reply: &RenderReply) {
-    if let Ok(text) = serde_json::to_string(reply) {
-        post_message(&text);
-    }
+    post_message(&reply.message());
 }
 
 fn main() {

@@ -81,9 +81,11 @@ impl RenderRequest {
     }
 }
 
-/// What the worker answers (as JSON text).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "reply", rename_all = "lowercase")]
+/// What the worker answers, as one message ([`RenderReply::message`]): a
+/// head line (`ready`, `html <id>`, `failed`), then the HTML or the
+/// reason as it is. No JSON: the page reads a megabyte's answer without
+/// unescaping it, and links no JSON reader for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RenderReply {
     /// The worker is listening (messages sent before were lost).
     Ready,
@@ -99,6 +101,33 @@ pub enum RenderReply {
         /// Why.
         error: String,
     },
+}
+
+impl RenderReply {
+    /// The reply as the worker's message.
+    pub fn message(&self) -> String {
+        match self {
+            RenderReply::Ready => "ready\n".to_string(),
+            RenderReply::Html { id, html } => format!("html {id}\n{html}"),
+            RenderReply::Failed { error } => format!("failed\n{error}"),
+        }
+    }
+
+    /// A message written by [`RenderReply::message`], read back (`None`:
+    /// not a reply).
+    pub fn from_message(message: &str) -> Option<RenderReply> {
+        let (head, text) = message.split_once('\n')?;
+        Some(match head {
+            "ready" => RenderReply::Ready,
+            "failed" => RenderReply::Failed {
+                error: text.to_string(),
+            },
+            _ => RenderReply::Html {
+                id: head.strip_prefix("html ")?.parse().ok()?,
+                html: text.to_string(),
+            },
+        })
+    }
 }
 
 /// The worker's answer to a request.
@@ -427,6 +456,19 @@ mod tests {
         );
         assert_eq!(RenderRequest::from_message(&m), Ok(r));
         assert!(RenderRequest::from_message("no head").is_err());
+        for reply in [
+            RenderReply::Ready,
+            RenderReply::Html {
+                id: 12,
+                html: "<p>a\nb</p>".to_string(),
+            },
+            RenderReply::Failed {
+                error: "bad".to_string(),
+            },
+        ] {
+            assert_eq!(RenderReply::from_message(&reply.message()), Some(reply));
+        }
+        assert_eq!(RenderReply::from_message("html x\n"), None);
         assert!(RenderRequest::from_message("{\"id\":1}\ntext").is_err());
     }
 

@@ -129,8 +129,8 @@ fn fail_all(why: &str) {
 }
 
 fn receive(text: &str) {
-    match serde_json::from_str::<RenderReply>(text) {
-        Ok(RenderReply::Ready) => SLOT.with_borrow_mut(|slot| {
+    match RenderReply::from_message(text) {
+        Some(RenderReply::Ready) => SLOT.with_borrow_mut(|slot| {
             if let Some(s) = slot.as_mut() {
                 s.ready = true;
                 for m in std::mem::take(&mut s.waiting) {
@@ -138,15 +138,15 @@ fn receive(text: &str) {
                 }
             }
         }),
-        Ok(RenderReply::Html { id, html }) => {
+        Some(RenderReply::Html { id, html }) => {
             let out = PENDING
                 .with_borrow_mut(|p| p.iter().position(|r| r.0 == id).map(|k| p.remove(k).1));
             if let Some(out) = out {
                 out.try_set(Some(Ok(html)));
             }
         }
-        Ok(RenderReply::Failed { error }) => fail_all(&error),
-        Err(e) => fail_all(&e.to_string()),
+        Some(RenderReply::Failed { error }) => fail_all(&error),
+        None => fail_all("the worker's answer could not be read"),
     }
 }
 

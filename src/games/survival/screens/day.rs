@@ -14,6 +14,7 @@
 use super::super::report_view::{rejections, voters_text};
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
+use crate::shell::paste::HeldBox;
 use super::events::{Activity, CountCopy, Events, VoteHistory};
 use super::posts::ask;
 use super::split::{Doubtful, SplitView};
@@ -261,20 +262,20 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         <h2>{move || format!("{}: the thread", capital(&phase()))}</h2>
         <Electorate count/>
         <div class="thread">
-            // A page over `HELD` is read in full but not laid out (Chromium
-            // takes seconds to lay out 1 MB in a box) unless "Show it".
+            // A page over `HELD` is read in full but not put into its box
+            // (Chromium takes seconds to lay out 1 MB) unless "Show it"; a
+            // long paste is taken from the paste event (shell::paste).
             <div class="stack" class:long=move || page.with(|p| p.len() > crate::shell::html::HELD)>
                 <label for="next-page">"Paste the next page of the thread (it is added at the end)"</label>
-                <label class="held" data-testid="long-paste"><input type="checkbox"/>" The box holds a long paste: it is read in full, but not shown, which would hold the page for seconds. Show it"</label>
-                <textarea id="next-page" rows="6" spellcheck="false" data-testid="page" prop:value=page on:input=move |ev| page.set(event_target_value(&ev))></textarea>
+                <HeldBox value=page set=move |v| page.set(v) id="next-page" testid="page"/>
             </div>
             <button on:click=add_page data-testid="add-page">"Add this page to the thread"</button>
-            // (Closed, its box is not laid out: `survival.css`; Chromium
-            // spent 1.2 s laying out 1 MB in it even in a closed `details`.)
-            <details>
+            // (A long thread is not put into its box either: Chromium spent
+            // 1.2 s laying out 1 MB in it even in a closed `details`.)
+            <details class:long=move || ctx.thread.with(|t| t.len() > crate::shell::html::HELD)>
                 <summary>"The whole thread so far (you can edit it or paste it all here)"</summary>
                 <p class="muted">"Paste pages as the forum or Discord gives them when selected and copied (phpBB, vBulletin, XenForo, Invision, Discourse, SMF, Discord, or the BBCode of quoted posts); hand-made text takes " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own (S2.9)."</p>
-                <textarea rows="12" spellcheck="false" aria-label="The whole thread" data-testid="thread" prop:value=ctx.thread on:input=move |ev| ctx.thread.set(event_target_value(&ev))></textarea>
+                <HeldBox value=ctx.thread set=move |v| ctx.thread.set(v) rows=12 label="The whole thread" testid="thread"/>
             </details>
             <SplitView split count/>
         </div>

@@ -277,8 +277,8 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
             let named = g.setup_of(&p.after);
             // The events' post first: they applied at the phase's start;
             // an extension names the phase's deadline with its extensions.
-            let extended = survival::save::phase_deadline(&d.deadlines, i).map(|x| {
-                x + p
+            let extended = d.deadlines.iter().find(|x| x.0 == i).map(|x| {
+                x.1 + p
                     .events
                     .iter()
                     .map(|e| match e {

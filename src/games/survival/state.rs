@@ -16,7 +16,7 @@ use survival::events::EventNote;
 use survival::post::Format;
 use survival::report::PhaseReport;
 use survival::roster::Names;
-use survival::save::{Drafts, GameFile, InputFile, phase_deadline, phase_deadline_entry};
+use survival::save::{Drafts, GameFile, InputFile};
 use survival::setup::Setup;
 use survival::thread::{Layout, ThreadSplit, split_thread_as};
 use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster, State};
@@ -95,10 +95,9 @@ pub struct Kept {
     pub decisions: RwSignal<BTreeMap<String, String>>,
     /// The next deadline, UNIX seconds.
     pub deadline: RwSignal<Option<i64>>,
-    /// Each committed phase's deadline before its extensions (S10.5), as
-    /// `Drafts::deadlines` writes them (a string signal, as the other
-    /// drafts: no signal code of its own).
-    pub deadlines: RwSignal<String>,
+    /// Each committed phase's deadline before its extensions, by phase
+    /// index (S10.5; `Drafts::deadlines`).
+    pub deadlines: RwSignal<Vec<(usize, i64)>>,
     /// The post format, saved with the game.
     pub format: RwSignal<Format>,
     /// Whether the deal post leaves out the deck in play.
@@ -156,7 +155,7 @@ impl GameKind for Survival {
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
             deadline: RwSignal::new(None),
-            deadlines: RwSignal::new(String::new()),
+            deadlines: RwSignal::new(Vec::new()),
             format: RwSignal::new(Format::BBCode),
             hide_deck: RwSignal::new(false),
             posts_stage: RwSignal::new(None),
@@ -417,8 +416,11 @@ impl Ctx {
             self.decisions.set(BTreeMap::new());
             self.events.set(Vec::new());
             // The phase's deadline is kept for its extension post.
-            let at = phase_deadline_entry(phase_index, self.deadline.get_untracked());
-            self.deadlines.update(|v| v.push_str(&at));
+            let at = self.deadline.get_untracked();
+            self.deadlines.update(|v| {
+                v.retain(|d| d.0 < phase_index);
+                v.extend(at.map(|at| (phase_index, at)));
+            });
             self.deadline.set(None);
             self.posts_stage.set(None);
         }
@@ -447,8 +449,14 @@ impl Ctx {
         let n = self
             .live
             .with_untracked(|l| l.as_ref().map_or(0, |l| l.game.phases().len()));
-        self.deadline
-            .set(self.deadlines.with_untracked(|d| phase_deadline(d, n)));
+        let mut at = None;
+        self.deadlines.update(|v| {
+            at = v.iter().find(|d| d.0 == n).map(|d| d.1);
+            v.retain(|d| d.0 < n);
+        });
+        if at.is_some() {
+            self.deadline.set(at);
+        }
         match input {
             InputFile::Night { actions, decisions } => {
                 self.night.set(actions);

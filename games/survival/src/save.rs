@@ -96,12 +96,6 @@ pub struct Drafts {
     pub decisions: BTreeMap<String, String>,
     /// The next deadline, UNIX seconds.
     pub deadline: Option<i64>,
-    /// Each committed phase's deadline as it was set, before the phase's
-    /// extensions (S10.5): (the phase's 0-based index, UNIX seconds),
-    /// written only when there are some. A committed phase's extension
-    /// post names the new deadline from it.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub deadlines: Vec<(usize, i64)>,
     /// The post format last chosen (S9.4).
     pub post_format: Format,
     /// Whether the deal post leaves out the deck in play (how many Evil

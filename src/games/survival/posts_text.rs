@@ -275,19 +275,8 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
             };
             let (i, p) = p;
             let named = g.setup_of(&p.after);
-            // The events' post first: they applied at the phase's start;
-            // an extension names the phase's deadline with its extensions.
-            let extended = d.deadlines.iter().find(|x| x.0 == i).map(|x| {
-                x.1 + p
-                    .events
-                    .iter()
-                    .map(|e| match e {
-                        console_core::events::Event::Extend(x) => x.by.max(0),
-                        _ => 0,
-                    })
-                    .sum::<i64>()
-            });
-            out.public = events_post(&named, &p.report, extended, format);
+            // The events' post first: they applied at the phase's start.
+            out.public = events_post(&named, &p.report, None, format);
             out.public.extend(phase_post(&g, i, format, deadline));
             out.private = replaced(&p.report)
                 .map(|slot| {

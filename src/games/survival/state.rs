@@ -95,9 +95,6 @@ pub struct Kept {
     pub decisions: RwSignal<BTreeMap<String, String>>,
     /// The next deadline, UNIX seconds.
     pub deadline: RwSignal<Option<i64>>,
-    /// Each committed phase's deadline before its extensions, by phase
-    /// index (S10.5; `Drafts::deadlines`).
-    pub deadlines: RwSignal<Vec<(usize, i64)>>,
     /// The post format, saved with the game.
     pub format: RwSignal<Format>,
     /// Whether the deal post leaves out the deck in play.
@@ -155,7 +152,6 @@ impl GameKind for Survival {
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
             deadline: RwSignal::new(None),
-            deadlines: RwSignal::new(Vec::new()),
             format: RwSignal::new(Format::BBCode),
             hide_deck: RwSignal::new(false),
             posts_stage: RwSignal::new(None),
@@ -175,7 +171,6 @@ impl GameKind for Survival {
         k.revote.track();
         k.decisions.track();
         k.deadline.track();
-        k.deadlines.track();
         k.format.track();
         k.hide_deck.track();
         k.events.track();
@@ -195,7 +190,6 @@ impl GameKind for Survival {
         ctx.revote.set(d.revote);
         ctx.decisions.set(d.decisions);
         ctx.deadline.set(d.deadline);
-        ctx.deadlines.set(d.deadlines);
         ctx.format.set(d.post_format);
         ctx.hide_deck.set(d.hide_deck);
         ctx.events.set(d.events);
@@ -215,7 +209,6 @@ impl GameKind for Survival {
             revote: ctx.revote.get_untracked(),
             decisions: ctx.decisions.get_untracked(),
             deadline: ctx.deadline.get_untracked(),
-            deadlines: ctx.deadlines.get_untracked(),
             post_format: ctx.format.get_untracked(),
             hide_deck: ctx.hide_deck.get_untracked(),
             events: ctx.events.get_untracked(),
@@ -415,12 +408,6 @@ impl Ctx {
             }
             self.decisions.set(BTreeMap::new());
             self.events.set(Vec::new());
-            // The phase's deadline is kept for its extension post.
-            let at = self.deadline.get_untracked();
-            self.deadlines.update(|v| {
-                v.retain(|d| d.0 < phase_index);
-                v.extend(at.map(|at| (phase_index, at)));
-            });
             self.deadline.set(None);
             self.posts_stage.set(None);
         }
@@ -445,18 +432,6 @@ impl Ctx {
         });
         let (phase, input, events) = back?;
         self.events.set(events);
-        // The phase's deadline comes back with it.
-        let n = self
-            .live
-            .with_untracked(|l| l.as_ref().map_or(0, |l| l.game.phases().len()));
-        let mut at = None;
-        self.deadlines.update(|v| {
-            at = v.iter().find(|d| d.0 == n).map(|d| d.1);
-            v.retain(|d| d.0 < n);
-        });
-        if at.is_some() {
-            self.deadline.set(at);
-        }
         match input {
             InputFile::Night { actions, decisions } => {
                 self.night.set(actions);

@@ -14,11 +14,11 @@
 use super::super::report_view::{rejections, voters_text};
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
-use crate::shell::paste::HeldBox;
 use super::events::{Activity, CountCopy, Events, VoteHistory};
 use super::posts::ask;
 use super::split::{Doubtful, SplitView};
 use crate::shell::html::{Html, attr};
+use crate::shell::paste::HeldBox;
 use leptos::prelude::*;
 use survival::count::VoteCount;
 use survival::day::Counter;

@@ -20,6 +20,7 @@ pub mod rules;
 pub mod storage;
 pub mod tabs;
 pub mod ui;
+pub mod worker;
 
 use kinds::Kind;
 use leptos::prelude::*;

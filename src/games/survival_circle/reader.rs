@@ -7,39 +7,26 @@
 
 use super::protocol::{Pasted, Reading, Reply};
 use super::reading::{PostCheck, Verdicts};
-use super::thinker::{WORKER_URL, Worker};
+use super::thinker::WORKER_URL;
+use crate::shell::worker::Link;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use survival_circle::Game;
 use survival_circle::save::GameFile;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 
 /// A text longer than this (bytes) is read in the worker; a shorter one
 /// (a post of a move or two, a short record) on the page at once (about
 /// 1,300 moves: a few milliseconds).
 pub const LONG: usize = 4 * 1024;
 
-/// The worker, whether it has said it is ready, and the question waiting
-/// for it to be.
-struct Slot {
-    worker: Worker,
-    ready: bool,
-    waiting: Option<String>,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn FnMut(JsValue)>,
-}
-
 thread_local! {
-    static SLOT: RefCell<Option<Slot>> = const { RefCell::new(None) };
+    static SLOT: RefCell<Option<Link>> = const { RefCell::new(None) };
 }
 
 /// Ends the worker (after it failed): the next question starts a new one.
 fn end_worker() {
-    if let Some(s) = SLOT.with_borrow_mut(Option::take) {
-        s.worker.set_onmessage(None);
-        s.worker.set_onerror(None);
-        s.worker.terminate();
+    if let Some(link) = SLOT.with_borrow_mut(Option::take) {
+        link.end();
     }
 }
 
@@ -125,40 +112,18 @@ impl Reader {
             if slot.is_none() {
                 *slot = Some(self.spawn()?);
             }
-            let s = slot.as_mut().expect("just made");
-            if s.ready {
-                s.worker.post_message(&json);
-            } else {
-                s.waiting = Some(json);
-            }
+            slot.as_mut().expect("just made").post(json, true);
             Ok(())
         })
     }
 
-    fn spawn(self) -> Result<Slot, String> {
-        let worker = Worker::new(WORKER_URL).map_err(|e| format!("{e:?}"))?;
-        let on_message =
-            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-                if let Some(text) = ev.data().as_string() {
-                    self.receive(&text);
-                }
-            });
-        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let what = js_sys::Reflect::get(&ev, &"message".into())
-                .ok()
-                .and_then(|m| m.as_string())
-                .unwrap_or_else(|| "it could not be loaded".to_string());
-            self.fail(what);
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(Slot {
-            worker,
-            ready: false,
-            waiting: None,
-            _on_message: on_message,
-            _on_error: on_error,
-        })
+    fn spawn(self) -> Result<Link, String> {
+        Link::start(
+            WORKER_URL,
+            move |text| self.receive(text),
+            move |why| self.fail(why),
+            "it could not be loaded",
+        )
     }
 
     /// The worker failed: the last question is answered with why.
@@ -175,11 +140,8 @@ impl Reader {
         let asked = self.asked.get_untracked();
         match reply {
             Reply::Ready => SLOT.with_borrow_mut(|slot| {
-                if let Some(s) = slot.as_mut() {
-                    s.ready = true;
-                    if let Some(json) = s.waiting.take() {
-                        s.worker.post_message(&json);
-                    }
+                if let Some(link) = slot.as_mut() {
+                    link.set_ready();
                 }
             }),
             Reply::Read { id, verdicts } if id == asked => {

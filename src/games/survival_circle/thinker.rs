@@ -7,54 +7,25 @@
 //! one (a search cannot read a message while it runs).
 
 use super::protocol::{Reply, Request, Task};
+use crate::shell::worker::Link;
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use survival_circle::ai::{MoveEval, Progress, SearchResult};
 use survival_circle::{State, Value};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 
 /// Trunk's loader shim for the worker (worker files are not hashed).
 pub(super) const WORKER_URL: &str = "./console-circle-worker_loader.js";
 
-#[wasm_bindgen]
-extern "C" {
-    /// A dedicated Web Worker.
-    pub(super) type Worker;
-    #[wasm_bindgen(constructor, catch)]
-    pub(super) fn new(url: &str) -> Result<Worker, JsValue>;
-    #[wasm_bindgen(method, js_name = postMessage)]
-    pub(super) fn post_message(this: &Worker, message: &str);
-    #[wasm_bindgen(method)]
-    pub(super) fn terminate(this: &Worker);
-    #[wasm_bindgen(method, setter)]
-    pub(super) fn set_onmessage(this: &Worker, f: Option<&js_sys::Function>);
-    #[wasm_bindgen(method, setter)]
-    pub(super) fn set_onerror(this: &Worker, f: Option<&js_sys::Function>);
-}
-
-/// The worker, whether it has said it is ready, and a question waiting
-/// for it to be.
-struct Slot {
-    worker: Worker,
-    ready: bool,
-    waiting: Option<String>,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn FnMut(JsValue)>,
-}
-
 thread_local! {
-    static SLOT: RefCell<Option<Slot>> = const { RefCell::new(None) };
+    static SLOT: RefCell<Option<Link>> = const { RefCell::new(None) };
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
 /// Terminates the worker, if there is one; answers it had already posted
 /// are dropped with its handlers.
 fn end_worker() {
-    if let Some(s) = SLOT.with_borrow_mut(Option::take) {
-        s.worker.set_onmessage(None);
-        s.worker.set_onerror(None);
-        s.worker.terminate();
+    if let Some(link) = SLOT.with_borrow_mut(Option::take) {
+        link.end();
     }
 }
 
@@ -202,40 +173,18 @@ impl Thinker {
             if slot.is_none() {
                 *slot = Some(self.spawn()?);
             }
-            let s = slot.as_mut().expect("just made");
-            if s.ready {
-                s.worker.post_message(&text);
-            } else {
-                s.waiting = Some(text);
-            }
+            slot.as_mut().expect("just made").post(text, true);
             Ok(())
         })
     }
 
-    fn spawn(self) -> Result<Slot, String> {
-        let worker = Worker::new(WORKER_URL).map_err(|e| format!("{e:?}"))?;
-        let on_message =
-            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-                if let Some(text) = ev.data().as_string() {
-                    self.receive(&text);
-                }
-            });
-        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let what = js_sys::Reflect::get(&ev, &"message".into())
-                .ok()
-                .and_then(|m| m.as_string())
-                .unwrap_or_else(|| "it could not be loaded".to_string());
-            self.fail(what);
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(Slot {
-            worker,
-            ready: false,
-            waiting: None,
-            _on_message: on_message,
-            _on_error: on_error,
-        })
+    fn spawn(self) -> Result<Link, String> {
+        Link::start(
+            WORKER_URL,
+            move |text| self.receive(text),
+            move |why| self.fail(why),
+            "it could not be loaded",
+        )
     }
 
     fn fail(self, why: String) {
@@ -251,11 +200,8 @@ impl Thinker {
         let current = self.thinking.with_untracked(|t| t.as_ref().map(|t| t.id));
         match reply {
             Reply::Ready => SLOT.with_borrow_mut(|slot| {
-                if let Some(s) = slot.as_mut() {
-                    s.ready = true;
-                    if let Some(text) = s.waiting.take() {
-                        s.worker.post_message(&text);
-                    }
+                if let Some(link) = slot.as_mut() {
+                    link.set_ready();
                 }
             }),
             Reply::Progress { id, progress } if Some(id) == current => {

@@ -39,7 +39,8 @@ pub fn splice_utf16(current: &str, start: u32, end: u32, pasted: &str) -> String
 /// `value` is over [`HELD`] bytes and "Show it" is not ticked, the
 /// textarea is empty (and hidden by the shell's stylesheet: the parent
 /// element has class `long`, set by the caller), and a paste that would
-/// pass [`HELD`] is caught before the browser puts it in ([`splice_utf16`]).
+/// pass [`HELD`] is caught before the browser puts it in ([`splice_utf16`]);
+/// an `input` event in the held, empty box changes nothing.
 /// `limit` replaces [`HELD`] for a box that holds less (a player's box
 /// among a dozen). `id`, `testid`, `label` (the aria-label) and `rows`
 /// are the textarea's.
@@ -62,7 +63,14 @@ pub fn HeldBox(
         </label>
         <textarea id=id rows=rows spellcheck="false" aria-label=label data-testid=testid
             prop:value=move || if held() { String::new() } else { value.get() }
-            on:input=move |ev| set.run(event_target_value(&ev))
+            on:input=move |ev| {
+                // A held box is empty and hidden: an input event there (a
+                // script's, or a key pressed as it was hidden) is not the
+                // moderator's text and must not replace the one held.
+                if value.with_untracked(|t| t.len() <= limit) || show.get_untracked() {
+                    set.run(event_target_value(&ev));
+                }
+            }
             on:paste=move |ev| {
                 if show.get_untracked() {
                     return;

@@ -4,6 +4,7 @@
 //! asks before it says it is ready kept until then, and ended (handlers
 //! dropped, terminated) when it fails or is no longer wanted.
 
+use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -100,5 +101,66 @@ impl Link {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
+    }
+}
+
+/// A page's one instance of a worker (kept in a `thread_local!`): started
+/// by the first message sent, ready when it says so, ended when it fails
+/// or is stopped (the next message starts a new one).
+pub struct Slot(RefCell<Option<Link>>);
+
+impl Default for Slot {
+    fn default() -> Slot {
+        Slot::new()
+    }
+}
+
+impl Slot {
+    /// No worker yet.
+    pub const fn new() -> Slot {
+        Slot(RefCell::new(None))
+    }
+
+    /// Starts the worker with `start` if none runs (so a first question
+    /// does not wait for its code to load); a failure to start is left
+    /// for the next [`Slot::send`] to report.
+    pub fn warm(&self, start: impl FnOnce() -> Result<Link, String>) {
+        let mut slot = self.0.borrow_mut();
+        if slot.is_none() {
+            *slot = start().ok();
+        }
+    }
+
+    /// Posts `message` (latest only: a question not yet posted is dropped
+    /// for it), starting the worker with `start` first if none runs.
+    ///
+    /// # Errors
+    /// When the worker cannot be started: the reason.
+    pub fn send(
+        &self,
+        message: String,
+        start: impl FnOnce() -> Result<Link, String>,
+    ) -> Result<(), String> {
+        let mut slot = self.0.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(start()?);
+        }
+        slot.as_mut().expect("just made").post(message, true);
+        Ok(())
+    }
+
+    /// The worker said it listens (see [`Link::set_ready`]).
+    pub fn ready(&self) {
+        if let Some(link) = self.0.borrow_mut().as_mut() {
+            link.set_ready();
+        }
+    }
+
+    /// Ends the worker, if there is one; answers it had already posted are
+    /// dropped with its handlers.
+    pub fn end(&self) {
+        if let Some(link) = self.0.borrow_mut().take() {
+            link.end();
+        }
     }
 }

@@ -8,9 +8,8 @@
 use super::protocol::{Pasted, Reading, Reply};
 use super::reading::{PostCheck, Verdicts};
 use super::thinker::WORKER_URL;
-use crate::shell::worker::Link;
+use crate::shell::worker::{Link, Slot};
 use leptos::prelude::*;
-use std::cell::RefCell;
 use survival_circle::Game;
 use survival_circle::save::GameFile;
 
@@ -20,14 +19,7 @@ use survival_circle::save::GameFile;
 pub const LONG: usize = 4 * 1024;
 
 thread_local! {
-    static SLOT: RefCell<Option<Link>> = const { RefCell::new(None) };
-}
-
-/// Ends the worker (after it failed): the next question starts a new one.
-fn end_worker() {
-    if let Some(link) = SLOT.with_borrow_mut(Option::take) {
-        link.end();
-    }
+    static SLOT: Slot = const { Slot::new() };
 }
 
 /// What the worker read.
@@ -68,11 +60,7 @@ impl Reader {
     /// does not wait for its code to load (the Forum screen calls this
     /// when a record is about to be pasted).
     pub fn warm(self) {
-        SLOT.with_borrow_mut(|slot| {
-            if slot.is_none() {
-                *slot = self.spawn().ok();
-            }
-        });
+        SLOT.with(|s| s.warm(|| self.spawn()));
     }
 
     /// Asks for `text` read against `game` as what was `pasted`, with
@@ -88,7 +76,7 @@ impl Reader {
             pasted,
             shown,
         };
-        let sent = self.send(reading.message());
+        let sent = SLOT.with(|s| s.send(reading.message(), || self.spawn()));
         if let Err(e) = sent {
             self.fail(e);
         }
@@ -107,16 +95,6 @@ impl Reader {
         })
     }
 
-    fn send(self, json: String) -> Result<(), String> {
-        SLOT.with_borrow_mut(|slot| {
-            if slot.is_none() {
-                *slot = Some(self.spawn()?);
-            }
-            slot.as_mut().expect("just made").post(json, true);
-            Ok(())
-        })
-    }
-
     fn spawn(self) -> Result<Link, String> {
         Link::start(
             WORKER_URL,
@@ -128,7 +106,7 @@ impl Reader {
 
     /// The worker failed: the last question is answered with why.
     fn fail(self, why: String) {
-        end_worker();
+        SLOT.with(Slot::end);
         let id = self.asked.get_untracked();
         self.answer.set(Some((id, Err(why))));
     }
@@ -139,11 +117,7 @@ impl Reader {
         };
         let asked = self.asked.get_untracked();
         match reply {
-            Reply::Ready => SLOT.with_borrow_mut(|slot| {
-                if let Some(link) = slot.as_mut() {
-                    link.set_ready();
-                }
-            }),
+            Reply::Ready => SLOT.with(Slot::ready),
             Reply::Read { id, verdicts } if id == asked => {
                 self.answer.set(Some((id, Ok(Read::Record(verdicts)))));
             }

@@ -7,9 +7,9 @@
 //! one (a search cannot read a message while it runs).
 
 use super::protocol::{Reply, Request, Task};
-use crate::shell::worker::Link;
+use crate::shell::worker::{Link, Slot};
 use leptos::prelude::*;
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use survival_circle::ai::{MoveEval, Progress, SearchResult};
 use survival_circle::{State, Value};
 
@@ -17,16 +17,8 @@ use survival_circle::{State, Value};
 pub(super) const WORKER_URL: &str = "./console-circle-worker_loader.js";
 
 thread_local! {
-    static SLOT: RefCell<Option<Link>> = const { RefCell::new(None) };
+    static SLOT: Slot = const { Slot::new() };
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
-}
-
-/// Terminates the worker, if there is one; answers it had already posted
-/// are dropped with its handlers.
-fn end_worker() {
-    if let Some(link) = SLOT.with_borrow_mut(Option::take) {
-        link.end();
-    }
 }
 
 /// What the AI is asked.
@@ -143,7 +135,7 @@ impl Thinker {
             state,
             progress: None,
         }));
-        if let Err(e) = self.send(text) {
+        if let Err(e) = SLOT.with(|s| s.send(text, || self.spawn())) {
             self.fail(e);
         }
     }
@@ -151,7 +143,7 @@ impl Thinker {
     /// Stops the question in progress (terminates the worker); its answer
     /// will not come.
     pub fn stop(self) {
-        end_worker();
+        SLOT.with(Slot::end);
         if self.thinking.with_untracked(|t| t.is_some()) {
             self.thinking.set(None);
         }
@@ -168,16 +160,6 @@ impl Thinker {
         })
     }
 
-    fn send(self, text: String) -> Result<(), String> {
-        SLOT.with_borrow_mut(|slot| {
-            if slot.is_none() {
-                *slot = Some(self.spawn()?);
-            }
-            slot.as_mut().expect("just made").post(text, true);
-            Ok(())
-        })
-    }
-
     fn spawn(self) -> Result<Link, String> {
         Link::start(
             WORKER_URL,
@@ -188,7 +170,7 @@ impl Thinker {
     }
 
     fn fail(self, why: String) {
-        end_worker();
+        SLOT.with(Slot::end);
         self.thinking.set(None);
         self.answered(Answer::Failed(why));
     }
@@ -199,11 +181,7 @@ impl Thinker {
         };
         let current = self.thinking.with_untracked(|t| t.as_ref().map(|t| t.id));
         match reply {
-            Reply::Ready => SLOT.with_borrow_mut(|slot| {
-                if let Some(link) = slot.as_mut() {
-                    link.set_ready();
-                }
-            }),
+            Reply::Ready => SLOT.with(Slot::ready),
             Reply::Progress { id, progress } if Some(id) == current => {
                 self.thinking.update(|t| {
                     if let Some(t) = t {

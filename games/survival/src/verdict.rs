@@ -6,6 +6,7 @@
 use crate::line::{is_end, lines};
 use crate::report::{Accepted, PhaseReport, Place, Reason, Warning};
 use crate::roster::{PlayerId, Roster};
+use std::collections::BTreeMap;
 
 /// One non-blank line of a message and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +68,35 @@ pub fn night_verdicts<'a>(
     player: PlayerId,
     text: &'a str,
 ) -> Vec<LineVerdict<'a>> {
+    // What the report says of `player`'s lines, by place (the first of
+    // each, as a search from the start would find): one pass over the
+    // report, so a long message is not searched line by line (issue 20).
+    let mut rejected: BTreeMap<Place, &Reason> = BTreeMap::new();
+    for r in report.rejections.iter().filter(|r| r.player == player) {
+        rejected.entry(r.place).or_insert(&r.reason);
+    }
+    let mut replaced: BTreeMap<Place, Place> = BTreeMap::new();
+    for w in &report.warnings {
+        if let Warning::Replaced {
+            player: p,
+            earlier,
+            later,
+            ..
+        } = w
+            && *p == player
+        {
+            replaced.entry(*earlier).or_insert(*later);
+        }
+    }
+    let mut accepted: BTreeMap<Place, &Accepted> = BTreeMap::new();
+    for a in report
+        .night()
+        .into_iter()
+        .flat_map(|d| &d.accepted)
+        .filter(|a| a.player == player)
+    {
+        accepted.entry(a.place).or_insert(a);
+    }
     let mut out = Vec::new();
     let mut ended = false;
     for (i, raw) in lines(text).enumerate() {
@@ -81,27 +111,11 @@ pub fn night_verdicts<'a>(
         } else if is_end(t) {
             ended = true;
             Verdict::End
-        } else if let Some(r) = report
-            .rejections
-            .iter()
-            .find(|r| r.player == player && r.place == at)
-        {
-            Verdict::Rejected(&r.reason)
-        } else if let Some(later) = report.warnings.iter().find_map(|w| match w {
-            Warning::Replaced {
-                player: p,
-                earlier,
-                later,
-                ..
-            } if *p == player && *earlier == at => Some(*later),
-            _ => None,
-        }) {
-            Verdict::Replaced(later)
-        } else if let Some(a) = report.night().and_then(|d| {
-            d.accepted
-                .iter()
-                .find(|a| a.player == player && a.place == at)
-        }) {
+        } else if let Some(r) = rejected.get(&at) {
+            Verdict::Rejected(r)
+        } else if let Some(later) = replaced.get(&at) {
+            Verdict::Replaced(*later)
+        } else if let Some(a) = accepted.get(&at) {
             Verdict::Accepted(a)
         } else {
             Verdict::NotRead

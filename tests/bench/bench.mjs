@@ -19,7 +19,7 @@
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
 // BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
-// dice, circle).
+// night, dice, circle).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -187,6 +187,21 @@ function threadText(bytes, most = Infinity) {
   return { text: parts.join(''), parts: parts.length };
 }
 
+// Survival, night 1: the players' private messages to the moderator under
+// `Name:` or `== Name ==` headers, as copied from a PM inbox, each the
+// night's action of game 001 with a greeting now and then (S2.5).
+const NIGHT = Object.entries(SURVIVAL.phases[0].actions);
+const NIGHT_HELLO = ['hi mod, my action for tonight', 'sent from my phone, sorry for the format', 'final answer below (ignore my earlier PM)'];
+function nightText(bytes) {
+  const parts = fill(bytes, (i) => {
+    const [player, action] = NIGHT[i % NIGHT.length];
+    const head = i % 2 ? `${player}:` : `== ${player} ==`;
+    const body = [...(i % 3 === 0 ? [NIGHT_HELLO[i % NIGHT_HELLO.length]] : []), action];
+    return `${head}\n${body.join('\n')}\n\n`;
+  });
+  return { text: parts.join(''), parts: parts.length };
+}
+
 // Dice ORG: the players' DMs to the producers under `Name:` or
 // `== Name ==` headers, each a few choices for the competition written as
 // players write them and a chatty line now and then (every line read, the
@@ -215,7 +230,7 @@ function circleText(bytes) {
 /** A Survival game dealt for 12 players, night 1 committed (no messages):
  * the Day screen's thread box is open to paste into. As localStorage
  * holds it. */
-async function survivalDayStorage(posts = 0) {
+async function survivalDayStorage(posts = 0, night = false) {
   const ctx = await browser.newContext(ARGS);
   const page = await ctx.newPage();
   page.on('dialog', (d) => d.accept());
@@ -227,6 +242,11 @@ async function survivalDayStorage(posts = 0) {
   await page.fill('[data-testid=seed]', SURVIVAL._deal.seed);
   await page.click('[data-testid=deal]');
   await page.waitForSelector('[data-testid=public-post]');
+  if (night) {
+    const items = await saved(page);
+    await ctx.close();
+    return items;
+  }
   await page.click('a.nav[data-screen="Night"]');
   await page.click('[data-testid=commit]');
   await page.waitForSelector('[data-testid=committed]');
@@ -600,6 +620,25 @@ const PASTE_BOXES = [
       await page.waitForSelector('[data-testid=page]');
     },
     check: (result, parts) => (result === parts ? '' : `${result} of ${parts} posts read`),
+  },
+  {
+    key: 'night',
+    name: "Survival night bulk box, 'Split into players' (12 players, night 1)",
+    kind: 'mini',
+    text: nightText,
+    box: '[data-testid=bulk]',
+    button: '[data-testid=split]',
+    prepare: () => survivalDayStorage(0, true),
+    open: async (page) => {
+      await page.goto(release.url + 'survival/');
+      await page.waitForSelector('main');
+      await page.click('a.nav[data-screen="Night"]');
+      await page.waitForSelector('details.bulk');
+      if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+      await page.waitForSelector('[data-testid=bulk]', { state: 'visible' });
+    },
+    // Every player who sent a message has their part taken.
+    check: (result) => (result === NIGHT.length ? '' : `split for ${result} of ${NIGHT.length} players`),
   },
   {
     key: 'dice',

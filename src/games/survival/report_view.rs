@@ -4,8 +4,9 @@
 //! Secret (it shows cards, targets and buddies): never for posting.
 
 use super::state::{list, names, winners_text};
-use crate::shell::html::{Html, attr, esc};
+use crate::shell::html::{Html, PAGE, attr, esc, event_from};
 use console_core::text::sort_small;
+use leptos::prelude::*;
 use std::fmt::Write as _;
 use survival::count::Tally;
 use survival::report::{Cause, Elimination, Outcome, PhaseReport, Rejection, TeamChoice};
@@ -107,8 +108,39 @@ pub fn rejections(h: &mut Html, roster: &Roster, testid: &str, list: &[Rejection
     h.raw("</ul>");
 }
 
-/// A phase report with reasons, as HTML.
-pub fn report_html(setup: &Setup, r: &PhaseReport) -> String {
+/// The line under paged lists as `shell::ui::show_more` writes it, with
+/// its button (`data-act="more"`) for the list's delegated click
+/// ([`PagedReport`]): "100 of 350 rejected lines shown: ... Show 100
+/// more"; empty when all `total` rows are `shown`.
+pub fn more_html(shown: usize, total: usize, what: &str) -> String {
+    if total <= shown {
+        return String::new();
+    }
+    format!(
+        "<p class=\"more muted\" data-testid=\"verdicts-more\">{shown} of {total} {what}. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
+        PAGE.min(total - shown)
+    )
+}
+
+/// A phase report's HTML (`html(shown)`: at most `shown` rows a list),
+/// its long lists a page at a time (issue 20: a pasted pile of a
+/// megabyte is rejected line by line, 60,000 rows): "Show more" shows a
+/// page more.
+#[component]
+pub fn PagedReport(
+    html: Callback<usize, String>,
+    #[prop(optional)] testid: Option<&'static str>,
+) -> impl IntoView {
+    let shown = RwSignal::new(PAGE);
+    view! {
+        <div data-testid=testid inner_html=move || html.run(shown.get())
+            on:click=move |ev| if event_from(&ev, "button[data-act=more]").is_some() { shown.update(|n| *n += PAGE) }></div>
+    }
+}
+
+/// A phase report with reasons, as HTML, its warnings and rejected lines
+/// at most `shown` each ([`PagedReport`]).
+pub fn report_html(setup: &Setup, r: &PhaseReport, shown: usize) -> String {
     let roster = &setup.roster;
     let name = |p: PlayerId| roster.name(p).to_string();
     let mut h = Html::default();
@@ -245,13 +277,25 @@ pub fn report_html(setup: &Setup, r: &PhaseReport) -> String {
         }
     }
     if !r.warnings.is_empty() {
-        let w: Vec<String> = r.warnings.iter().map(|w| w.text(roster)).collect();
+        let w: Vec<String> = r
+            .warnings
+            .iter()
+            .take(shown)
+            .map(|w| w.text(roster))
+            .collect();
         h.el("h4", "", "Warnings");
         h.list("ul", " class=\"warnings\"", &w);
+        h.raw(&more_html(shown, r.warnings.len(), "warnings shown"));
     }
     if !r.rejections.is_empty() {
         h.el("h4", "", "Rejected lines (S2.4)");
-        rejections(&mut h, roster, "rejections", &r.rejections);
+        let list = &r.rejections[..shown.min(r.rejections.len())];
+        rejections(&mut h, roster, "rejections", list);
+        h.raw(&more_html(
+            shown,
+            r.rejections.len(),
+            "rejected lines shown, in order",
+        ));
     }
     h.raw("</div>");
     h.done()

@@ -2,7 +2,7 @@
 //! calls for, asked by name (S7); the commit with its confirmation; the
 //! panel that shows a phase just committed, where its commit button was.
 
-use super::super::report_view::{rejections, report_html};
+use super::super::report_view::{PagedReport, rejections, report_html};
 use super::super::state::{Ctx, Screen, Stage};
 use crate::shell::html::Html;
 use crate::shell::ui::confirm;
@@ -246,7 +246,10 @@ pub fn Committed(i: usize) -> impl IntoView {
                         }>{format!("Write {phase}'s posts")}</button>
                         {next}
                     </div>
-                    <div data-testid="last-result" inner_html=report_html(&l.game.setup_of(&p.after), &p.report)></div>
+                    <PagedReport testid="last-result" html=Callback::new({
+                        let (setup, report) = (l.game.setup_of(&p.after), p.report.clone());
+                        move |shown| report_html(&setup, &report, shown)
+                    })/>
                 </section>
             })
         })
@@ -313,12 +316,12 @@ pub fn Outcome(
             just.set(Some(i));
         }
     };
-    let report = move || {
+    let report = move |shown: usize| {
         preview.with(|p| {
             p.as_ref()
                 .and_then(|(_, r)| {
                     let (setup, _, _) = ctx.opening()?;
-                    Some(report_html(&setup, r))
+                    Some(report_html(&setup, r, shown))
                 })
                 .unwrap_or_default()
         })
@@ -327,7 +330,7 @@ pub fn Outcome(
         <section class="preview" aria-label="Preview" data-testid="preview">
             <h2>{move || format!("{}: what happens", capital(&phase()))}</h2>
             <p class="muted">"Nothing is final until you commit. This preview follows what you enter above."</p>
-            <div inner_html=report></div>
+            <PagedReport html=Callback::new(report)/>
             <Decisions preview/>
             {move || ctx.live.with(|l| {
                 let l = l.as_ref()?;

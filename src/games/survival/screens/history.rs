@@ -3,7 +3,7 @@
 //! way to its posts; undo the last phase (its inputs go back into the
 //! drafts to be corrected and committed again).
 
-use super::super::report_view::report_html;
+use super::super::report_view::{PagedReport, report_html};
 use super::super::state::{Ctx, Screen, Stage};
 use super::common::capital;
 use crate::shell::html::Html;
@@ -86,7 +86,10 @@ pub fn History() -> impl IntoView {
                             ctx.go(Screen::Posts);
                         }>{format!("Posts of {phase}")}</button>
                         <details><summary>"Inputs as pasted"</summary><div inner_html=inputs></div></details>
-                        <div inner_html=report_html(setup, &p.report)></div>
+                        <PagedReport html=Callback::new({
+                            let (setup, report) = (setup.clone(), p.report.clone());
+                            move |shown| report_html(&setup, &report, shown)
+                        })/>
                     })
                 })
             }}

@@ -16,7 +16,9 @@
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use crate::shell::bulk::BulkBox;
-use crate::shell::html::esc;
+use crate::shell::html::{PAGE, esc};
+use crate::shell::paste::HeldBox;
+use crate::shell::ui::show_more;
 use console_core::text::take_bulk;
 use leptos::prelude::*;
 use std::fmt::Write as _;
@@ -25,11 +27,35 @@ use survival::report::PhaseReport;
 use survival::verdict::{Verdict, night_verdicts};
 use survival::{PhaseInput, PlayerId, Verb};
 
+/// A player's box over this many bytes (a pasted pile, not a message) is
+/// read but not laid out unless "Show it" (`HeldBox`), and its verdicts
+/// come a page at a time.
+const BOX_HELD: usize = 4 * 1024;
+
 /// Every non-blank line of `p`'s message with the engine's verdict, as
-/// list items.
-fn verdicts(report: &PhaseReport, roster: &survival::Roster, p: PlayerId, text: &str) -> String {
+/// list items, and how many there are: all of them in the message's order,
+/// or, past a page ([`PAGE`]), the first `shown` with the rejected lines
+/// first, then the replaced, then the rest (issue 20: nothing unused is
+/// behind what counts).
+fn verdicts(
+    report: &PhaseReport,
+    roster: &survival::Roster,
+    p: PlayerId,
+    text: &str,
+    shown: usize,
+) -> (String, usize) {
+    let mut all = night_verdicts(report, p, text);
+    let total = all.len();
+    if total > PAGE {
+        all.sort_by_key(|l| match l.verdict {
+            Verdict::Rejected(_) => 0,
+            Verdict::Replaced(_) => 1,
+            _ => 2,
+        });
+        all.truncate(shown);
+    }
     let mut out = String::new();
-    for l in night_verdicts(report, p, text) {
+    for l in all {
         let class = match l.verdict {
             Verdict::Accepted(_) => "ok",
             Verdict::Rejected(_) => "bad",
@@ -44,7 +70,7 @@ fn verdicts(report: &PhaseReport, roster: &survival::Roster, p: PlayerId, text: 
             esc(&l.verdict.text(roster))
         );
     }
-    out
+    (out, total)
 }
 
 fn verb_help(v: Verb) -> &'static str {
@@ -191,7 +217,23 @@ fn player_box(
     (p, name, card, alive, verbs): (PlayerId, String, &'static str, bool, String),
 ) -> impl IntoView {
     let id = format!("msg-{}", p.index());
-    let (k1, k2, k3) = (name.clone(), name.clone(), name.clone());
+    let (k1, k2) = (name.clone(), name.clone());
+    let text = Signal::derive(move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default()));
+    let shown = RwSignal::new(PAGE);
+    let marks = Memo::new(move |_| {
+        text.with(|text| {
+            preview.with(|pv| {
+                let Some((_, r)) = pv else {
+                    return (String::new(), 0);
+                };
+                ctx.live.with_untracked(|l| {
+                    l.as_ref().map_or((String::new(), 0), |l| {
+                        verdicts(r, &l.game.current_setup().roster, p, text, shown.get())
+                    })
+                })
+            })
+        })
+    });
     let label = format!("{name}: checked lines");
     let can = if !alive {
         "a Memory: no action (S2.6)".to_string()
@@ -204,16 +246,12 @@ fn player_box(
         <article class="player" data-player=name.clone()>
             <h3><label for=id.clone()>{name.clone()}</label></h3>
             <p class="muted">{format!("{card}; {can}")}</p>
-            <textarea id=id rows="4" spellcheck="false"
-                prop:value=move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default())
-                on:input=move |ev| ctx.night.update(|d| { d.insert(k2.clone(), event_target_value(&ev)); })></textarea>
-            <ol class="verdicts" aria-label=label inner_html=move || {
-                let text = ctx.night.with(|d| d.get(&k3).cloned().unwrap_or_default());
-                preview.with(|pv| {
-                    let Some((_, r)) = pv else { return String::new() };
-                    ctx.live.with_untracked(|l| l.as_ref().map(|l| verdicts(r, &l.game.current_setup().roster, p, &text)).unwrap_or_default())
-                })
-            }></ol>
+            // A pasted pile is held, not laid out (shell::paste::HeldBox).
+            <div class="stack" class:long=move || text.with(|t| t.len() > BOX_HELD)>
+                <HeldBox value=text set=move |v| ctx.night.update(|d| { d.insert(k2.clone(), v); }) id=id rows=4 limit=BOX_HELD/>
+            </div>
+            <ol class="verdicts" aria-label=label inner_html=move || marks.with(|m| m.0.clone())></ol>
+            {move || show_more(shown, marks.with(|m| m.1), "lines", "rejected first, then replaced, then the rest")}
         </article>
     }
 }

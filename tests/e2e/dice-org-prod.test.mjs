@@ -49,6 +49,10 @@ test('the prod threshold set to 1 prods a player with one DM, and survives a rel
     await prodsSay(8);
     const ann = await prods.locator('li[data-player=Ann]').textContent();
     assert.match(ann, /^Ann: 1 DM of \d+ words, the threshold is 1 /, ann);
+    const annProd = await prods.locator('li[data-player=Ann] button').getAttribute('data-copy');
+    assert.match(annProd, /^\[b\]Ann\[\/b\], this is a prod from the producers\.\nWe have 1 DM or fewer with your competition choices: please send them\./, annProd);
+    const halProd = await prods.locator('li[data-player=Hal] button').getAttribute('data-copy');
+    assert.match(halProd, /We have 1 DM or fewer with your competition choices/, halProd);
     assert.match(await prods.locator('li[data-player=Hal]').textContent(), /Hal: no DM/);
     assert.equal(await prods.locator('button:has-text("Copy prod")').count(), 8);
 

@@ -457,7 +457,7 @@ pub fn prods_html(s: &Season, intake: &Intake, format: Format, threshold: ProdTh
         copy_button(
             &mut h,
             "Copy prod",
-            &prod_message(&[n], &p.why, phase, deadline, format),
+            &prod_message(&[n], &p.why, phase, threshold.max_posts, deadline, format),
         );
         h.raw("</li>");
     }
@@ -468,7 +468,7 @@ pub fn prods_html(s: &Season, intake: &Intake, format: Format, threshold: ProdTh
         copy_button(
             &mut h,
             "Copy the public prod post",
-            &prod_message(&names, &why, phase, deadline, format),
+            &prod_message(&names, &why, phase, threshold.max_posts, deadline, format),
         );
         h.raw("</p>");
     }

@@ -15,11 +15,16 @@
 //   paste     paste-to-result of 10 KB, 100 KB, 1 MB in Mini-Survivor's
 //             bulk box, Survival's thread box, Dice ORG's DM box and the
 //             circle's forum box, with the longest task
+//   autosave  the autosave's longest main-thread task with a 1 MB draft in
+//             each game's main paste box, and where its time goes
 // BENCH_RUNS=<n> sets the runs per network row (default 7);
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
 // BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
 // night, dice, circle).
+// BENCH_AUTOSAVE_RUNS=<n> the runs per game of the autosave section (default 5);
+// BENCH_AUTOSAVE_BOXES=<key,...> only those games' boxes (mini, survival,
+// dice, circle); BENCH_AUTOSAVE_DEBUG=1 prints each run's timed tasks.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -27,7 +32,7 @@ import { serve } from '../e2e/server.mjs';
 import { launch } from '../e2e/browser.mjs';
 import { ROOT, DIST, firstLoad, controlled } from '../e2e/helpers.mjs';
 
-const SECTIONS = ['size', 'render', 'network', 'native', 'wasm', 'longtask', 'survival', 'circle', 'paste'];
+const SECTIONS = ['size', 'render', 'network', 'native', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'autosave'];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : SECTIONS;
 for (const s of ONLY) if (!SECTIONS.includes(s)) { console.error(`bench: no section '${s}' (sections: ${SECTIONS.join(', ')})`); process.exit(2); }
 const want = (s) => ONLY.includes(s);
@@ -78,7 +83,7 @@ if (want('size')) {
   }
 }
 
-const needsBrowser = ['render', 'network', 'wasm', 'longtask', 'survival', 'circle', 'paste'].some(want);
+const needsBrowser = ['render', 'network', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'autosave'].some(want);
 const needsBench = ['wasm', 'survival', 'circle'].some(want);
 const release = needsBrowser ? await serve(DIST) : null;
 // The release site as GitHub Pages serves it: gzip-compressed.
@@ -850,6 +855,207 @@ if (want('paste')) {
       }
     }
   }
+}
+
+// 10. The autosave with a 1 MB draft in each game's main paste box
+// (measured only): the autosave (shell::autosave, shell::storage) writes
+// the whole save, drafts included, to localStorage in one task, 400 ms
+// after the last change. Each run is a new browser profile: the game
+// opened as in the paste rows, 1 MB pasted into the box (as Chromium
+// pastes; no button), and the save that follows is timed. In the page,
+// before its scripts: every setTimeout callback is timed (the autosave's
+// timer is one) with the localStorage setItem / getItem calls it makes,
+// and long tasks are observed. Figures per game: the long task holding the
+// save's setItem (longtask API; 0 when under 50 ms, the least it reports),
+// the save's callback timed in the page, and where its time goes:
+// serialising (the file built and written as JSON, then copied to a JS
+// string) up to the first setItem, setItem, getItem (the read-back check
+// and the index), and the rest (the comparison, the index's JSON).
+const AUTOSAVE_RUNS = int('BENCH_AUTOSAVE_RUNS', 5);
+const AUTOSAVE_BOXES = (process.env.BENCH_AUTOSAVE_BOXES ?? 'mini,survival,dice,circle').split(',').map((b) => b.trim());
+const MB = 1024 * 1024;
+
+function autosaveProbe(items) {
+  if (items) for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  const now = () => performance.now();
+  const A = (window.__autosave = { tasks: [], loose: [], long: [], worker: [] });
+  // Messages to and from Web Workers (a long text sent to be read: the
+  // worker is busy with it, on the other core, until its answer comes).
+  const W = window.Worker;
+  window.Worker = class extends W {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => A.worker.push(['in', now(), typeof e.data === 'string' ? e.data.length : 0]));
+    }
+    postMessage(m, ...rest) {
+      A.worker.push(['out', now(), typeof m === 'string' ? m.length : 0]);
+      return super.postMessage(m, ...rest);
+    }
+  };
+  let cur = null;
+  const st = window.setTimeout;
+  window.setTimeout = function (cb, ms, ...rest) {
+    if (typeof cb !== 'function') return st.call(window, cb, ms, ...rest);
+    return st.call(window, function (...args) {
+      const t = { start: now(), calls: [] };
+      const prev = cur;
+      cur = t;
+      try {
+        return cb.apply(this, args);
+      } finally {
+        t.end = now();
+        cur = prev;
+        if (t.calls.length) A.tasks.push(t);
+      }
+    }, ms, ...rest);
+  };
+  for (const op of ['setItem', 'getItem']) {
+    const f = Storage.prototype[op];
+    Storage.prototype[op] = function (k, ...rest) {
+      const s = now();
+      try {
+        return f.call(this, k, ...rest);
+      } finally {
+        const c = { op, key: String(k), len: op === 'setItem' ? String(rest[0]).length : 0, s, e: now() };
+        // Whether a long value is a two-byte string (a character over
+        // U+00FF: the browser stores two bytes a character), found later.
+        if (c.len > 100000) c.value = rest[0];
+        (cur ? cur.calls : A.loose).push(c);
+      }
+    };
+  }
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => A.long.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
+}
+
+/** One autosave of `box` with `text` pasted: { long, total, serialise,
+ * set, get, rest, bytes }, or { error }. */
+async function autosaveOnce(box, text) {
+  const ctx = await browser.newContext(ARGS);
+  await ctx.addInitScript(autosaveProbe, box.items ?? null);
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => d.accept());
+  try {
+    await box.open(page);
+    await page.waitForTimeout(300);
+    const pastedAt = await page.evaluate(([sel, text]) => {
+      const ta = document.querySelector(sel);
+      ta.focus();
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', text);
+      const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+      ta.dispatchEvent(paste);
+      if (!paste.defaultPrevented) {
+        ta.value = text;
+        ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+      }
+      return performance.now();
+    }, [box.box, text]);
+    // The save of the game with the draft in it (the game's key, over
+    // 0.9 MB), then time for the long-task observer to deliver.
+    const big = (c) => c.op === 'setItem' && c.key.includes('.game.') && c.len > 0.9 * MB;
+    const found = await within(page.waitForFunction((mb) => {
+      const A = window.__autosave;
+      return A.tasks.some((t) => t.calls.some((c) => c.op === 'setItem' && c.key.includes('.game.') && c.len > 0.9 * mb))
+        || A.loose.some((c) => c.op === 'setItem' && c.key.includes('.game.') && c.len > 0.9 * mb);
+    }, MB, { timeout: PASTE_TIMEOUT, polling: 100 }).then(() => true, () => false), PASTE_TIMEOUT + 1000);
+    if (found !== true) return { error: `no save holds the draft within ${PASTE_TIMEOUT / 1000} s (the box's text is not part of the save)` };
+    await page.waitForTimeout(1500);
+    const A = await page.evaluate(() => {
+      const A = window.__autosave;
+      const wide = (c) => {
+        if (c.value !== undefined) {
+          const m = /[^\u0000-\u00ff]/.exec(c.value);
+          c.wide = m ? `U+${m[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at ${m.index}` : '';
+          delete c.value;
+        }
+      };
+      A.tasks.forEach((t) => t.calls.forEach(wide));
+      A.loose.forEach(wide);
+      return A;
+    });
+    const tasks = A.tasks.filter((t) => t.start >= pastedAt && t.calls.some(big));
+    if (!tasks.length) {
+      // Saved outside a timer's task: only the long task is known.
+      const c = A.loose.find(big);
+      const l = A.long.find(([s, d]) => s <= c.s && c.e <= s + d);
+      return { long: l ? l[1] : 0, bytes: c.len, loose: true, idle };
+    }
+    // For comparison: the same value written again once the page is idle
+    // (a copy of it one character longer, 3 times, in tasks of their own).
+    const idle = await page.evaluate(async (key) => {
+      const v = localStorage.getItem(key);
+      const out = [];
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const w = `${v}${' '.repeat(i + 1)}`;
+        const s = performance.now();
+        localStorage.setItem(key, w);
+        out.push(performance.now() - s);
+      }
+      localStorage.setItem(key, v);
+      return Math.min(...out);
+    }, (tasks[0] ?? { calls: A.loose }).calls.find(big).key);
+    const t = tasks.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a));
+    const first = t.calls.find(big);
+    const sum = (op) => t.calls.filter((c) => c.op === op).reduce((a, c) => a + c.e - c.s, 0);
+    const total = t.end - t.start;
+    const serialise = first.s - t.start;
+    const set = sum('setItem');
+    const get = sum('getItem');
+    const l = A.long.find(([s, d]) => s <= first.s && first.e <= s + d + 1);
+    // Was a worker reading a long text (over 0.5 MB sent, no answer yet)
+    // while the save ran?
+    const busy = A.worker.some(([dir, at, len], i) => dir === 'out' && len > MB / 2 && at < t.end
+      && !A.worker.slice(i + 1).some(([d2, at2]) => d2 === 'in' && at2 < t.start));
+    if (process.env.BENCH_AUTOSAVE_DEBUG) console.error(JSON.stringify({ tasks: A.tasks.filter((x) => x.start >= pastedAt).map((x) => ({ ms: x.end - x.start, calls: x.calls.map((c) => [c.op, c.key, c.len, +(c.e - c.s).toFixed(1)]) })), long: A.long.filter(([s]) => s >= pastedAt) }));
+    return { long: l ? l[1] : 0, total, serialise, set, get, rest: total - serialise - set - get, bytes: first.len, wide: first.wide, saves: tasks.length, idle, busy };
+  } finally {
+    if ((await within(ctx.close(), 10000)) === 'timeout') {
+      await within(browser.close(), 10000);
+      browser = await launch();
+    }
+  }
+}
+
+if (want('autosave')) {
+  const os = await import('node:os');
+  const load0 = os.loadavg()[0];
+  for (const key of AUTOSAVE_BOXES) {
+    const box = PASTE_BOXES.find((b) => b.key === key);
+    if (box.prepare && !box.items) box.items = await box.prepare();
+    const { text } = box.text(MB);
+    const runs = [];
+    let error = null;
+    for (let i = 0; i < AUTOSAVE_RUNS; i++) {
+      const r = await autosaveOnce(box, text);
+      if (r.error) { error = r.error; break; }
+      runs.push(r);
+    }
+    const name = box.name.split(',')[0].replace(/ \(.*$/, '');
+    const figure = `autosave with a 1 MB draft: ${name}: longest task (0: under 50 ms)`;
+    if (!runs.length) {
+      // A box whose text is not saved has no save to time: not a failure.
+      row(figure, 'ms', failed(error, 1), 'none > 50', error.includes('not part of the save') ? '' : false);
+      continue;
+    }
+    const long = stats(runs.map((r) => r.long));
+    row(figure, 'ms', long, 'none > 50', long.max <= 50);
+    const timed = runs.filter((r) => !r.loose);
+    if (timed.length) {
+      const part = (k) => stats(timed.map((r) => r[k]));
+      row('  the save task, timed in the page', 'ms', part('total'), 'report', '');
+      row('    serialising (file, JSON, copy to JS) before the first setItem', 'ms', part('serialise'), 'report', '');
+      row('    setItem (game, index, last)', 'ms', part('set'), 'report', '');
+      row('    getItem (read back, index)', 'ms', part('get'), 'report', '');
+      row('    the rest (read-back comparison, index JSON)', 'ms', part('rest'), 'report', '');
+    }
+    const busy = runs.filter((r) => r.busy).length;
+    row(`  runs in which the site's worker was reading the 1 MB paste during the save: ${busy} of ${runs.length}`, '', one(busy), 'report', '');
+    row('  for comparison: setItem of that save again, the page idle (best of 3)', 'ms', stats(runs.map((r) => r.idle)), 'report', '');
+    const wide = runs[0].wide ? `two bytes a character (first ${runs[0].wide})` : 'one byte a character (Latin-1 only)';
+    row(`  the saved file, characters / 1024; ${wide}`, 'K', one(runs[0].bytes / 1024), 'report', '');
+  }
+  row(`machine load (1-min load average) before / after the autosave rows (${os.cpus().length} cores)`, '', one(`${load0.toFixed(2)} / ${os.loadavg()[0].toFixed(2)}`), 'report', '');
 }
 
 if (browser) await browser.close();

@@ -94,17 +94,25 @@ pub fn prod_list(
 
 /// The prod message (D9.7): for one name, the private message to that
 /// player; for several, the one public post naming them. It says what is
-/// missing (the DM, the choices of `phase`), the deadline when set, and
-/// that a player who stays inactive may be replaced or removed (D9.4,
-/// D9.5).
+/// missing (the DM, or more than the producers' threshold `max_posts` of
+/// DMs when it is above 0; the choices of `phase`), the deadline when
+/// set, and that a player who stays inactive may be replaced or removed
+/// (D9.4, D9.5).
 pub fn prod_message(
     names: &[&str],
     why: &[ProdWhy],
     phase: Phase,
+    max_posts: u32,
     deadline: Option<Deadline>,
     format: Format,
 ) -> String {
-    let missing = if why.contains(&ProdWhy::Posts) {
+    let missing = if why.contains(&ProdWhy::Posts) && max_posts > 0 {
+        Some(format!(
+            "We have {max_posts} DM{} or fewer with your {} choices: please send them.",
+            if max_posts == 1 { "" } else { "s" },
+            phase.name()
+        ))
+    } else if why.contains(&ProdWhy::Posts) {
         Some(format!(
             "We have no DM with your {} choices yet: please send them.",
             phase.name()
@@ -167,7 +175,58 @@ mod tests {
             .find(|p| st.players[p.slot].name == names[1])
             .unwrap();
         assert_eq!(one.why, [ProdWhy::NoActions]);
-        let msg = prod_message(&[&names[1]], &one.why, phase, None, Format::BBCode);
+        let msg = prod_message(&[&names[1]], &one.why, phase, 0, None, Format::BBCode);
         assert!(msg.contains("gives none of your"), "{msg}");
+        let none = list
+            .iter()
+            .find(|p| st.players[p.slot].name == names[2])
+            .unwrap();
+        let msg = prod_message(&[&names[2]], &none.why, phase, 0, None, Format::BBCode);
+        assert!(msg.contains("We have no DM with your"), "{msg}");
+    }
+
+    #[test]
+    fn a_threshold_of_one_prods_a_player_with_one_dm_d9_7() {
+        let s = state(
+            &["Koru", "Mana"],
+            &[
+                ("Ann", 0, 10, 10),
+                ("Bob", 0, 10, 10),
+                ("Cid", 1, 10, 10),
+                ("Dee", 1, 10, 10),
+            ],
+        );
+        let st = &s;
+        let phase = st.next_phase();
+        let names: Vec<String> = asked(st)
+            .iter()
+            .map(|&i| st.players[i].name.clone())
+            .collect();
+        // The first sends one DM with a choice in force (a deduction).
+        let text = format!("== {} ==\ndeduct 3\n", names[0]);
+        let intake = read_dms(st, phase, &text);
+        let a = dm_activity(st, &intake);
+        let first = asked(st)[0];
+        assert_eq!((a[first].posts, a[first].acted), (1, Some(true)));
+        // Default threshold 0: not prodded. Threshold 1: one message is
+        // "at most the threshold", so prodded for too few (D9.7), and for
+        // nothing else (the choice is in).
+        let at = |max_posts| {
+            let t = ProdThreshold {
+                max_posts,
+                ..ProdThreshold::default()
+            };
+            prod_list(st, &a, t, None)
+        };
+        assert!(at(0).iter().all(|p| p.slot != first));
+        let one = at(1)
+            .into_iter()
+            .find(|p| p.slot == first)
+            .expect("prodded");
+        assert_eq!(one.why, [ProdWhy::Posts]);
+        assert_eq!(at(1).len(), names.len(), "everyone asked");
+        let msg = prod_message(&[&names[0]], &one.why, phase, 1, None, Format::BBCode);
+        assert!(msg.contains("We have 1 DM or fewer with your"), "{msg}");
+        assert!(!msg.contains("no DM"), "{msg}");
     }
 }

@@ -18,6 +18,7 @@ use crate::setup::SetupInput;
 use crate::step::Entry;
 use crate::vote::VoteInput;
 use console_core::commitment::sha256_hex;
+use console_core::events::ProdThreshold;
 use console_core::rng::RngState;
 use console_core::save::{LoadError, SaveFile};
 use serde::{Deserialize, Serialize};
@@ -80,6 +81,16 @@ pub struct Drafts {
     /// (as written, the player's name).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<(String, String)>,
+    /// The producers' prod threshold (D9.7): a player the phase asks is
+    /// prodded with at most `max_posts` messages in the paste (default 0:
+    /// no DM). Left out of the file while it is the default.
+    #[serde(skip_serializing_if = "is_default_prod")]
+    pub prod: ProdThreshold,
+}
+
+/// Whether `t` is the default threshold (not written in the file).
+fn is_default_prod(t: &ProdThreshold) -> bool {
+    *t == ProdThreshold::default()
 }
 
 /// A saved or exported season (version 1).

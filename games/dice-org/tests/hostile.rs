@@ -174,3 +174,22 @@ fn entries_without_checks_are_replayed_and_trusted() {
     }
     assert_eq!(load(&v), Ok(()));
 }
+
+/// The producers' prod threshold (D9.7) is kept in the drafts: written
+/// when set, read back, and absent (the default) in files from before.
+#[test]
+fn the_prod_threshold_is_saved_with_the_drafts_d9_7() {
+    let (file, season) = SeasonFile::parse(V1).expect("version 1 loads");
+    assert_eq!(
+        file.drafts.prod,
+        console_core::events::ProdThreshold::default(),
+        "a file without it has the default"
+    );
+    let mut drafts = file.drafts.clone();
+    drafts.prod.max_posts = 1;
+    let json = SeasonFile::of(&file.name, &season, drafts).to_json();
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["drafts"]["prod"]["max_posts"], json!(1));
+    let (back, _) = SeasonFile::parse(&json).expect("it loads");
+    assert_eq!(back.drafts.prod.max_posts, 1);
+}

@@ -82,6 +82,9 @@ pub enum Task {
         aliases: Vec<(String, String)>,
         /// The posts' format.
         format: Format,
+        /// The producers' prod threshold (D9.7; the default when absent).
+        #[serde(default)]
+        prod: ProdThreshold,
         /// How many rows of the reading to write (pages of
         /// [`crate::shell::html::PAGE`]).
         shown: usize,
@@ -130,11 +133,12 @@ pub fn answer(text: &str) -> String {
             text,
             aliases,
             format,
+            prod,
             shown,
             id,
         }) => {
             let reading = match season.season() {
-                Ok(s) => read(&s, &text, &aliases, format, shown),
+                Ok(s) => read(&s, &text, &aliases, format, prod, shown),
                 Err(e) => Reading {
                     prods: note(&e),
                     ..Reading::default()
@@ -195,11 +199,12 @@ fn read(
     text: &str,
     aliases: &[(String, String)],
     format: Format,
+    prod: ProdThreshold,
     shown: usize,
 ) -> Reading {
     let text = console_core::text::visible(text);
     let intake = s.read_dms(&text, aliases);
-    let prods = prods_html(s, &intake, format);
+    let prods = prods_html(s, &intake, format, prod);
     if text.trim().is_empty() {
         return Reading {
             prods,
@@ -398,12 +403,13 @@ fn copy_button(h: &mut Html, label: &str, text: &str) {
 }
 
 /// Who the phase to play asks and whose DMs are not in (D9.7), from the
-/// pasted DMs: one line per player to prod with why and their prod
-/// message to copy, then the one public prod post to copy.
-pub fn prods_html(s: &Season, intake: &Intake, format: Format) -> String {
+/// pasted DMs under the producers' `threshold`: one line per player to
+/// prod with why and their prod message to copy, then the one public prod
+/// post to copy.
+pub fn prods_html(s: &Season, intake: &Intake, format: Format, threshold: ProdThreshold) -> String {
     let st = s.state();
     let act = dm_activity(st, intake);
-    let list = prod_list(st, &act, ProdThreshold::default(), None);
+    let list = prod_list(st, &act, threshold, None);
     let phase = s.next_phase();
     let deadline = st.deadline.current();
     let names: Vec<&str> = list
@@ -427,14 +433,31 @@ pub fn prods_html(s: &Season, intake: &Intake, format: Format) -> String {
         let why = if a.posts == 0 {
             "no DM".to_string()
         } else {
-            format!("DM of {} words, no choice in force", a.words)
+            let mut why = Vec::new();
+            if p.why.contains(&ProdWhy::Posts) {
+                why.push(format!(
+                    "{} DM{} of {} words, the threshold is {}",
+                    a.posts,
+                    if a.posts == 1 { "" } else { "s" },
+                    a.words,
+                    threshold.max_posts
+                ));
+            }
+            if p.why.contains(&ProdWhy::NoActions) {
+                why.push(if why.is_empty() {
+                    format!("DM of {} words, no choice in force", a.words)
+                } else {
+                    "no choice in force".to_string()
+                });
+            }
+            why.join(", ")
         };
         h.raw("<li").raw(&attr("data-player", n)).raw(">");
         h.text(&format!("{n}: {why} "));
         copy_button(
             &mut h,
             "Copy prod",
-            &prod_message(&[n], &p.why, phase, deadline, format),
+            &prod_message(&[n], &p.why, phase, threshold.max_posts, deadline, format),
         );
         h.raw("</li>");
     }
@@ -445,7 +468,7 @@ pub fn prods_html(s: &Season, intake: &Intake, format: Format) -> String {
         copy_button(
             &mut h,
             "Copy the public prod post",
-            &prod_message(&names, &why, phase, deadline, format),
+            &prod_message(&names, &why, phase, threshold.max_posts, deadline, format),
         );
         h.raw("</p>");
     }

@@ -89,6 +89,8 @@ pub fn Paste() -> impl IntoView {
         None => Err(String::new()),
     });
     let aliases = Memo::new(move |_| ctx.drafts.with(|d| d.aliases.clone()));
+    // The producers' prod threshold (D9.7), saved with the drafts.
+    let prod = Memo::new(move |_| ctx.drafts.with(|d| d.prod));
     // The paste or the aliases changed: the worker reads the
     // paste again (D12), and writes who the phase asks and whose DMs are
     // not in, with the prod messages to copy (D9.7; no clock: missing
@@ -98,6 +100,7 @@ pub fn Paste() -> impl IntoView {
         ctx.format.track();
         shown.track();
         aliases.track();
+        prod.track();
         ctx.with_game(|_| ());
         let id = asked.get_untracked() + 1;
         asked.set(id);
@@ -117,6 +120,7 @@ pub fn Paste() -> impl IntoView {
                     text: ctx.bulk.get_untracked(),
                     aliases: aliases.get_untracked(),
                     format: ctx.format.get_untracked(),
+                    prod: prod.get_untracked(),
                     shown: shown.get_untracked(),
                     id,
                 });
@@ -196,6 +200,33 @@ pub fn Paste() -> impl IntoView {
             set_alias(ctx, split_due, w, event_target_value(&ev));
         }
     };
+    // The threshold typed: a whole number of DMs (anything else, or a
+    // change in a read-only tab, leaves it as it was, and the box shows the
+    // threshold in force again).
+    let set_prod = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let typed = input.value();
+        match typed.trim().parse::<u32>() {
+            // A read-only tab changes nothing (and says so).
+            Ok(_) if !ctx.writable() => {
+                input.set_value(&prod.get_untracked().max_posts.to_string());
+            }
+            Ok(n) => {
+                ctx.drafts.update(|d| d.prod.max_posts = n);
+                ctx.say(format!(
+                    "Players with {n} DM{} or fewer are prodded (D9.7)",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            Err(_) => {
+                ctx.shell.warn(format!(
+                    "Prod threshold {typed:?} is not a whole number of DMs; it stays {}",
+                    prod.get_untracked().max_posts
+                ));
+                input.set_value(&prod.get_untracked().max_posts.to_string());
+            }
+        }
+    };
     view! {
         <section class="paste" aria-label="Players' DMs">
             <BulkBox shell=ctx.shell text=ctx.bulk split account summary="Paste the players' DMs (every choice as text, D12)" noun="DMs" rule="D12.5" example=Signal::derive(first) open=true/>
@@ -214,6 +245,12 @@ pub fn Paste() -> impl IntoView {
                     Err(_) => ().into_any(),
                 })}
             </div>
+            <p class="row">
+                <label>"Prod players with at most "
+                    <input type="number" min="0" class="small" data-testid="prod-posts" prop:value=move || prod.get().max_posts.to_string() on:change=set_prod/>
+                    " DMs in the paste (D9.7; 0: no DM)"
+                </label>
+            </p>
         </section>
     }
 }

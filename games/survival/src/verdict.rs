@@ -6,7 +6,6 @@
 use crate::line::{is_end, lines};
 use crate::report::{Accepted, PhaseReport, Place, Reason, Warning};
 use crate::roster::{PlayerId, Roster};
-use std::collections::BTreeMap;
 
 /// One non-blank line of a message and what became of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,14 +67,22 @@ pub fn night_verdicts<'a>(
     player: PlayerId,
     text: &'a str,
 ) -> Vec<LineVerdict<'a>> {
-    // What the report says of `player`'s lines, by place (the first of
-    // each, as a search from the start would find): one pass over the
+    // What the report says of `player`'s lines, by line number (the first
+    // of each, as a search from the start would find): one pass over the
     // report, so a long message is not searched line by line (issue 20).
-    let mut rejected: BTreeMap<Place, &Reason> = BTreeMap::new();
+    let n = lines(text).count() + 1;
+    let mut rejected: Vec<Option<&Reason>> = vec![None; n];
+    let mut replaced: Vec<Option<Place>> = vec![None; n];
+    let mut accepted: Vec<Option<&Accepted>> = vec![None; n];
+    let slot = |place: Place| match place {
+        Place::Night { line } => Some(line as usize),
+        _ => None,
+    };
     for r in report.rejections.iter().filter(|r| r.player == player) {
-        rejected.entry(r.place).or_insert(&r.reason);
+        if let Some(x @ None) = slot(r.place).and_then(|i| rejected.get_mut(i)) {
+            *x = Some(&r.reason);
+        }
     }
-    let mut replaced: BTreeMap<Place, Place> = BTreeMap::new();
     for w in &report.warnings {
         if let Warning::Replaced {
             player: p,
@@ -84,18 +91,20 @@ pub fn night_verdicts<'a>(
             ..
         } = w
             && *p == player
+            && let Some(x @ None) = slot(*earlier).and_then(|i| replaced.get_mut(i))
         {
-            replaced.entry(*earlier).or_insert(*later);
+            *x = Some(*later);
         }
     }
-    let mut accepted: BTreeMap<Place, &Accepted> = BTreeMap::new();
     for a in report
         .night()
         .into_iter()
         .flat_map(|d| &d.accepted)
         .filter(|a| a.player == player)
     {
-        accepted.entry(a.place).or_insert(a);
+        if let Some(x @ None) = slot(a.place).and_then(|i| accepted.get_mut(i)) {
+            *x = Some(a);
+        }
     }
     let mut out = Vec::new();
     let mut ended = false;
@@ -105,17 +114,16 @@ pub fn night_verdicts<'a>(
             continue;
         }
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let at = Place::Night { line: number };
         let verdict = if ended {
             Verdict::AfterEnd
         } else if is_end(t) {
             ended = true;
             Verdict::End
-        } else if let Some(r) = rejected.get(&at) {
+        } else if let Some(r) = rejected[i + 1] {
             Verdict::Rejected(r)
-        } else if let Some(later) = replaced.get(&at) {
-            Verdict::Replaced(*later)
-        } else if let Some(a) = accepted.get(&at) {
+        } else if let Some(later) = replaced[i + 1] {
+            Verdict::Replaced(later)
+        } else if let Some(a) = accepted[i + 1] {
             Verdict::Accepted(a)
         } else {
             Verdict::NotRead
@@ -169,5 +177,93 @@ mod tests {
             v[4].verdict.text(roster),
             "after the end line: not read (S2.2)"
         );
+    }
+
+    /// The one-pass marking agrees with searching the report for each line
+    /// (the first rejection, replacement or accepted line at its place), on
+    /// a message with every kind of line, repeated.
+    #[test]
+    fn one_pass_marks_as_a_search_would() {
+        let spec = DealSpec {
+            nicknames: Vec::new(),
+            no_guess: Vec::new(),
+            players: ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+                .map(String::from)
+                .to_vec(),
+            edition: crate::Edition::Basic,
+            evil: None,
+            specials: Vec::new(),
+            spotlight: None,
+            options: crate::Options::default(),
+            seed: 7,
+            salt: console_core::Salt([0; 32]),
+        };
+        let game = crate::Game::from_deal(deal(&spec).unwrap());
+        let roster = game.setup().roster.clone();
+        let mut input = NightInput::default();
+        let block = "hi mod\nkill Bob\n\nkill Zed\nwatch\ncheck Cid\nkill Cid\n";
+        for name in ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"] {
+            input
+                .actions
+                .insert(roster.find(name).unwrap(), block.repeat(40));
+        }
+        let report = game.preview(&PhaseInput::Night(input.clone())).unwrap();
+        let mut kinds = std::collections::BTreeSet::new();
+        for (&p, text) in &input.actions {
+            let searched: Vec<(u32, Verdict<'_>)> = lines(text)
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+                .map(|(i, _)| {
+                    let at = Place::Night {
+                        line: u32::try_from(i + 1).unwrap(),
+                    };
+                    let v = if let Some(r) = report
+                        .rejections
+                        .iter()
+                        .find(|r| r.player == p && r.place == at)
+                    {
+                        Verdict::Rejected(&r.reason)
+                    } else if let Some(l) = report.warnings.iter().find_map(|w| match w {
+                        Warning::Replaced {
+                            player,
+                            earlier,
+                            later,
+                            ..
+                        } if *player == p && *earlier == at => Some(*later),
+                        _ => None,
+                    }) {
+                        Verdict::Replaced(l)
+                    } else if let Some(a) = report
+                        .night()
+                        .and_then(|d| d.accepted.iter().find(|a| a.player == p && a.place == at))
+                    {
+                        Verdict::Accepted(a)
+                    } else {
+                        Verdict::NotRead
+                    };
+                    (at_line(at), v)
+                })
+                .collect();
+            let marked: Vec<(u32, Verdict<'_>)> = night_verdicts(&report, p, text)
+                .into_iter()
+                .map(|l| (l.number, l.verdict))
+                .collect();
+            assert_eq!(marked, searched);
+            kinds.extend(marked.iter().map(|m| match m.1 {
+                Verdict::Rejected(_) => 0,
+                Verdict::Replaced(_) => 1,
+                Verdict::Accepted(_) => 2,
+                _ => 3,
+            }));
+        }
+        // Every kind of mark was met (the comparison covered them all).
+        assert!([0, 1, 2].iter().all(|k| kinds.contains(k)), "{kinds:?}");
+    }
+
+    fn at_line(p: Place) -> u32 {
+        match p {
+            Place::Night { line } => line,
+            _ => 0,
+        }
     }
 }

@@ -122,10 +122,10 @@ pub fn more_html(shown: usize, total: usize, what: &str) -> String {
     )
 }
 
-/// A phase report's HTML (`html(shown)`: at most `shown` rows a list),
-/// its long lists a page at a time (issue 20: a pasted pile of a
-/// megabyte is rejected line by line, 60,000 rows): "Show more" shows a
-/// page more.
+/// HTML with long lists a page at a time (`html(shown)`: at most `shown`
+/// rows a list, and [`more_html`]'s line under a longer one), for a phase
+/// report or a player's lines (issue 20: a pasted pile of a megabyte is
+/// rejected line by line, 60,000 rows): "Show more" shows a page more.
 #[component]
 pub fn PagedReport(
     html: Callback<usize, String>,

@@ -13,12 +13,12 @@
 //! first naming them, and after a commit the night's result takes the
 //! button's place; the day's commit is on the Day screen.
 
+use super::super::report_view::{PagedReport, more_html};
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use crate::shell::bulk::BulkBox;
-use crate::shell::html::{PAGE, esc};
+use crate::shell::html::{PAGE, attr, esc};
 use crate::shell::paste::HeldBox;
-use crate::shell::ui::show_more;
 use console_core::text::take_bulk;
 use leptos::prelude::*;
 use std::fmt::Write as _;
@@ -44,18 +44,18 @@ fn verdicts(
     text: &str,
     shown: usize,
 ) -> (String, usize) {
-    let mut all = night_verdicts(report, p, text);
+    let all = night_verdicts(report, p, text);
     let total = all.len();
-    if total > PAGE {
-        all.sort_by_key(|l| match l.verdict {
-            Verdict::Rejected(_) => 0,
-            Verdict::Replaced(_) => 1,
-            _ => 2,
-        });
-        all.truncate(shown);
-    }
+    let rank = |v: &Verdict| match v {
+        Verdict::Rejected(_) if total > PAGE => 0,
+        Verdict::Replaced(_) if total > PAGE => 1,
+        _ => 2,
+    };
     let mut out = String::new();
-    for l in all {
+    for l in (0..3)
+        .flat_map(|k| all.iter().filter(move |l| rank(&l.verdict) == k))
+        .take(shown.max(PAGE))
+    {
         let class = match l.verdict {
             Verdict::Accepted(_) => "ok",
             Verdict::Rejected(_) => "bad",
@@ -219,22 +219,32 @@ fn player_box(
     let id = format!("msg-{}", p.index());
     let (k1, k2) = (name.clone(), name.clone());
     let text = Signal::derive(move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default()));
-    let shown = RwSignal::new(PAGE);
-    let marks = Memo::new(move |_| {
+    let label = format!("{name}: checked lines");
+    // The list of lines with their verdicts, a page at a time.
+    let marks = move |shown: usize| {
         text.with(|text| {
             preview.with(|pv| {
                 let Some((_, r)) = pv else {
-                    return (String::new(), 0);
+                    return String::new();
                 };
                 ctx.live.with_untracked(|l| {
-                    l.as_ref().map_or((String::new(), 0), |l| {
-                        verdicts(r, &l.game.current_setup().roster, p, text, shown.get())
+                    l.as_ref().map_or(String::new(), |l| {
+                        let (items, total) =
+                            verdicts(r, &l.game.current_setup().roster, p, text, shown);
+                        format!(
+                            "<ol class=\"verdicts\"{}>{items}</ol>{}",
+                            attr("aria-label", &label),
+                            more_html(
+                                shown,
+                                total,
+                                "lines shown: rejected first, then replaced, then the rest"
+                            )
+                        )
                     })
                 })
             })
         })
-    });
-    let label = format!("{name}: checked lines");
+    };
     let can = if !alive {
         "a Memory: no action (S2.6)".to_string()
     } else if verbs.is_empty() {
@@ -250,8 +260,7 @@ fn player_box(
             <div class="stack" class:long=move || text.with(|t| t.len() > BOX_HELD)>
                 <HeldBox value=text set=move |v| ctx.night.update(|d| { d.insert(k2.clone(), v); }) id=id rows=4 limit=BOX_HELD/>
             </div>
-            <ol class="verdicts" aria-label=label inner_html=move || marks.with(|m| m.0.clone())></ol>
-            {move || show_more(shown, marks.with(|m| m.1), "lines", "rejected first, then replaced, then the rest")}
+            <PagedReport html=Callback::new(marks)/>
         </article>
     }
 }

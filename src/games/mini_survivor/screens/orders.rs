@@ -6,7 +6,7 @@
 
 use super::super::state::Ctx;
 use super::super::worker::read_answer;
-use crate::shell::bulk::{BulkBox, announce, taken_line};
+use crate::shell::bulk::{BulkBox, announce};
 use crate::shell::html::{PAGE, esc};
 use crate::shell::paste::{HeldBox, is_held};
 use crate::shell::rules::ask_worker;
@@ -289,7 +289,7 @@ impl Checks {
 /// The bulk box read in the site's worker: the pasted text goes there as
 /// a [`BulkRequest`]; its split is taken into the drafts in a later task,
 /// said as the bulk box says it, and the account goes to `account`
-/// (shown under the box by [`SplitAccount`]).
+/// (shown by the bulk box).
 fn split_in_worker(
     ctx: Ctx,
     account: RwSignal<Option<BulkAccount>>,
@@ -354,8 +354,7 @@ pub fn Orders() -> impl IntoView {
     view! {
         <section class="orders">
             <h2>"Orders for round " {move || ctx.next_round().unwrap_or(0)}</h2>
-            <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
-            <SplitAccount account/>
+            <BulkBox shell=ctx.shell text=ctx.bulk split account summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
             <Missing checked=checked/>
             <div class="players">
                 {move || {
@@ -424,20 +423,6 @@ pub fn Orders() -> impl IntoView {
                 }}
             </div>
         </section>
-    }
-}
-
-/// The last split's account, as the bulk box shows it: each player's
-/// part taken, then every problem (lines taken for nobody and why).
-#[component]
-fn SplitAccount(account: RwSignal<Option<BulkAccount>>) -> impl IntoView {
-    move || {
-        account.get().map(|a| view! {
-            <ul class="split-result" data-testid="split-result">
-                {a.taken.into_iter().map(|(p, how, n)| view! { <li data-player=p.clone()>{taken_line(&p, how, n)}</li> }).collect_view()}
-                {a.problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
-            </ul>
-        })
     }
 }
 

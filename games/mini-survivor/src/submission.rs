@@ -296,9 +296,14 @@ impl SubmissionCheck {
     }
 
     /// Checks the next lines of `text`: whole lines, at least one, until
-    /// at least `bytes` more bytes were read or the text ends. Returns whether the
-    /// whole text has been read (then [`SubmissionCheck::finish`] gives
-    /// what [`check_submission`] gives).
+    /// at least `bytes` more bytes were read or the text ends. Returns
+    /// whether the whole text has been read (then
+    /// [`SubmissionCheck::finish`] gives what [`check_submission`] gives).
+    ///
+    /// # Panics
+    ///
+    /// May panic when `text` is not the text the check was made for (it
+    /// goes on at a byte offset of that text).
     pub fn check(&mut self, setup: &Setup, position: &Position, text: &str, bytes: usize) -> bool {
         let mut checker = Checker {
             setup,

@@ -19,6 +19,33 @@ pub(crate) fn taken_line(player: &str, how: Taken, lines: usize) -> String {
     format!("{player}: {how} ({lines} line{s})")
 }
 
+/// Says what a split took, as every bulk box says it: `12 submissions
+/// split from the bulk box, 2 added to earlier text; 3 problems, see
+/// below the box` (`noun` names what was pasted; the problems part only
+/// when some lines were not taken, and then as a warning).
+pub(crate) fn announce(shell: super::Shell, noun: &str, a: &BulkAccount) {
+    let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();
+    let msg = format!(
+        "{} {noun} split from the bulk box{}{}",
+        a.taken.len(),
+        if added > 0 {
+            format!(", {added} added to earlier text")
+        } else {
+            String::new()
+        },
+        if a.problems.is_empty() {
+            String::new()
+        } else {
+            format!("; {} problems, see below the box", a.problems.len())
+        }
+    );
+    if a.problems.is_empty() {
+        shell.say(msg);
+    } else {
+        shell.warn(msg);
+    }
+}
+
 /// The box, its Split button and the last split's account. `split` takes
 /// the pasted text into the page's drafts and returns the account (`None`
 /// without an open game); `noun` names what is pasted ("submissions",
@@ -50,26 +77,7 @@ pub fn BulkBox(
         let Some(a) = split.run(pasted) else {
             return;
         };
-        let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();
-        let msg = format!(
-            "{} {noun} split from the bulk box{}{}",
-            a.taken.len(),
-            if added > 0 {
-                format!(", {added} added to earlier text")
-            } else {
-                String::new()
-            },
-            if a.problems.is_empty() {
-                String::new()
-            } else {
-                format!("; {} problems, see below the box", a.problems.len())
-            }
-        );
-        if a.problems.is_empty() {
-            shell.say(msg);
-        } else {
-            shell.warn(msg);
-        }
+        announce(shell, noun, &a);
         account.set(Some(a));
     };
     view! {

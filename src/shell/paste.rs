@@ -34,6 +34,13 @@ pub fn splice_utf16(current: &str, start: u32, end: u32, pasted: &str) -> String
     out
 }
 
+/// The one rule for "held": a box whose limit is `limit` bytes ([`HELD`]
+/// unless the box says less) and whose text is `len` bytes long holds it
+/// off the page (read in full, laid out only on "Show it").
+pub fn is_held(len: usize, limit: usize) -> bool {
+    len > limit
+}
+
 /// The held box's notice (test id `long-paste`) and its textarea, whose
 /// text is `value`; every change (typing, a paste) goes to `set`. While
 /// `value` is over [`HELD`] bytes and "Show it" is not ticked, the
@@ -55,7 +62,7 @@ pub fn HeldBox(
     #[prop(default = HELD)] limit: usize,
 ) -> impl IntoView {
     let show = RwSignal::new(false);
-    let held = move || value.with(|t| t.len() > limit) && !show.get();
+    let held = move || value.with(|t| is_held(t.len(), limit)) && !show.get();
     view! {
         <label class="held" data-testid="long-paste">
             <input type="checkbox" prop:checked=show on:change=move |ev| show.set(event_target_checked(&ev))/>
@@ -67,7 +74,7 @@ pub fn HeldBox(
                 // A held box is empty and hidden: an input event there (a
                 // script's, or a key pressed as it was hidden) is not the
                 // moderator's text and must not replace the one held.
-                if value.with_untracked(|t| t.len() <= limit) || show.get_untracked() {
+                if !value.with_untracked(|t| is_held(t.len(), limit)) || show.get_untracked() {
                     set.run(event_target_value(&ev));
                 }
             }
@@ -80,7 +87,7 @@ pub fn HeldBox(
                 };
                 let area: web_sys::HtmlTextAreaElement = event_target(&ev);
                 let current = area.value();
-                if current.len() + pasted.len() <= limit {
+                if !is_held(current.len() + pasted.len(), limit) {
                     return;
                 }
                 ev.prevent_default();

@@ -128,3 +128,103 @@ test('a 1 MB bulk paste is split in the worker and checked a box per task; order
     await t.close();
   }
 });
+
+test('a 1 MB paste into one player\'s box is checked over several tasks: its lines are the engine\'s, the unused ones first and every one reachable, and a box typed into meanwhile keeps its text', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await openDemo(page);
+    await screen(page, 'Orders');
+    await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('ol.verdicts li')));
+    const before = await boxes(page);
+    const accepted = (n) => before[n].rows.filter(([c]) => c === 'ok').map(([, line]) => line);
+    // Pebble's box emptied, then its accepted lines pasted again and again
+    // up to 1 MB (a later line replaces an earlier one of its kind, R3.5:
+    // the orders in force stay the same), five unreadable lines half-way.
+    const pebble = 'article[data-player="Pebble"]';
+    await page.fill(`${pebble} textarea`, '');
+    await page.waitForSelector(`${pebble} ol.verdicts li`, { state: 'detached' });
+    const oops = ['oops 1', 'oops 2', 'oops 3', 'oops 4', 'oops 5'];
+    const block = `${accepted('Pebble').join('\n')}\n`;
+    let text = '';
+    for (let i = 0; text.length + block.length <= MB; i++) text += i === 5000 ? `${oops.join('\n')}\n${block}` : block;
+    const pasted = text.split('\n').length - 1;
+    assert.ok(text.length > MB - 1000 && text.length <= MB);
+    // Mimic's box emptied: the moderator types its lines again while
+    // Pebble's paste is being read.
+    await page.fill('article[data-player="Mimic"] textarea', '');
+    await page.waitForSelector('article[data-player="Mimic"] ol.verdicts li', { state: 'detached' });
+    const mimic = accepted('Mimic').join('\n');
+    // The paste as Chromium pastes (a cancelable paste event carrying the
+    // clipboard's text; unless the page takes it, the text goes into the
+    // box with one input event); a timer that ticks once a task counts the
+    // tasks until Pebble's checked lines show; in the next task, Mimic's
+    // box is typed into.
+    const seen = await page.evaluate(([text, mimic]) => new Promise((resolve) => {
+      const st = { tick: 0, shownAt: null, typedWhileReading: null };
+      const shown = () => !!document.querySelector('article[data-player="Pebble"] [data-testid=verdicts-more]');
+      const tick = () => { st.tick += 1; if (st.shownAt === null) setTimeout(tick, 0); };
+      new MutationObserver((_, obs) => {
+        if (st.shownAt === null && shown()) { st.shownAt = st.tick; obs.disconnect(); setTimeout(() => resolve(st), 0); }
+      }).observe(document.querySelector('section.orders'), { subtree: true, childList: true, characterData: true });
+      const box = document.querySelector('article[data-player="Pebble"] textarea');
+      box.focus();
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', text);
+      const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+      box.dispatchEvent(paste);
+      if (!paste.defaultPrevented) {
+        box.value = text;
+        box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+      }
+      setTimeout(tick, 0);
+      setTimeout(() => {
+        st.typedWhileReading = !shown();
+        const other = document.querySelector('article[data-player="Mimic"] textarea');
+        other.value = mimic;
+        other.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
+      }, 0);
+    }), [text, mimic]);
+    assert.ok(seen.shownAt > 1, `Pebble's box was checked over several tasks, not in the paste's: shown after ${seen.shownAt} tasks`);
+    assert.equal(seen.typedWhileReading, true, 'Mimic\'s box was typed into while Pebble\'s was being read');
+    // The long paste is held (read in full, not laid out until asked).
+    assert.ok(await page.locator(`${pebble} [data-testid=long-paste]`).isVisible());
+
+    // Pebble's box as the engine reads it: every line checked, the five
+    // unreadable ones first with their reasons, the orders in force those
+    // of the lines pasted once.
+    const check = async () => {
+      await page.waitForFunction(() => /^100 of \d+ lines/.test(document.querySelector('article[data-player="Pebble"] [data-testid=verdicts-more]')?.textContent ?? ''));
+      await page.waitForFunction((n) => document.querySelector('article[data-player="Mimic"] .canonical')?.textContent === n, before.Mimic.inForce);
+      const after = await boxes(page);
+      assert.equal(after.Pebble.more.match(/^100 of (\d+) lines shown: rejected first/)?.[1], String(pasted), 'every line checked');
+      assert.deepEqual(after.Pebble.rows.slice(0, 5).map(([c, line]) => [c, line]), oops.map((l) => ['bad', l]), 'the unused lines come first');
+      for (const [, , why] of after.Pebble.rows.slice(0, 5)) assert.match(why, /^malformed/);
+      assert.equal(after.Pebble.inForce, before.Pebble.inForce);
+      // Mimic's typed text kept and read.
+      assert.equal(await page.locator('article[data-player="Mimic"] textarea').inputValue(), mimic);
+      assert.equal(after.Mimic.inForce, before.Mimic.inForce);
+      return after;
+    };
+    const after = await check();
+    // The next page of lines: the replaced ones (R3.5) after the rejected.
+    await page.click(`${pebble} [data-testid=verdicts-more] button`);
+    await page.waitForFunction(() => document.querySelectorAll('article[data-player="Pebble"] ol.verdicts li').length === 200);
+    const more = (await boxes(page)).Pebble;
+    assert.deepEqual(more.rows.slice(0, 100), after.Pebble.rows);
+    assert.ok(more.rows.slice(5).every(([c]) => c === 'warn'), 'then the replaced lines');
+    assert.match(more.more, /^200 of \d+ lines shown/);
+    // Saved: after a reload both boxes read the same.
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await page.waitForSelector('article[data-player="Pebble"]');
+    await check();
+    // The moderator's actions: paste (the checked lines, rejected first),
+    // then "Show 100 more" for the next page.
+    console.log('Mini-Survivor 1 MB paste into one player\'s box: 1 action to its checked lines, 2 to the next page');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

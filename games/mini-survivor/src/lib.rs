@@ -55,8 +55,8 @@ pub use position::{Holdings, Moment, Origin, Place, Position, Segment, Setup, Su
 pub use report::RoundReport;
 pub use session::{RoundError, Submissions};
 pub use submission::{
-    Defaults, IdolCost, Order, Reason, Submission, Verdict, check_submission, defaults,
-    move_destinations, tribe_mates,
+    Defaults, IdolCost, Order, Reason, Submission, SubmissionCheck, Verdict, check_submission,
+    defaults, move_destinations, tribe_mates,
 };
 pub use survivor::SurvivorId;
 pub use tribe::{Grid, TribeId, TribeSet};

@@ -258,19 +258,90 @@ pub fn check_submission(
     player: PlayerId,
     text: &str,
 ) -> Submission {
-    let mut sink = Verdicts {
-        lines: Vec::with_capacity(text.len() / 6 + 1),
-        in_force: Vec::new(),
-    };
-    let holdings_after = check_lines(setup, position, player, text, &mut sink);
-    Submission {
-        player,
-        lines: sink.lines,
-        holdings_after,
+    let mut check = SubmissionCheck::new(position, player, text);
+    check.check(setup, position, text, usize::MAX);
+    check.finish()
+}
+
+/// One player's submission checked a part at a time: what
+/// [`check_submission`] gives (the same checker, the same verdicts), read
+/// a few lines per call, so that a page can read a pasted megabyte in
+/// slices that yield (issue 20). Every call on one `SubmissionCheck` must
+/// be given the setup, position and text it was made for.
+#[derive(Debug)]
+pub struct SubmissionCheck {
+    player: PlayerId,
+    /// Where the next line starts.
+    cursor: Cursor,
+    /// The player's idols and garnets after the idol lines read (R5.4).
+    holdings: Holdings,
+    /// An `end` line was read (R3.3).
+    ended: bool,
+    sink: Verdicts,
+}
+
+impl SubmissionCheck {
+    /// A check of `player`'s `text` in `position`, no line read yet.
+    pub fn new(position: &Position, player: PlayerId, text: &str) -> SubmissionCheck {
+        SubmissionCheck {
+            player,
+            cursor: Cursor::new(text),
+            holdings: position.holdings(player),
+            ended: false,
+            sink: Verdicts {
+                lines: Vec::with_capacity(text.len() / 6 + 1),
+                in_force: Vec::new(),
+            },
+        }
+    }
+
+    /// Checks the next lines of `text`: whole lines, at least one, until
+    /// at least `bytes` more bytes were read or the text ends. Returns
+    /// whether the whole text has been read (then
+    /// [`SubmissionCheck::finish`] gives what [`check_submission`] gives).
+    ///
+    /// # Panics
+    ///
+    /// May panic when `text` is not the text the check was made for (it
+    /// goes on at a byte offset of that text).
+    pub fn check(&mut self, setup: &Setup, position: &Position, text: &str, bytes: usize) -> bool {
+        let mut checker = Checker {
+            setup,
+            position,
+            player: self.player,
+            holdings: self.holdings,
+            ended: self.ended,
+        };
+        let until = self.cursor.at.saturating_add(bytes.max(1));
+        checker.read(&mut self.cursor, text, &mut self.sink, until);
+        self.holdings = checker.holdings;
+        self.ended = checker.ended;
+        self.done(text)
+    }
+
+    /// Bytes of the text read so far.
+    pub fn read(&self) -> usize {
+        self.cursor.at
+    }
+
+    /// Whether the whole of `text` has been read.
+    pub fn done(&self, text: &str) -> bool {
+        self.cursor.at >= text.len()
+    }
+
+    /// The submission as checked so far: every line read, with its
+    /// verdict (the whole submission once the text was read to its end).
+    pub fn finish(self) -> Submission {
+        Submission {
+            player: self.player,
+            lines: self.sink.lines,
+            holdings_after: self.holdings,
+        }
     }
 }
 
 /// Collects every line's verdict, marking replaced lines (R3.5).
+#[derive(Debug)]
 struct Verdicts {
     lines: Vec<LineVerdict>,
     /// (survivor, action) -> index into `lines` of the order in force.
@@ -355,43 +426,29 @@ pub(crate) fn check_lines(
         holdings: position.holdings(player),
         ended: false,
     };
-    if !text.is_ascii() {
-        let base = text.as_ptr() as usize;
-        for (i, line) in text.lines().enumerate() {
-            let trimmed = line.trim();
-            let start = trimmed.as_ptr() as usize - base;
-            checker.line(sink, i as u32 + 1, (start, trimmed), || {
-                parse_trimmed(trimmed, trimmed.is_ascii())
-            });
-        }
-        return checker.holdings;
-    }
-    // ASCII: one pass over the bytes. A plain order is parsed where it
-    // stands (no splitting first); anything else goes line by line through
-    // the general parser.
-    let b = text.as_bytes();
-    let mut at = 0;
-    let mut number = 0;
-    while at < b.len() {
-        number += 1;
-        let start = line_start(b, at);
-        if !checker.ended
-            && let Some((raw, end, next)) = parse_plain_order_in(text, start)
-        {
-            at = next;
-            checker.line(sink, number, (start, &text[start..end]), || {
-                Ok(Line::Order(raw))
-            });
-            continue;
-        }
-        let (end, next) = rest_of_line(b, start);
-        at = next;
-        let trimmed = &text[start..end];
-        checker.line(sink, number, (start, trimmed), || {
-            parse_trimmed(trimmed, true)
-        });
-    }
+    checker.read(&mut Cursor::new(text), text, sink, usize::MAX);
     checker.holdings
+}
+
+/// Where [`Checker::read`] is in a text.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    /// The byte where the next line starts (at or past the end: all read).
+    at: usize,
+    /// The lines read so far (blank ones included).
+    number: u32,
+    /// The text is ASCII: read in one pass (else line by line).
+    ascii: bool,
+}
+
+impl Cursor {
+    fn new(text: &str) -> Cursor {
+        Cursor {
+            at: 0,
+            number: 0,
+            ascii: text.is_ascii(),
+        }
+    }
 }
 
 /// The state of [`check_lines`] through one submission.
@@ -406,6 +463,66 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    /// Reports the lines of `text` from `cursor` to `sink`, in order, up
+    /// to the first line that starts at or after byte `until` (or the
+    /// end), and moves `cursor` there.
+    fn read(&mut self, cursor: &mut Cursor, text: &str, sink: &mut impl LineSink, until: usize) {
+        let (mut at, mut number) = (cursor.at, cursor.number);
+        if !cursor.ascii {
+            // Line by line, as `str::lines` splits (a `\r` before the `\n`
+            // is trimmed with the line's other white space).
+            while at < text.len() && at < until {
+                let rest = &text[at..];
+                let (line, next) = match rest.find('\n') {
+                    Some(i) => (&rest[..i], at + i + 1),
+                    None => (rest, text.len()),
+                };
+                number += 1;
+                let trimmed = line.trim();
+                let start = at + (trimmed.as_ptr() as usize - line.as_ptr() as usize);
+                self.line(sink, number, (start, trimmed), || {
+                    parse_trimmed(trimmed, trimmed.is_ascii())
+                });
+                at = next;
+            }
+            *cursor = Cursor {
+                at,
+                number,
+                ..*cursor
+            };
+            return;
+        }
+        // ASCII: one pass over the bytes. A plain order is parsed where it
+        // stands (no splitting first); anything else goes line by line through
+        // the general parser.
+        let b = text.as_bytes();
+        while at < b.len() && at < until {
+            number += 1;
+            let start = line_start(b, at);
+            if !self.ended
+                && let Some((raw, end, next)) = parse_plain_order_in(text, start)
+            {
+                at = next;
+                self.line(sink, number, (start, &text[start..end]), || {
+                    Ok(Line::Order(raw))
+                });
+                continue;
+            }
+            let (end, next) = rest_of_line(b, start);
+            at = next;
+            let trimmed = &text[start..end];
+            self.line(sink, number, (start, trimmed), || {
+                parse_trimmed(trimmed, true)
+            });
+        }
+        // (The last line's `next` is one past the end when no `\n` ends it.)
+        *cursor = Cursor {
+            at: at.min(b.len()),
+            number,
+            ..*cursor
+        };
+    }
+
     /// One line: its number, where its trimmed text starts and that text,
     /// and how to parse it (not called for a blank line or one after `end`,
     /// which need no parsing).

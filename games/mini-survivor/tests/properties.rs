@@ -5,7 +5,7 @@ use mini_survivor::case::RoundRecord;
 use mini_survivor::post::{Format, PublicRound, result_post};
 use mini_survivor::{
     Adjudicator, Game, Grid, Options, Place, PlayerId, Position, Roster, RoundReport, Setup,
-    borrow_submissions, check_submission, deal,
+    SubmissionCheck, borrow_submissions, check_submission, deal,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -237,6 +237,30 @@ proptest! {
             let n = fast.lines.len();
             prop_assert_eq!(&fast.lines[..], &slow.lines[..n]);
             prop_assert_eq!(fast.holdings_after, slow.holdings_after);
+        }
+    }
+
+    /// A submission checked a few bytes at a time (as the page checks a
+    /// long box, in slices) reads exactly as one checked in one go: every
+    /// line, its number, span and verdict, replacements across the parts
+    /// (R3.5), idols paid once (R5.4), `end` (R3.3); ASCII or not.
+    #[test]
+    fn a_submission_checked_in_parts_reads_as_in_one_go(lines in prop::collection::vec("[ \t\r]{0,2}([0-9]{1,2} [aivmAIVM][a-z]{0,4} [0-9A-Za-z ]{0,10}|end|)[ \t\r]{0,2}", 0..30), parts in prop::collection::vec(0usize..40, 1..8), unicode: bool) {
+        let (setup, start) = setup(0, 1, Options::default());
+        let mut text = lines.join("\n");
+        if unicode {
+            text.push_str("\n\u{e9} v 2\n");
+        }
+        for p in setup.players.ids() {
+            let whole = check_submission(&setup, &start, p, &text);
+            let mut check = SubmissionCheck::new(&start, p, &text);
+            let mut calls = 0;
+            while !check.check(&setup, &start, &text, parts[calls % parts.len()]) {
+                calls += 1;
+                prop_assert!(calls <= text.len(), "every call reads at least a line");
+            }
+            prop_assert_eq!(check.read(), text.len());
+            prop_assert_eq!(check.finish(), whole);
         }
     }
 

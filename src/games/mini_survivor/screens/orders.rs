@@ -6,18 +6,18 @@
 
 use super::super::state::Ctx;
 use super::super::worker::read_answer;
-use crate::shell::bulk::{BulkBox, taken_line};
+use crate::shell::bulk::{BulkBox, announce};
 use crate::shell::html::{PAGE, esc};
-use crate::shell::paste::HeldBox;
+use crate::shell::paste::{HeldBox, is_held};
 use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
-use console_core::text::{BulkAccount, Taken, take_bulk, visible};
+use console_core::text::{BulkAccount, take_bulk, visible};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use mini_survivor::bulk::BulkRequest;
 use mini_survivor::submission::LineVerdict;
 use mini_survivor::{
-    Order, Place, PlayerId, Position, Setup, Submission, Verdict, check_submission, defaults,
+    Order, Place, PlayerId, Position, Setup, Submission, SubmissionCheck, Verdict, defaults,
 };
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -75,8 +75,9 @@ type Checked = (PlayerId, String, Submission);
 const SLICE_MS: f64 = 8.0;
 
 /// A player's box holding more than this (bytes; a round's orders are a
-/// few hundred) is read in full but not put in the box until asked:
-/// Chromium sets and lays out a box's whole text, about 2 ms a KB.
+/// few hundred) is held ([`is_held`]): read in full but not put in the box
+/// until asked. Chromium sets and lays out a box's whole text, about 2 ms
+/// a KB.
 const BOX_HELD: usize = 4 * 1024;
 
 /// A slice also ends once the boxes it filled hold this much text to lay
@@ -85,11 +86,27 @@ const BOX_HELD: usize = 4 * 1024;
 const SLICE_LAYOUT: usize = 8 * 1024;
 const SLICE_ROWS: usize = 150;
 
+/// A long box is checked this many bytes at a time between looks at the
+/// clock, and a slice reads at most [`SLICE_TEXT`] bytes: a pasted
+/// megabyte is read over several tasks, however fast the machine.
+const PART: usize = 32 * 1024;
+const SLICE_TEXT: usize = 256 * 1024;
+
+/// A box to check: its roster index, its text as typed, the text read
+/// (invisible characters folded; `None` until the check starts) and the
+/// engine's check so far.
+struct Job {
+    index: usize,
+    typed: String,
+    text: Option<String>,
+    check: Option<SubmissionCheck>,
+}
+
 /// The players' boxes as the engine checked them (roster order; `None`
 /// until a box is first read), kept up to date a box at a time: a change
 /// re-checks only the boxes whose text changed (all of them when the game
-/// moved on), one or a few per task, so twelve long boxes never hold the
-/// page in one task.
+/// moved on), one or a few per task, and a long box a part per task
+/// ([`SubmissionCheck`]), so no box holds the page in one task.
 #[derive(Clone, Copy)]
 struct Checks {
     ctx: Ctx,
@@ -101,8 +118,9 @@ struct Checks {
     typed: RwSignal<Vec<Option<Arc<str>>>>,
     /// The game the results were checked against.
     basis: StoredValue<Option<(Setup, Position)>>,
-    /// The boxes still to check: (roster index, text as typed), the next last.
-    queue: StoredValue<Vec<(usize, String)>>,
+    /// The boxes still to check, the next last (a box part checked keeps
+    /// its progress).
+    queue: StoredValue<Vec<Job>>,
     /// Counts changes: a slice of an older one stops.
     generation: StoredValue<u32>,
 }
@@ -126,8 +144,12 @@ impl Checks {
     }
 
     /// Queues every box whose text or game changed, and checks the first
-    /// slice of them now.
+    /// slice of them now. A box whose check had begun and whose text is
+    /// the same goes on where it stopped, after the others (a box typed
+    /// into while a long one is read is checked first).
     fn changed(self) {
+        let mut old = Vec::new();
+        self.queue.update_value(|q| old = std::mem::take(q));
         let todo = self.ctx.live.with_untracked(|l| {
             let l = l.as_ref()?;
             let (setup, pos) = (l.game.setup(), l.game.position());
@@ -137,13 +159,14 @@ impl Checks {
             if !same {
                 self.basis.set_value(Some((setup.clone(), pos.clone())));
                 self.typed.update_untracked(Vec::clear);
+                old.clear();
             }
             let n = setup.players.len();
             if self.checked.with_untracked(Vec::len) != n {
                 self.checked.set(vec![None; n]);
             }
             self.ctx.drafts.with_untracked(|d| {
-                let mut todo: Vec<(usize, String)> = setup
+                let mut todo: Vec<Job> = setup
                     .players
                     .ids()
                     .map(|p| {
@@ -154,9 +177,20 @@ impl Checks {
                         self.typed
                             .with_untracked(|ty| ty.get(*i).and_then(Option::as_deref) != Some(*t))
                     })
-                    .map(|(i, t)| (i, t.to_string()))
+                    .map(
+                        |(i, t)| match old.iter().position(|j| j.index == i && j.typed == t) {
+                            Some(k) => old.swap_remove(k),
+                            None => Job {
+                                index: i,
+                                typed: t.to_string(),
+                                text: None,
+                                check: None,
+                            },
+                        },
+                    )
                     .collect();
                 todo.reverse();
+                todo.sort_by_key(|j| j.check.is_none());
                 Some(todo)
             })
         });
@@ -166,63 +200,86 @@ impl Checks {
                 self.queue.set_value(todo);
                 self.pump(self.generation.get_value());
             }
-            None => {
-                self.queue.set_value(Vec::new());
-                self.checked.set(Vec::new());
-            }
+            None => self.checked.set(Vec::new()),
         }
     }
 
-    /// Checks queued boxes for up to [`SLICE_MS`] (or [`SLICE_LAYOUT`]
-    /// bytes to lay out), then leaves the rest until after the next frame;
+    /// Checks queued boxes for up to [`SLICE_MS`] (or [`SLICE_TEXT`] bytes
+    /// read, or [`SLICE_LAYOUT`] bytes to lay out), then leaves the rest
+    /// until the next task (after the next frame when it filled a box);
     /// stops when a newer change came (`generation`).
     fn pump(self, generation: u32) {
         let start = js_sys::Date::now();
-        let (mut laid, mut rows) = (0, 0);
+        let (mut laid, mut rows, mut read) = (0, 0, 0);
         loop {
             if self.generation.try_get_value() != Some(generation) {
                 return;
             }
             let mut next = None;
             self.queue.update_value(|q| next = q.pop());
-            let Some((i, typed)) = next else { return };
+            let Some(mut job) = next else { return };
             let done = self.ctx.live.with_untracked(|l| {
                 let l = l.as_ref()?;
-                let setup = l.game.setup();
-                let p = setup.players.ids().nth(i)?;
+                let (setup, pos) = (l.game.setup(), l.game.position());
+                let p = setup.players.ids().nth(job.index)?;
                 // Invisible characters copied from a forum fold away (none in
                 // ASCII text: a fast test first).
-                let text = if typed.is_ascii() {
-                    typed.clone()
-                } else {
-                    visible(&typed).into_owned()
-                };
-                let sub = check_submission(setup, l.game.position(), p, &text);
-                Some((p, text, sub))
+                let text = job.text.get_or_insert_with(|| {
+                    if job.typed.is_ascii() {
+                        job.typed.clone()
+                    } else {
+                        visible(&job.typed).into_owned()
+                    }
+                });
+                let check = job
+                    .check
+                    .get_or_insert_with(|| SubmissionCheck::new(pos, p, text));
+                let before = check.read();
+                let done = check.check(setup, pos, text, PART);
+                read += check.read() - before;
+                Some(done.then_some(p))
             });
             let Some(done) = done else { continue };
-            if typed.len() <= BOX_HELD {
-                laid += typed.len();
+            match (done, job.text, job.check) {
+                (Some(p), Some(text), Some(check)) => {
+                    let typed = job.typed;
+                    let sub = check.finish();
+                    if !is_held(typed.len(), BOX_HELD) {
+                        laid += typed.len();
+                    }
+                    rows += sub.lines.len().min(PAGE);
+                    let i = job.index;
+                    self.typed.update(|t| {
+                        if t.len() <= i {
+                            t.resize(i + 1, None);
+                        }
+                        t[i] = Some(typed.into());
+                    });
+                    self.checked.update(|c| {
+                        if c.len() <= i {
+                            c.resize(i + 1, None);
+                        }
+                        c[i] = Some((p, text, sub));
+                    });
+                }
+                (_, text, check) => self
+                    .queue
+                    .update_value(|q| q.push(Job { text, check, ..job })),
             }
-            rows += done.2.lines.len().min(PAGE);
-            self.typed.update(|t| {
-                if t.len() <= i {
-                    t.resize(i + 1, None);
-                }
-                t[i] = Some(typed.into());
-            });
-            self.checked.update(|c| {
-                if c.len() <= i {
-                    c.resize(i + 1, None);
-                }
-                c[i] = Some(done);
-            });
-            if (js_sys::Date::now() - start > SLICE_MS || laid > SLICE_LAYOUT || rows > SLICE_ROWS)
+            if (js_sys::Date::now() - start > SLICE_MS
+                || laid > SLICE_LAYOUT
+                || rows > SLICE_ROWS
+                || read >= SLICE_TEXT)
                 && self.queue.with_value(|q| !q.is_empty())
             {
-                request_animation_frame(move || {
+                let next = move || {
                     Timeout::new(0, move || self.pump(generation)).forget();
-                });
+                };
+                if laid + rows > 0 {
+                    request_animation_frame(next);
+                } else {
+                    next();
+                }
                 return;
             }
         }
@@ -232,7 +289,7 @@ impl Checks {
 /// The bulk box read in the site's worker: the pasted text goes there as
 /// a [`BulkRequest`]; its split is taken into the drafts in a later task,
 /// said as the bulk box says it, and the account goes to `account`
-/// (shown under the box by [`SplitAccount`]).
+/// (shown by the bulk box).
 fn split_in_worker(
     ctx: Ctx,
     account: RwSignal<Option<BulkAccount>>,
@@ -260,26 +317,7 @@ fn split_in_worker(
                         taken = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
                     });
                     if let Some(a) = &taken {
-                        let added = a.taken.iter().filter(|t| t.1 == Taken::Added).count();
-                        let msg = format!(
-                            "{} submissions split from the bulk box{}{}",
-                            a.taken.len(),
-                            if added > 0 {
-                                format!(", {added} added to earlier text")
-                            } else {
-                                String::new()
-                            },
-                            if a.problems.is_empty() {
-                                String::new()
-                            } else {
-                                format!("; {} problems, see below the box", a.problems.len())
-                            }
-                        );
-                        if a.problems.is_empty() {
-                            ctx.say(msg);
-                        } else {
-                            ctx.warn(msg);
-                        }
+                        announce(ctx.shell, "submissions", a);
                     }
                     account.set(taken);
                 })
@@ -316,8 +354,7 @@ pub fn Orders() -> impl IntoView {
     view! {
         <section class="orders">
             <h2>"Orders for round " {move || ctx.next_round().unwrap_or(0)}</h2>
-            <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
-            <SplitAccount account/>
+            <BulkBox shell=ctx.shell text=ctx.bulk split account summary="Paste all submissions at once" noun="submissions" rule="R3.5" example=Signal::derive(first_player)/>
             <Missing checked=checked/>
             <div class="players">
                 {move || {
@@ -373,7 +410,7 @@ pub fn Orders() -> impl IntoView {
                             <article class="player" class:out=out data-player=name.clone()>
                                 <h3><label for=format!("sub-{i}")>{name.clone()}</label></h3>
                                 <p class="mine" data-testid="survivors">{survivors}</p>
-                                <details class="box" open=open class:long=move || value.with(|t| t.as_ref().is_some_and(|t| t.len() > BOX_HELD))>
+                                <details class="box" open=open class:long=move || value.with(|t| t.as_ref().is_some_and(|t| is_held(t.len(), BOX_HELD)))>
                                 <summary>"Orders"</summary>
                                 <HeldBox value=boxed set={let k = key.clone(); move |v| ctx.drafts.update(|d| { d.insert(k.clone(), v); })} id=format!("sub-{i}") limit=BOX_HELD/>
                                 <ol class="verdicts" aria-label=verdicts_label.clone() inner_html=verdicts></ol>
@@ -386,20 +423,6 @@ pub fn Orders() -> impl IntoView {
                 }}
             </div>
         </section>
-    }
-}
-
-/// The last split's account, as the bulk box shows it: each player's
-/// part taken, then every problem (lines taken for nobody and why).
-#[component]
-fn SplitAccount(account: RwSignal<Option<BulkAccount>>) -> impl IntoView {
-    move || {
-        account.get().map(|a| view! {
-            <ul class="split-result" data-testid="split-result">
-                {a.taken.into_iter().map(|(p, how, n)| view! { <li data-player=p.clone()>{taken_line(&p, how, n)}</li> }).collect_view()}
-                {a.problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
-            </ul>
-        })
     }
 }
 

@@ -8,7 +8,7 @@
 // screen. Prints the producer's actions from the pasted DMs to the posts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen } from './helpers.mjs';
+import { open, screen, startSeason } from './helpers.mjs';
 
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
@@ -23,12 +23,7 @@ test('replacement, removal, prods and an extension mid-season, posts checked', a
     await f();
   };
   try {
-    await page.fill('[data-testid=season-name]', 'Events season');
-    await page.fill('[data-testid=players]', PLAYERS.join('\n'));
-    await page.fill('[data-testid=seed]', '2024');
-    await page.waitForSelector('[data-testid=setup-preview]');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('section.team');
+    await startSeason(page, 'Events season', PLAYERS);
 
     // Round 1, competition: only Ann's DM is in. The prod list names the
     // seven others (D9.7), each with a prod message to copy, and one public

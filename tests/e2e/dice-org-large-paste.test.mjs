@@ -6,7 +6,7 @@
 // click away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen } from './helpers.mjs';
+import { open, screen, startSeason } from './helpers.mjs';
 
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 // The benchmark's DMs (tests/bench/bench.mjs, diceText): a choice or a
@@ -33,12 +33,7 @@ test('a 1 MB paste of DMs is read off the page and shown a page at a time, unuse
   let actions = 0;
   const act = async (f) => { actions += 1; return f(); };
   try {
-    await page.fill('[data-testid=season-name]', 'Large paste');
-    await page.fill('[data-testid=players]', PLAYERS.join('\n'));
-    await page.fill('[data-testid=seed]', '2024');
-    await page.waitForSelector('[data-testid=setup-preview]');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('section.team');
+    await startSeason(page, 'Large paste', PLAYERS);
     await screen(page, 'Round');
     await page.waitForSelector('[data-testid=bulk]', { state: 'visible' });
 

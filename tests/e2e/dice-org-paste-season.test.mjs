@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT } from './helpers.mjs';
+import { open, screen, ROOT, startSeason } from './helpers.mjs';
 
 const SEASON = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/dice-org/tests/fixtures/paste-season.json'), 'utf8'));
 
@@ -29,12 +29,7 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
   };
   const explain = (scope) => page.locator(`${scope} [data-testid=explain] li`).allTextContents();
   try {
-    await page.fill('[data-testid=season-name]', 'Paste season');
-    await page.fill('[data-testid=players]', SEASON.players.join('\n'));
-    await page.fill('[data-testid=seed]', String(SEASON.seed));
-    await page.waitForSelector('[data-testid=setup-preview]');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('section.team');
+    await startSeason(page, 'Paste season', SEASON.players, SEASON.seed);
     assert.equal(await page.locator('section.team tr[data-row]').count(), 12);
 
     let onRound = false;

@@ -5,17 +5,12 @@
 // line not used, filling the controls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen } from './helpers.mjs';
+import { open, screen, startSeason } from './helpers.mjs';
 
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
 async function start(page) {
-  await page.fill('[data-testid=season-name]', 'Paste season');
-  await page.fill('[data-testid=players]', PLAYERS.join('\n'));
-  await page.fill('[data-testid=seed]', '2024');
-  await page.waitForSelector('[data-testid=setup-preview]');
-  await page.click('[data-testid=start]');
-  await page.waitForSelector('section.team');
+  await startSeason(page, 'Paste season', PLAYERS);
 }
 
 const pools = async (page) => {

@@ -7,7 +7,7 @@
 // reload. Prints the producer's actions from the paste to the list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen } from './helpers.mjs';
+import { open, screen, startSeason } from './helpers.mjs';
 
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
@@ -20,12 +20,7 @@ test('the prod threshold set to 1 prods a player with one DM, and survives a rel
     await f();
   };
   try {
-    await page.fill('[data-testid=season-name]', 'Prod season');
-    await page.fill('[data-testid=players]', PLAYERS.join('\n'));
-    await page.fill('[data-testid=seed]', '2024');
-    await page.waitForSelector('[data-testid=setup-preview]');
-    await page.click('[data-testid=start]');
-    await page.waitForSelector('section.team');
+    await startSeason(page, 'Prod season', PLAYERS);
 
     // Ann's and Bob's DMs are in: at the default threshold (0) the six
     // others are prodded.

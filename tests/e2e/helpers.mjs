@@ -107,6 +107,17 @@ export async function startCircle(page, kind, blue, red, name) {
 /** Starts a survival-circle game by forum between `blue` and `red`. */
 export const startCircleForum = (page, blue, red) => startCircle(page, 'forum', blue, red);
 
+/** Starts a Dice ORG season from the Setup screen (already open): its
+ * name, players (roster order) and seed; ready when the teams are shown. */
+export async function startSeason(page, name, players, seed = 2024) {
+  await page.fill('[data-testid=season-name]', name);
+  await page.fill('[data-testid=players]', players.join('\n'));
+  await page.fill('[data-testid=seed]', String(seed));
+  await page.waitForSelector('[data-testid=setup-preview]');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('section.team');
+}
+
 /** Commits the next round from the Adjudicate screen; `round` is its number. */
 export async function commit(page, round) {
   await screen(page, 'Adjudicate');

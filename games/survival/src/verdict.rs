@@ -144,8 +144,8 @@ mod tests {
     use crate::night::NightInput;
     use crate::setup::{DealSpec, deal};
 
-    #[test]
-    fn every_line_has_a_verdict() {
+    /// Six players dealt the basic edition (seed 7), at night 1.
+    fn six() -> crate::Game {
         let spec = DealSpec {
             nicknames: Vec::new(),
             no_guess: Vec::new(),
@@ -160,7 +160,12 @@ mod tests {
             seed: 7,
             salt: console_core::Salt([0; 32]),
         };
-        let game = crate::Game::from_deal(deal(&spec).unwrap());
+        crate::Game::from_deal(deal(&spec).unwrap())
+    }
+
+    #[test]
+    fn every_line_has_a_verdict() {
+        let game = six();
         let roster = &game.setup().roster;
         let p = roster.find("Ann").unwrap();
         let text = "hello mod\n\nwatch\nwatch\nend\nkill Bob";
@@ -184,21 +189,7 @@ mod tests {
     /// a message with every kind of line, repeated.
     #[test]
     fn one_pass_marks_as_a_search_would() {
-        let spec = DealSpec {
-            nicknames: Vec::new(),
-            no_guess: Vec::new(),
-            players: ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-                .map(String::from)
-                .to_vec(),
-            edition: crate::Edition::Basic,
-            evil: None,
-            specials: Vec::new(),
-            spotlight: None,
-            options: crate::Options::default(),
-            seed: 7,
-            salt: console_core::Salt([0; 32]),
-        };
-        let game = crate::Game::from_deal(deal(&spec).unwrap());
+        let game = six();
         let roster = game.setup().roster.clone();
         let mut input = NightInput::default();
         let block = "hi mod\nkill Bob\n\nkill Zed\nwatch\ncheck Cid\nkill Cid\n";

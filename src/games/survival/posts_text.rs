@@ -33,7 +33,10 @@ pub struct PostsRequest {
     pub file: GameFile,
     /// `deal`, a phase's 0-based index, `count`, `events` or `end`; or
     /// not posts: `activity` (the activity table and the prod list with
-    /// its messages, S10.8), `history` (the day's vote history, S10.9).
+    /// its messages, S10.8), `history` (the day's vote history, S10.9),
+    /// `day:N` (the Day screen's reading, `day_text::DayReply`, its split
+    /// table showing N rows), `add` (the page draft added to the thread,
+    /// `day_text::AddReply`).
     pub stage: String,
     /// The post format.
     pub format: Format,
@@ -155,6 +158,10 @@ pub fn verify_html([players, deck, seed, salt, published]: &VerifyRequest) -> St
 /// The worker's answer to a request (JSON text in and out).
 pub fn posts_json(request: &str) -> String {
     let reply = match serde_json::from_str::<PostsRequest>(request) {
+        // The Day screen's reading (`day:N`, `add`): its own reply.
+        Ok(r) if r.stage == "add" || r.stage.starts_with("day:") => {
+            return super::day_text::answer(&r);
+        }
         Ok(r) => posts(&r),
         Err(e) => PostsReply {
             error: Some(e.to_string()),

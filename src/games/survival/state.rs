@@ -349,23 +349,10 @@ impl Ctx {
     /// decisions of players it asks a decision of (a draft left from an
     /// earlier preview, for a player no longer eliminated, would only be
     /// rejected), and its report.
-    pub fn preview(&self, mut input: PhaseInput) -> Option<(PhaseInput, PhaseReport)> {
+    pub fn preview(&self, input: PhaseInput) -> Option<(PhaseInput, PhaseReport)> {
         let events = self.events.get();
-        self.live.with(|l| {
-            let game = &l.as_ref()?.game;
-            let report = game.preview_with(&input, &events).ok()?;
-            let decisions = match &mut input {
-                PhaseInput::Night(n) => &mut n.decisions,
-                PhaseInput::Day(d) => &mut d.decisions,
-            };
-            let asked = |p: &PlayerId| report.decisions.iter().any(|r| r.player == *p);
-            if decisions.keys().all(asked) {
-                return Some((input, report));
-            }
-            decisions.retain(|p, _| asked(p));
-            let report = game.preview_with(&input, &events).ok()?;
-            Some((input, report))
-        })
+        self.live
+            .with(|l| preview_of(&l.as_ref()?.game, input, &events))
     }
 
     /// The current phase's input from the drafts, as it would be committed
@@ -451,6 +438,30 @@ impl Ctx {
         self.posts_stage.set(None);
         Some(phase)
     }
+}
+
+/// What the engine makes of `input` in `game` with the drafted `events`:
+/// the input with only the decisions of players it asks a decision of (a
+/// draft left from an earlier preview, for a player no longer eliminated,
+/// would only be rejected), and its report; `None` when the engine
+/// refuses the input. (The page's preview and the worker's, `day_text`.)
+pub fn preview_of(
+    game: &Game,
+    mut input: PhaseInput,
+    events: &[Event],
+) -> Option<(PhaseInput, PhaseReport)> {
+    let report = game.preview_with(&input, events).ok()?;
+    let decisions = match &mut input {
+        PhaseInput::Night(n) => &mut n.decisions,
+        PhaseInput::Day(d) => &mut d.decisions,
+    };
+    let asked = |p: &PlayerId| report.decisions.iter().any(|r| r.player == *p);
+    if decisions.keys().all(asked) {
+        return Some((input, report));
+    }
+    decisions.retain(|p, _| asked(p));
+    let report = game.preview_with(&input, events).ok()?;
+    Some((input, report))
 }
 
 /// Name-keyed drafts as player-keyed input: blank texts and unknown names

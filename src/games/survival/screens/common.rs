@@ -289,6 +289,10 @@ pub fn Outcome(
     /// Players who sent nothing (named in the confirmation), at commit time.
     missing: Signal<Vec<String>>,
     just: RwSignal<Option<usize>>,
+    /// The report as HTML when written elsewhere (the Day screen's, by
+    /// the worker); else written here from the preview.
+    #[prop(optional, into)]
+    html: Option<Signal<String>>,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let phase = move || {
@@ -314,6 +318,9 @@ pub fn Outcome(
         }
     };
     let report = move || {
+        if let Some(h) = html {
+            return h.get();
+        }
         preview.with(|p| {
             p.as_ref()
                 .and_then(|(_, r)| {

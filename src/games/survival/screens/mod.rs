@@ -10,5 +10,5 @@ pub mod night;
 pub mod posts;
 pub mod rules;
 pub mod setup;
-mod split;
+pub mod split;
 pub mod verify;

@@ -108,6 +108,9 @@ pub struct Kept {
     pub prod: RwSignal<ProdThreshold>,
     /// Whether the vote count post uses the wagons layout (S10.9).
     pub wagons: RwSignal<bool>,
+    /// The Day screen's last reading by the worker (`day_text`), kept
+    /// while the screen is closed (not saved).
+    pub day: RwSignal<Option<super::day_text::DayReply>>,
 }
 
 /// The Survival page (its kind for the shell's generic context).
@@ -158,6 +161,7 @@ impl GameKind for Survival {
             events: RwSignal::new(Vec::new()),
             prod: RwSignal::new(ProdThreshold::default()),
             wagons: RwSignal::new(false),
+            day: RwSignal::new(None),
         }
     }
 
@@ -195,6 +199,7 @@ impl GameKind for Survival {
         ctx.events.set(d.events);
         ctx.prod.set(d.prod);
         ctx.wagons.set(d.wagons);
+        ctx.day.set(None);
     }
 
     fn file(ctx: Ctx, name: &str, game: &Game) -> GameFile {

@@ -108,7 +108,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let shown = RwSignal::new(crate::shell::html::PAGE);
     // The day's reading, done in the site's worker (`day_text`): asked
     // again whenever a draft it reads changes, latest-only.
-    let day = RwSignal::new(None::<DayReply>);
+    let day = ctx.day;
     let reader = Latest::new(move || request(ctx, format!("day:{}", shown.get_untracked())));
     Effect::new(move |_| {
         shown.track();
@@ -135,7 +135,13 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let reading = reader.reading;
     // "Add this page": the worker splits the page and the thread (a page
     // in another layout than the thread turns both into BBCode quotes).
-    let adder = Latest::new(move || request(ctx, "add".to_string()));
+    // The page as sent: what is added (text typed into the box while
+    // the worker reads is kept there).
+    let sent = StoredValue::new(String::new());
+    let adder = Latest::new(move || {
+        sent.set_value(page.get_untracked());
+        request(ctx, "add".to_string())
+    });
     let add_page = move |_| {
         if page.with_untracked(|p| p.trim().is_empty()) {
             return;
@@ -162,12 +168,12 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 ctx.thread.set(q);
                 ctx.layout.set(String::new());
             }
-            None => {
-                let p = page.get_untracked();
-                ctx.thread.update(|t| *t = appended(t, &p));
-            }
+            None => sent.with_value(|p| ctx.thread.update(|t| *t = appended(t, p))),
         }
-        page.set(String::new());
+        if sent.with_value(|p| page.with_untracked(|now| now == p)) {
+            page.set(String::new());
+        }
+        sent.set_value(String::new());
         ctx.say(format!(
             "Page added: {} new posts, {} in all{}",
             a.after.saturating_sub(a.before),

@@ -9,11 +9,10 @@
 //! a vote or a name: the split, the count and the report are the engine's.
 
 use super::posts_text::PostsRequest;
-use super::report_view::report_html;
+use super::screens::common::Shown;
 use super::screens::day::{Live, count_html, electorate_text};
 use super::screens::split::{doubtful_html, posts_html, summary};
 use serde::{Deserialize, Serialize};
-use survival::report::{PhaseReport, Place};
 use survival::thread::{ThreadSplit, split_thread_as};
 use survival::{DayInput, PhaseInput};
 
@@ -38,12 +37,10 @@ pub struct DayReply {
     pub electorate: String,
     /// The live count (S9.2) with the vote lines rejected.
     pub count: String,
-    /// The preview's report as HTML.
-    pub outcome: String,
-    /// The preview's report without the day's readings (what the page
-    /// asks decisions by and commits with: the decisions, their
-    /// rejections, the tallies).
-    pub report: Option<PhaseReport>,
+    /// The preview as shown: its report as HTML, the decisions asked
+    /// (S7) with their lines rejected; `None` when the engine refuses the
+    /// drafts.
+    pub shown: Option<Shown>,
     /// The tied players when a revote is needed (S6.3), by name.
     pub revote: Option<Vec<String>>,
     /// Why nothing was read (a file that does not replay).
@@ -193,21 +190,12 @@ pub fn day(r: &PostsRequest, shown: usize) -> DayReply {
         revote,
         decisions,
     });
-    if let Some((_, mut rep)) = super::state::preview_of(&g, input, &d.events) {
-        out.outcome = report_html(&named, &rep);
+    if let Some((_, rep)) = super::state::preview_of(&g, input, &d.events) {
         out.revote = rep.day().filter(|d| d.revote.is_some()).map(|d| {
             let tied = d.count.top().1;
             super::state::names(&named.roster, tied.iter())
         });
-        // What the page needs of the report: no reading of each post.
-        rep.rejections
-            .retain(|x| matches!(x.place, Place::Decision { .. }));
-        rep.guesses.clear();
-        if let survival::report::Detail::Day(day) = &mut rep.detail {
-            day.votes.clear();
-            day.ignored.clear();
-        }
-        out.report = Some(rep);
+        out.shown = Some(Shown::of(&g, &named, &rep));
     }
     out
 }

@@ -30,7 +30,6 @@ use leptos::prelude::*;
 use survival::count::VoteCount;
 use survival::day::Counter;
 use survival::report::{CountedVote, IgnoredLine, NameGuess, NoVote, Rejection};
-use survival::{DayInput, PhaseInput};
 
 /// The live count, as the engine's counter has it after the last post.
 #[derive(Clone, Debug, PartialEq)]
@@ -185,15 +184,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             }
         ));
     });
-    let preview = Memo::new(move |_| {
-        day.with(|d| {
-            let rep = d.as_ref()?.report.clone()?;
-            Some((PhaseInput::Day(DayInput::default()), rep))
-        })
-    });
-    let outcome = Signal::derive(move || {
-        day.with(|d| d.as_ref().map(|d| d.outcome.clone()).unwrap_or_default())
-    });
+    let preview = Signal::derive(move || day.with(|d| d.as_ref()?.shown.clone()));
     let revote_needed = Memo::new(move |_| day.with(|d| d.as_ref().and_then(|d| d.revote.clone())));
     // The count post as chosen: S9.2 or wagons (S10.9), with the time
     // left (S10.5), written by the rules worker (`posts_text`).
@@ -236,7 +227,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <HeldBox value=ctx.revote set=move |v| ctx.revote.set(v) rows=6 label="The revote thread" testid="revote"/>
             </section>
         })}
-        <Outcome preview missing=Signal::derive(Vec::new) just html=outcome/>
+        <Outcome preview missing=Signal::derive(Vec::new) just/>
     }
 }
 

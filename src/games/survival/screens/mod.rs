@@ -1,7 +1,7 @@
 //! One module per screen, and what the night and day screens share.
 
 pub mod board;
-mod common;
+pub mod common;
 pub mod day;
 mod events;
 pub mod guide;

@@ -171,6 +171,15 @@ fn NightEntry(
                 .unwrap_or_default()
         })
     };
+    // The preview as shown (written here: a night's report is small).
+    let shown = Signal::from(Memo::new(move |_| {
+        preview.with(|p| {
+            let (_, r) = p.as_ref()?;
+            let (setup, _, _) = ctx.opening()?;
+            ctx.live
+                .with(|l| Some(super::common::Shown::of(&l.as_ref()?.game, &setup, r)))
+        })
+    }));
     view! {
         <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
         <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste many private messages at once" noun="messages" rule="S2.5" example=Signal::derive(first)/>
@@ -180,7 +189,7 @@ fn NightEntry(
         </div>
         <super::events::Events/>
         <super::events::Activity/>
-        <Outcome preview missing=Signal::derive(move || missing.get()) just/>
+        <Outcome preview=shown missing=Signal::derive(move || missing.get()) just/>
     }
 }
 

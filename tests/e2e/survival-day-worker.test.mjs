@@ -59,16 +59,29 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
 
     const { text, posts, rejected } = thread();
     let actions = 0;
-    // 1. Paste the page (kept whole, not laid out).
-    await page.fill('[data-testid=page]', text);
+    // 1. Paste the page (kept whole, not laid out), as the browser pastes:
+    // a paste event carrying the clipboard's text.
+    await page.evaluate((text) => {
+      const ta = document.querySelector('[data-testid=page]');
+      ta.focus();
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', text);
+      const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+      ta.dispatchEvent(paste);
+      if (!paste.defaultPrevented) {
+        ta.value = text;
+        ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+      }
+    }, text);
     actions += 1;
     await page.waitForSelector('[data-testid=long-paste]', { state: 'visible' });
     // The long tasks from here on.
     await page.evaluate(() => {
       window.__long = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask' });
     });
     // 2. Add it; the reading is under way off the page.
+    const clicked = await page.evaluate(() => Math.round(performance.now()));
     await page.click('[data-testid=add-page]');
     actions += 1;
     await page.waitForSelector('[data-testid=reading]', { state: 'visible' });
@@ -76,14 +89,15 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     await page.waitForFunction((n) => document.querySelector('[data-testid=post-count]')?.textContent === `${n} posts read.`, posts, { timeout: 60000 });
     await page.waitForSelector('[data-testid=reading]', { state: 'hidden' });
     await page.waitForTimeout(1000);
-    const longest = await page.evaluate(() => Math.max(0, ...window.__long));
+    const long = await page.evaluate(() => window.__long);
+    const longest = Math.max(0, ...long.map(([, d]) => d));
     assert.equal(await page.inputValue('[data-testid=page]'), '', 'the page box emptied once the page is added');
     assert.match(await page.textContent('[data-testid=live]'), new RegExp(`Page added: ${posts} new posts, ${posts} in all`));
     assert.match(await page.textContent('[data-testid=count] h3'), new RegExp(`after ${posts} posts`));
     assert.equal(await page.locator('[data-testid=vote-rejections] li').count(), rejected);
     assert.match(await page.textContent('[data-testid=electorate]'), /voters/);
     assert.match(await page.textContent('[data-testid=split] [data-testid=verdicts-more]'), new RegExp(`^100 of ${posts} posts shown`));
-    assert.ok(longest <= 200, `the longest main-thread task was ${longest} ms`);
+    assert.ok(longest <= 200, `the longest main-thread task was ${longest} ms (long tasks [start, ms]: ${JSON.stringify(long)}, clicked at ${clicked})`);
 
     // The split table's next page, and a layout chosen: read again off the page.
     await page.click('details.split-posts summary');

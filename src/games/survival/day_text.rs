@@ -142,7 +142,9 @@ pub fn add(r: &PostsRequest) -> AddReply {
 /// The day read from the drafts: the split (its table showing `shown`
 /// rows), the count, the preview with the revote and the decisions
 /// drafted (only those the engine asks for, as the commit takes them).
-pub fn day(r: &PostsRequest, shown: usize) -> DayReply {
+/// The count's rejected lines show `rejected` at a time; the preview's
+/// report leaves them to the count (a 1 MB thread can hold a thousand).
+pub fn day(r: &PostsRequest, shown: usize, rejected: usize) -> DayReply {
     use console_core::save::SaveFile;
     let mut out = DayReply {
         key: r.key,
@@ -177,7 +179,7 @@ pub fn day(r: &PostsRequest, shown: usize) -> DayReply {
     out.split = posts_html(roster, &split, Some(&live), shown);
     out.doubtful = doubtful_html(&names, roster, &split, Some(&live));
     out.electorate = electorate_text(&named.roster, &live);
-    out.count = count_html(&named.roster, &live);
+    out.count = count_html(&named.roster, &live, rejected);
     let decisions = d
         .decisions
         .iter()
@@ -195,7 +197,21 @@ pub fn day(r: &PostsRequest, shown: usize) -> DayReply {
             let tied = d.count.top().1;
             super::state::names(&named.roster, tied.iter())
         });
-        out.shown = Some(Shown::of(&g, &named, &rep));
+        // The vote lines rejected are listed under the count, a page at
+        // a time; the report keeps the decision lines rejected (S7).
+        let mut rep = rep;
+        let before = rep.rejections.len();
+        rep.rejections
+            .retain(|x| matches!(x.place, survival::report::Place::Decision { .. }));
+        let moved = before - rep.rejections.len();
+        let mut shown = Shown::of(&g, &named, &rep);
+        if moved > 0 {
+            shown.html.push_str(&format!(
+                "<p class=\"muted\" data-testid=\"rejections-under-count\">{moved} vote line{} rejected (S5.4): listed under the count, with the reason.</p>",
+                if moved == 1 { "" } else { "s" }
+            ));
+        }
+        out.shown = Some(shown);
     }
     out
 }
@@ -204,7 +220,13 @@ pub fn day(r: &PostsRequest, shown: usize) -> DayReply {
 pub fn answer(request: &PostsRequest) -> String {
     match request.stage.split_once(':') {
         Some(("day", n)) => {
-            serde_json::to_string(&day(request, n.parse().unwrap_or(crate::shell::html::PAGE)))
+            let page = crate::shell::html::PAGE;
+            let (a, b) = n.split_once(':').unwrap_or((n, ""));
+            serde_json::to_string(&day(
+                request,
+                a.parse().unwrap_or(page),
+                b.parse().unwrap_or(page),
+            ))
         }
         _ => serde_json::to_string(&add(request)),
     }

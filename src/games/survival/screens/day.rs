@@ -105,12 +105,20 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let page = ctx.page;
     // The split table's rows laid out (pages of `PAGE`, issue 20).
     let shown = RwSignal::new(crate::shell::html::PAGE);
+    // The count's rejected lines laid out (the same pages).
+    let rejected = RwSignal::new(crate::shell::html::PAGE);
     // The day's reading, done in the site's worker (`day_text`): asked
     // again whenever a draft it reads changes, latest-only.
     let day = ctx.day;
-    let reader = Latest::new(move || request(ctx, format!("day:{}", shown.get_untracked())));
+    let reader = Latest::new(move || {
+        request(
+            ctx,
+            format!("day:{}:{}", shown.get_untracked(), rejected.get_untracked()),
+        )
+    });
     Effect::new(move |_| {
         shown.track();
+        rejected.track();
         ctx.thread.track();
         ctx.layout.track();
         ctx.revote.track();
@@ -213,6 +221,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         </div>
         <Doubtful day/>
         <section class="live-count" aria-label="Live vote count" data-testid="count" class:reading=move || reading.get()
+            on:click=move |ev| if crate::shell::html::event_from(&ev, "button[data-act=more]").is_some() { rejected.update(|n| *n += crate::shell::html::PAGE) }
             inner_html=move || day.with(|d| d.as_ref().map(|d| d.count.clone()).unwrap_or_default())></section>
         <div class="row"><CountCopy reply=count_post/>
             <label class="toggle"><input type="checkbox" data-testid="wagons" prop:checked=ctx.wagons on:change=move |ev| ctx.wagons.set(event_target_checked(&ev))/>" Wagons layout (S10.9)"</label>
@@ -283,7 +292,11 @@ pub fn electorate_text(roster: &survival::Roster, live: &Live) -> String {
 /// each with its voters (the Spotlight marked [x2]) and L-1 in majority
 /// mode; who is not voting; who cannot; the living players; the majority
 /// line; the vote lines not counted.
-pub fn count_html(roster: &survival::Roster, live: &Live) -> String {
+///
+/// A long day's rejected lines (issue 20: a 1 MB thread can hold a
+/// thousand) are shown `shown` at a time, with a line to show more
+/// (its button answered by the section's delegated click).
+pub fn count_html(roster: &survival::Roster, live: &Live, shown: usize) -> String {
     let (v, rejected, decided) = (&live.count, &live.rejections, &live.decided);
     let name = |p: survival::PlayerId| roster.name(p).to_string();
     let mut h = Html::default();
@@ -388,7 +401,19 @@ pub fn count_html(roster: &survival::Roster, live: &Live) -> String {
     }
     if !rejected.is_empty() {
         h.el("h4", "", "Vote lines not counted (S5.4)");
-        rejections(&mut h, roster, "vote-rejections", rejected);
+        let total = rejected.len();
+        rejections(
+            &mut h,
+            roster,
+            "vote-rejections",
+            &rejected[..shown.min(total)],
+        );
+        if total > shown {
+            h.raw(&format!(
+                "<p class=\"more muted\" data-testid=\"rejections-more\">{shown} of {total} vote lines not counted shown: in thread order. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
+                crate::shell::html::PAGE.min(total - shown)
+            ));
+        }
     }
     h.done()
 }

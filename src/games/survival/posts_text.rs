@@ -282,8 +282,19 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
             };
             let (i, p) = p;
             let named = g.setup_of(&p.after);
-            // The events' post first: they applied at the phase's start.
-            out.public = events_post(&named, &p.report, None, format);
+            // The events' post first: they applied at the phase's start;
+            // an extension names the phase's deadline with its extensions.
+            let extended = survival::save::phase_deadline(&d.deadlines, i).map(|x| {
+                x + p
+                    .events
+                    .iter()
+                    .map(|e| match e {
+                        console_core::events::Event::Extend(x) => x.by.max(0),
+                        _ => 0,
+                    })
+                    .sum::<i64>()
+            });
+            out.public = events_post(&named, &p.report, extended, format);
             out.public.extend(phase_post(&g, i, format, deadline));
             out.private = replaced(&p.report)
                 .map(|slot| {

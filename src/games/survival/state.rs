@@ -16,7 +16,7 @@ use survival::events::EventNote;
 use survival::post::Format;
 use survival::report::PhaseReport;
 use survival::roster::Names;
-use survival::save::{Drafts, GameFile, InputFile};
+use survival::save::{Drafts, GameFile, InputFile, phase_deadline, phase_deadline_entry};
 use survival::setup::Setup;
 use survival::thread::{Layout, ThreadSplit, split_thread_as};
 use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster, State};
@@ -95,6 +95,10 @@ pub struct Kept {
     pub decisions: RwSignal<BTreeMap<String, String>>,
     /// The next deadline, UNIX seconds.
     pub deadline: RwSignal<Option<i64>>,
+    /// Each committed phase's deadline before its extensions (S10.5), as
+    /// `Drafts::deadlines` writes them (a string signal, as the other
+    /// drafts: no signal code of its own).
+    pub deadlines: RwSignal<String>,
     /// The post format, saved with the game.
     pub format: RwSignal<Format>,
     /// Whether the deal post leaves out the deck in play.
@@ -155,6 +159,7 @@ impl GameKind for Survival {
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
             deadline: RwSignal::new(None),
+            deadlines: RwSignal::new(String::new()),
             format: RwSignal::new(Format::BBCode),
             hide_deck: RwSignal::new(false),
             posts_stage: RwSignal::new(None),
@@ -175,6 +180,7 @@ impl GameKind for Survival {
         k.revote.track();
         k.decisions.track();
         k.deadline.track();
+        k.deadlines.track();
         k.format.track();
         k.hide_deck.track();
         k.events.track();
@@ -194,6 +200,7 @@ impl GameKind for Survival {
         ctx.revote.set(d.revote);
         ctx.decisions.set(d.decisions);
         ctx.deadline.set(d.deadline);
+        ctx.deadlines.set(d.deadlines);
         ctx.format.set(d.post_format);
         ctx.hide_deck.set(d.hide_deck);
         ctx.events.set(d.events);
@@ -214,6 +221,7 @@ impl GameKind for Survival {
             revote: ctx.revote.get_untracked(),
             decisions: ctx.decisions.get_untracked(),
             deadline: ctx.deadline.get_untracked(),
+            deadlines: ctx.deadlines.get_untracked(),
             post_format: ctx.format.get_untracked(),
             hide_deck: ctx.hide_deck.get_untracked(),
             events: ctx.events.get_untracked(),
@@ -400,6 +408,9 @@ impl Ctx {
             }
             self.decisions.set(BTreeMap::new());
             self.events.set(Vec::new());
+            // The phase's deadline is kept for its extension post.
+            let at = phase_deadline_entry(phase_index, self.deadline.get_untracked());
+            self.deadlines.update(|v| v.push_str(&at));
             self.deadline.set(None);
             self.posts_stage.set(None);
         }
@@ -424,6 +435,12 @@ impl Ctx {
         });
         let (phase, input, events) = back?;
         self.events.set(events);
+        // The phase's deadline comes back with it.
+        let n = self
+            .live
+            .with_untracked(|l| l.as_ref().map_or(0, |l| l.game.phases().len()));
+        self.deadline
+            .set(self.deadlines.with_untracked(|d| phase_deadline(d, n)));
         match input {
             InputFile::Night { actions, decisions } => {
                 self.night.set(actions);

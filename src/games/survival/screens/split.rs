@@ -495,7 +495,10 @@ pub fn doubtful_html(
                 let numbers = page_numbers(s);
                 h.el("h4", "", "Lines that look like votes and do not count");
                 h.raw("<ul class=\"ignored\" data-testid=\"ignored-lines\">");
-                for x in &live.ignored {
+                // A long day's (issue 20: a 1 MB thread can hold a
+                // thousand) first `PAGE`; every one is in its post's row
+                // of the split table, those posts first.
+                for x in live.ignored.iter().take(PAGE) {
                     let _ = write!(
                         h.0,
                         "<li{}><strong>{}</strong>, {}: <code>{}</code> not counted: {}</li>",
@@ -507,6 +510,14 @@ pub fn doubtful_html(
                     );
                 }
                 h.raw("</ul>");
+                let n = live.ignored.len();
+                if n > PAGE {
+                    h.el(
+                        "p",
+                        " class=\"muted\" data-testid=\"ignored-more\"",
+                        &format!("{PAGE} of {n} lines shown: every one is marked in its post in the table of the posts as read (the posts with a line not counted first)."),
+                    );
+                }
             }
             let n = live.rejections.len();
             if n > 0 {

@@ -78,6 +78,10 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     await page.waitForSelector('[data-testid=long-paste]', { state: 'visible' });
     // The long tasks from here on.
     await page.evaluate(() => {
+      // Whether the thread was ever marked as being read.
+      window.__busy = [];
+      const thread = document.querySelector('div.thread');
+      new MutationObserver(() => window.__busy.push([thread.getAttribute('aria-busy'), !document.querySelector('[data-testid=reading]').hidden])).observe(thread, { attributes: true, subtree: true, attributeFilter: ['aria-busy', 'hidden'] });
       window.__long = [];
       new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask' });
     });
@@ -85,10 +89,11 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     const clicked = await page.evaluate(() => Math.round(performance.now()));
     await page.click('[data-testid=add-page]');
     actions += 1;
-    await page.waitForSelector('[data-testid=reading]', { state: 'visible' });
-    assert.equal(await page.getAttribute('div.thread', 'aria-busy'), 'true');
     await page.waitForFunction((n) => document.querySelector('[data-testid=post-count]')?.textContent === `${n} posts read.`, posts, { timeout: 60000 });
     await page.waitForSelector('[data-testid=reading]', { state: 'hidden' });
+    const busy = await page.evaluate(() => window.__busy);
+    assert.ok(busy.some(([b, shown]) => b === 'true' && shown), `the thread marked as being read meanwhile: ${JSON.stringify(busy)}`);
+    assert.equal(await page.getAttribute('div.thread', 'aria-busy'), 'false');
     await page.waitForTimeout(1000);
     const long = await page.evaluate(() => window.__long);
     const longest = Math.max(0, ...long.map(([, d]) => d));

@@ -139,7 +139,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         Some(Err(e)) => ctx.warn(format!("The thread could not be read: {e}")),
         None => {}
     });
-    let reading = reader.reading;
+
     // "Add this page": the worker splits the page and the thread (a page
     // in another layout than the thread turns both into BBCode quotes).
     // The page as sent: what is added (text typed into the box while
@@ -149,6 +149,8 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         sent.set_value(page.get_untracked());
         request(ctx, "add".to_string())
     });
+    // Marked as being read while either is on its way.
+    let reading = Signal::derive(move || reader.reading.get() || adder.reading.get());
     let add_page = move |_| {
         if page.with_untracked(|p| p.trim().is_empty()) {
             return;

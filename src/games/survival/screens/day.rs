@@ -16,14 +16,12 @@
 //! view (marked as being read) while the next is computed.
 
 use super::super::day_text::{AddReply, DayReply, appended};
-use super::super::posts_text::PostsRequest;
 use super::super::report_view::{rejections, voters_text};
-use super::super::state::{Ctx, Survival, list};
+use super::super::state::{Ctx, list};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use super::events::{Activity, CountCopy, Events, VoteHistory};
-use super::posts::{Latest, ask};
+use super::posts::{FileJson, Latest, ask};
 use super::split::{Doubtful, SplitView};
-use crate::shell::game::GameKind;
 use crate::shell::html::{Html, attr};
 use crate::shell::paste::HeldBox;
 use leptos::prelude::*;
@@ -103,6 +101,10 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         })
     };
     let page = ctx.page;
+    // The save file as JSON, serialised once per change for every
+    // request of the screen (the reading, the count post, the vote
+    // history, the activity).
+    provide_context(FileJson::new(ctx));
     // The split table's rows laid out (pages of `PAGE`, issue 20).
     let shown = RwSignal::new(crate::shell::html::PAGE);
     // The count's rejected lines laid out (the same pages).
@@ -242,23 +244,11 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     }
 }
 
-/// The request for the Day screen's `stage` (`day:N`, `add`): the open
+/// The request for the Day screen's `stage` (`day:N:M`, `add`): the open
 /// game as its save file with its drafts (read untracked); `None` without
 /// a game.
 fn request(ctx: Ctx, stage: String) -> Option<String> {
-    let file = ctx.live.with_untracked(|l| {
-        l.as_ref()
-            .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))
-    })?;
-    serde_json::to_string(&PostsRequest {
-        key: 0,
-        file,
-        stage,
-        format: ctx.format.get_untracked(),
-        deadline: None,
-        now: 0,
-    })
-    .ok()
+    FileJson::of(ctx).request(0, &stage, ctx.format.get_untracked(), None, 0)
 }
 
 /// Who votes today and with what weight, who cannot and why (S5.1, S5.2).

@@ -8,7 +8,7 @@
 //! written in the rules worker (`posts_text`): the post writers are not in
 //! the page's first load.
 
-use super::super::posts_text::{PostsReply, PostsRequest};
+use super::super::posts_text::PostsReply;
 use super::super::state::{Ctx, Stage, Survival};
 use crate::shell::game::GameKind;
 use crate::shell::ui::CopyButton;
@@ -85,6 +85,75 @@ impl Latest {
     }
 }
 
+/// The open game's save file as JSON, its drafts included: serialised
+/// once per change and shared by every request of a screen (the Day
+/// screen asks four things of the worker at each change of the thread:
+/// one serialisation of a 1 MB thread, not four). `None` without a game.
+#[derive(Clone, Copy)]
+pub struct FileJson(Memo<Option<std::sync::Arc<str>>>);
+
+impl FileJson {
+    /// The open game's file as JSON, kept up to date with every draft.
+    pub fn new(ctx: Ctx) -> FileJson {
+        FileJson(Memo::new(move |_| {
+            ctx.spec.track();
+            ctx.night.track();
+            ctx.bulk.track();
+            ctx.thread.track();
+            ctx.layout.track();
+            ctx.page.track();
+            ctx.revote.track();
+            ctx.decisions.track();
+            ctx.deadline.track();
+            ctx.format.track();
+            ctx.hide_deck.track();
+            ctx.events.track();
+            ctx.prod.track();
+            ctx.wagons.track();
+            let file = ctx.live.with(|l| {
+                l.as_ref()
+                    .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))
+            })?;
+            serde_json::to_string(&file).ok().map(Into::into)
+        }))
+    }
+
+    /// The screen's shared file (provided by the screen), else one of its own.
+    pub fn of(ctx: Ctx) -> FileJson {
+        use_context::<FileJson>().unwrap_or_else(|| FileJson::new(ctx))
+    }
+
+    /// A request (`posts_text::PostsRequest`) as JSON with this file
+    /// (read untracked).
+    pub fn request(
+        self,
+        key: u32,
+        stage: &str,
+        format: Format,
+        deadline: Option<i64>,
+        now: i64,
+    ) -> Option<String> {
+        #[derive(serde::Serialize)]
+        struct Head<'a> {
+            key: u32,
+            stage: &'a str,
+            format: Format,
+            deadline: Option<i64>,
+            now: i64,
+        }
+        let head = serde_json::to_string(&Head {
+            key,
+            stage,
+            format,
+            deadline,
+            now,
+        })
+        .ok()?;
+        let file = self.0.with_untracked(|f| f.clone())?;
+        Some(format!("{{\"file\":{file},{}", &head[1..]))
+    }
+}
+
 /// Asks the rules worker (`posts_text`) for the texts of `what`'s stage
 /// (`None`: nothing to ask) with its deadline: the request is the open
 /// game as its save file (its drafts included) with the stage, the format,
@@ -97,21 +166,16 @@ pub fn ask(
 ) -> Memo<Reply> {
     let asked = StoredValue::new(0u32);
     let wanted = StoredValue::new(None::<(String, Option<i64>)>);
+    let file = FileJson::of(ctx);
     let link = Latest::new(move || {
         let (stage, deadline) = wanted.get_value()?;
-        let file = ctx.live.with(|l| {
-            l.as_ref()
-                .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))
-        })?;
-        let r = PostsRequest {
-            key: asked.get_value(),
-            file,
-            stage,
-            format: ctx.format.get(),
+        file.request(
+            asked.get_value(),
+            &stage,
+            ctx.format.get_untracked(),
             deadline,
-            now: super::events::now(),
-        };
-        serde_json::to_string(&r).ok()
+            super::events::now(),
+        )
     });
     Effect::new(move |_| {
         let Some(w) = what() else {

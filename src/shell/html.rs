@@ -117,6 +117,24 @@ pub fn attr(name: &str, value: &str) -> String {
 /// take seconds to lay out at once (issue 20).
 pub const PAGE: usize = 100;
 
+/// The line under a list paged in HTML, as [`show_more`] writes it, for
+/// lists written as HTML (in a worker, or in one string): "100 of 350
+/// WHAT. Show 100 more", its button (`data-act="more"`) answered by the
+/// list's delegated click; empty when all `total` rows are `shown`.
+/// `testid` names the line; `what` says what is listed and what comes
+/// first ("posts shown: those with a line not counted first").
+///
+/// [`show_more`]: super::ui::show_more
+pub fn more_html(testid: &str, shown: usize, total: usize, what: &str) -> String {
+    if total <= shown {
+        return String::new();
+    }
+    format!(
+        "<p class=\"more muted\" data-testid=\"{testid}\">{shown} of {total} {what}. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
+        PAGE.min(total - shown)
+    )
+}
+
 /// A text box holding more than this many bytes is not laid out (its
 /// element gets the class `long`: the stylesheet hides it behind a "show
 /// it" checkbox, `.held`), its text kept and read in full: Chromium lays

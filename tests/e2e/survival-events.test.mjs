@@ -179,6 +179,12 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     assert.equal(dayEvents.length, 2);
     assert.match(await page.textContent('[data-testid=committed]'), /Fjord/);
     const modActions = actions;
+    // The committed day's posts: its extension names the day's deadline
+    // with the extension, as the draft's post did (S10.5).
+    await screen(page, 'Posts');
+    await page.selectOption('[data-testid=posts-stage]', '1');
+    await page.waitForFunction(() => /Deadline extended/.test(document.querySelector('[data-testid=public-post]')?.textContent ?? ''));
+    assert.match(await publicText(page), /The deadline is extended by 1 day 0 hours: a holiday\.\nNew deadline: 2031-03-05 18:00/);
     await screen(page, 'History');
     await page.locator('[data-testid=phase-button]').nth(1).click();
     await page.waitForSelector('section.history [data-testid=events]');

@@ -467,6 +467,8 @@ test('majority mode: the votes needed, L-1, the day ending at a majority, the Sp
     await screen(page, 'Day');
     await page.waitForSelector('[data-testid=page]');
     // Eight voters, Ann's vote counts twice: nine votes, more than half is five.
+    // (Read in the site's worker: it shows once read.)
+    await page.waitForFunction(() => /voters/.test(document.querySelector('[data-testid=electorate]')?.textContent ?? ''));
     const electorate = await page.textContent('[data-testid=electorate]');
     const [, voters, total, need] = electorate.match(/^(\d+) voters \((\d+) votes\)\..* it takes (\d+) votes to eliminate/).map(Number);
     assert.equal(voters, 8);

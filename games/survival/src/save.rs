@@ -96,6 +96,15 @@ pub struct Drafts {
     pub decisions: BTreeMap<String, String>,
     /// The next deadline, UNIX seconds.
     pub deadline: Option<i64>,
+    /// Each commit's deadline as it was set, before the phase's extensions
+    /// (S10.5): `INDEX:SECONDS ` (the phase's 0-based index, UNIX seconds;
+    /// nothing after the colon: no deadline), one per commit in order,
+    /// `"1:1795284000 3: "`; written only when there are some. A committed
+    /// phase's extension post names the new deadline from the phase's last
+    /// entry ([`phase_deadline`]). Text, not a list: the page only appends
+    /// to it, with no reader or writer of its own.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub deadlines: String,
     /// The post format last chosen (S9.4).
     pub post_format: Format,
     /// Whether the deal post leaves out the deck in play (how many Evil
@@ -113,6 +122,26 @@ pub struct Drafts {
     /// written only when chosen).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub wagons: bool,
+}
+
+/// The deadline phase `index` (0-based) was committed with, from the
+/// last entry for it in a [`Drafts::deadlines`] text (a phase undone and
+/// committed again has a later one), UNIX seconds; `None` when it had
+/// none.
+pub fn phase_deadline(text: &str, index: usize) -> Option<i64> {
+    text.split_whitespace()
+        .filter_map(|e| e.split_once(':'))
+        .rfind(|(i, _)| i.parse() == Ok(index))
+        .and_then(|(_, t)| t.parse().ok())
+}
+
+/// The [`Drafts::deadlines`] entry for a commit of phase `index` with
+/// the deadline `at`: `"3:1795456800 "`, `"3: "` without one.
+pub fn phase_deadline_entry(index: usize, at: Option<i64>) -> String {
+    format!(
+        "{index}:{} ",
+        at.map(|at| at.to_string()).unwrap_or_default()
+    )
 }
 
 fn is_default_threshold(t: &console_core::events::ProdThreshold) -> bool {
@@ -293,5 +322,35 @@ impl SaveFile for GameFile {
             }
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A committed phase's deadline is read by its index; a phase undone
+    /// and committed again (with another deadline, or none) is read from
+    /// its last commit.
+    #[test]
+    fn phase_deadlines_are_read_from_the_phases_last_commit() {
+        let mut t = phase_deadline_entry(1, Some(1_795_284_000));
+        t.push_str(&phase_deadline_entry(3, Some(1_795_456_800)));
+        assert_eq!(t, "1:1795284000 3:1795456800 ");
+        assert_eq!(phase_deadline(&t, 1), Some(1_795_284_000));
+        assert_eq!(phase_deadline(&t, 3), Some(1_795_456_800));
+        assert_eq!(phase_deadline(&t, 2), None);
+        t.push_str(&phase_deadline_entry(3, None));
+        assert_eq!(phase_deadline(&t, 3), None);
+        t.push_str(&phase_deadline_entry(3, Some(7)));
+        assert_eq!(phase_deadline(&t, 3), Some(7));
+        assert_eq!(phase_deadline(&t, 1), Some(1_795_284_000));
+        let d: Drafts = serde_json::from_str(r#"{"deadlines": "0:60 "}"#).unwrap();
+        assert_eq!(phase_deadline(&d.deadlines, 0), Some(60));
+        assert!(
+            !serde_json::to_string(&Drafts::default())
+                .unwrap()
+                .contains("deadlines")
+        );
     }
 }

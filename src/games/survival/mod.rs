@@ -5,6 +5,7 @@
 pub mod app;
 #[cfg(feature = "bench")]
 mod bench;
+pub mod day_text;
 pub mod posts_text;
 mod report_view;
 mod screens;

@@ -33,7 +33,10 @@ pub struct PostsRequest {
     pub file: GameFile,
     /// `deal`, a phase's 0-based index, `count`, `events` or `end`; or
     /// not posts: `activity` (the activity table and the prod list with
-    /// its messages, S10.8), `history` (the day's vote history, S10.9).
+    /// its messages, S10.8), `history` (the day's vote history, S10.9),
+    /// `day:N` (the Day screen's reading, `day_text::DayReply`, its split
+    /// table showing N rows), `add` (the page draft added to the thread,
+    /// `day_text::AddReply`).
     pub stage: String,
     /// The post format.
     pub format: Format,
@@ -155,6 +158,10 @@ pub fn verify_html([players, deck, seed, salt, published]: &VerifyRequest) -> St
 /// The worker's answer to a request (JSON text in and out).
 pub fn posts_json(request: &str) -> String {
     let reply = match serde_json::from_str::<PostsRequest>(request) {
+        // The Day screen's reading (`day:N`, `add`): its own reply.
+        Ok(r) if r.stage == "add" || r.stage.starts_with("day:") => {
+            return super::day_text::answer(&r);
+        }
         Ok(r) => posts(&r),
         Err(e) => PostsReply {
             error: Some(e.to_string()),
@@ -275,8 +282,19 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
             };
             let (i, p) = p;
             let named = g.setup_of(&p.after);
-            // The events' post first: they applied at the phase's start.
-            out.public = events_post(&named, &p.report, None, format);
+            // The events' post first: they applied at the phase's start;
+            // an extension names the phase's deadline with its extensions.
+            let extended = survival::save::phase_deadline(&d.deadlines, i).map(|x| {
+                x + p
+                    .events
+                    .iter()
+                    .map(|e| match e {
+                        console_core::events::Event::Extend(x) => x.by.max(0),
+                        _ => 0,
+                    })
+                    .sum::<i64>()
+            });
+            out.public = events_post(&named, &p.report, extended, format);
             out.public.extend(phase_post(&g, i, format, deadline));
             out.private = replaced(&p.report)
                 .map(|slot| {
@@ -325,12 +343,12 @@ fn history_html(roster: &survival::Roster, changes: &[VoteChange], shown: usize)
         &["Post", "Voter", "From", "To"],
         &rows,
     );
-    if total > shown {
-        h.raw(&format!(
-            "<p class=\"more muted\" data-testid=\"history-more\">{shown} of {total} vote changes shown: the latest. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
-            PAGE.min(total - shown)
-        ));
-    }
+    h.raw(&crate::shell::html::more_html(
+        "history-more",
+        shown,
+        total,
+        "vote changes shown: the latest",
+    ));
     h.done()
 }
 

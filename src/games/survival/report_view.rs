@@ -4,7 +4,7 @@
 //! Secret (it shows cards, targets and buddies): never for posting.
 
 use super::state::{list, names, winners_text};
-use crate::shell::html::{Html, PAGE, attr, esc, event_from};
+use crate::shell::html::{Html, PAGE, attr, esc, event_from, more_html};
 use console_core::text::sort_small;
 use leptos::prelude::*;
 use std::fmt::Write as _;
@@ -106,20 +106,6 @@ pub fn rejections(h: &mut Html, roster: &Roster, testid: &str, list: &[Rejection
         );
     }
     h.raw("</ul>");
-}
-
-/// The line under paged lists as `shell::ui::show_more` writes it, with
-/// its button (`data-act="more"`) for the list's delegated click
-/// ([`PagedReport`]): "100 of 350 rejected lines shown: ... Show 100
-/// more"; empty when all `total` rows are `shown`.
-pub fn more_html(shown: usize, total: usize, what: &str) -> String {
-    if total <= shown {
-        return String::new();
-    }
-    format!(
-        "<p class=\"more muted\" data-testid=\"verdicts-more\">{shown} of {total} {what}. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
-        PAGE.min(total - shown)
-    )
 }
 
 /// HTML with long lists a page at a time (`html(shown)`: at most `shown`
@@ -285,13 +271,19 @@ pub fn report_html(setup: &Setup, r: &PhaseReport, shown: usize) -> String {
             .collect();
         h.el("h4", "", "Warnings");
         h.list("ul", " class=\"warnings\"", &w);
-        h.raw(&more_html(shown, r.warnings.len(), "warnings shown"));
+        h.raw(&more_html(
+            "verdicts-more",
+            shown,
+            r.warnings.len(),
+            "warnings shown",
+        ));
     }
     if !r.rejections.is_empty() {
         h.el("h4", "", "Rejected lines (S2.4)");
         let list = &r.rejections[..shown.min(r.rejections.len())];
         rejections(&mut h, roster, "rejections", list);
         h.raw(&more_html(
+            "verdicts-more",
             shown,
             r.rejections.len(),
             "rejected lines shown, in order",

@@ -16,7 +16,7 @@ use survival::events::EventNote;
 use survival::post::Format;
 use survival::report::PhaseReport;
 use survival::roster::Names;
-use survival::save::{Drafts, GameFile, InputFile};
+use survival::save::{Drafts, GameFile, InputFile, phase_deadline, phase_deadline_entry};
 use survival::setup::Setup;
 use survival::thread::{Layout, ThreadSplit, split_thread_as};
 use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster, State};
@@ -95,6 +95,10 @@ pub struct Kept {
     pub decisions: RwSignal<BTreeMap<String, String>>,
     /// The next deadline, UNIX seconds.
     pub deadline: RwSignal<Option<i64>>,
+    /// Each committed phase's deadline before its extensions (S10.5), as
+    /// `Drafts::deadlines` writes them (a string signal, as the other
+    /// drafts: no signal code of its own).
+    pub deadlines: RwSignal<String>,
     /// The post format, saved with the game.
     pub format: RwSignal<Format>,
     /// Whether the deal post leaves out the deck in play.
@@ -108,6 +112,9 @@ pub struct Kept {
     pub prod: RwSignal<ProdThreshold>,
     /// Whether the vote count post uses the wagons layout (S10.9).
     pub wagons: RwSignal<bool>,
+    /// The Day screen's last reading by the worker (`day_text`), kept
+    /// while the screen is closed (not saved).
+    pub day: RwSignal<Option<super::day_text::DayReply>>,
 }
 
 /// The Survival page (its kind for the shell's generic context).
@@ -152,12 +159,14 @@ impl GameKind for Survival {
             revote: RwSignal::new(String::new()),
             decisions: RwSignal::new(BTreeMap::new()),
             deadline: RwSignal::new(None),
+            deadlines: RwSignal::new(String::new()),
             format: RwSignal::new(Format::BBCode),
             hide_deck: RwSignal::new(false),
             posts_stage: RwSignal::new(None),
             events: RwSignal::new(Vec::new()),
             prod: RwSignal::new(ProdThreshold::default()),
             wagons: RwSignal::new(false),
+            day: RwSignal::new(None),
         }
     }
 
@@ -171,6 +180,7 @@ impl GameKind for Survival {
         k.revote.track();
         k.decisions.track();
         k.deadline.track();
+        k.deadlines.track();
         k.format.track();
         k.hide_deck.track();
         k.events.track();
@@ -190,11 +200,13 @@ impl GameKind for Survival {
         ctx.revote.set(d.revote);
         ctx.decisions.set(d.decisions);
         ctx.deadline.set(d.deadline);
+        ctx.deadlines.set(d.deadlines);
         ctx.format.set(d.post_format);
         ctx.hide_deck.set(d.hide_deck);
         ctx.events.set(d.events);
         ctx.prod.set(d.prod);
         ctx.wagons.set(d.wagons);
+        ctx.day.set(None);
     }
 
     fn file(ctx: Ctx, name: &str, game: &Game) -> GameFile {
@@ -209,6 +221,7 @@ impl GameKind for Survival {
             revote: ctx.revote.get_untracked(),
             decisions: ctx.decisions.get_untracked(),
             deadline: ctx.deadline.get_untracked(),
+            deadlines: ctx.deadlines.get_untracked(),
             post_format: ctx.format.get_untracked(),
             hide_deck: ctx.hide_deck.get_untracked(),
             events: ctx.events.get_untracked(),
@@ -349,23 +362,10 @@ impl Ctx {
     /// decisions of players it asks a decision of (a draft left from an
     /// earlier preview, for a player no longer eliminated, would only be
     /// rejected), and its report.
-    pub fn preview(&self, mut input: PhaseInput) -> Option<(PhaseInput, PhaseReport)> {
+    pub fn preview(&self, input: PhaseInput) -> Option<(PhaseInput, PhaseReport)> {
         let events = self.events.get();
-        self.live.with(|l| {
-            let game = &l.as_ref()?.game;
-            let report = game.preview_with(&input, &events).ok()?;
-            let decisions = match &mut input {
-                PhaseInput::Night(n) => &mut n.decisions,
-                PhaseInput::Day(d) => &mut d.decisions,
-            };
-            let asked = |p: &PlayerId| report.decisions.iter().any(|r| r.player == *p);
-            if decisions.keys().all(asked) {
-                return Some((input, report));
-            }
-            decisions.retain(|p, _| asked(p));
-            let report = game.preview_with(&input, &events).ok()?;
-            Some((input, report))
-        })
+        self.live
+            .with(|l| preview_of(&l.as_ref()?.game, input, &events))
     }
 
     /// The current phase's input from the drafts, as it would be committed
@@ -408,6 +408,9 @@ impl Ctx {
             }
             self.decisions.set(BTreeMap::new());
             self.events.set(Vec::new());
+            // The phase's deadline is kept for its extension post.
+            let at = phase_deadline_entry(phase_index, self.deadline.get_untracked());
+            self.deadlines.update(|v| v.push_str(&at));
             self.deadline.set(None);
             self.posts_stage.set(None);
         }
@@ -432,6 +435,12 @@ impl Ctx {
         });
         let (phase, input, events) = back?;
         self.events.set(events);
+        // The phase's deadline comes back with it.
+        let n = self
+            .live
+            .with_untracked(|l| l.as_ref().map_or(0, |l| l.game.phases().len()));
+        self.deadline
+            .set(self.deadlines.with_untracked(|d| phase_deadline(d, n)));
         match input {
             InputFile::Night { actions, decisions } => {
                 self.night.set(actions);
@@ -451,6 +460,30 @@ impl Ctx {
         self.posts_stage.set(None);
         Some(phase)
     }
+}
+
+/// What the engine makes of `input` in `game` with the drafted `events`:
+/// the input with only the decisions of players it asks a decision of (a
+/// draft left from an earlier preview, for a player no longer eliminated,
+/// would only be rejected), and its report; `None` when the engine
+/// refuses the input. (The page's preview and the worker's, `day_text`.)
+pub fn preview_of(
+    game: &Game,
+    mut input: PhaseInput,
+    events: &[Event],
+) -> Option<(PhaseInput, PhaseReport)> {
+    let report = game.preview_with(&input, events).ok()?;
+    let decisions = match &mut input {
+        PhaseInput::Night(n) => &mut n.decisions,
+        PhaseInput::Day(d) => &mut d.decisions,
+    };
+    let asked = |p: &PlayerId| report.decisions.iter().any(|r| r.player == *p);
+    if decisions.keys().all(asked) {
+        return Some((input, report));
+    }
+    decisions.retain(|p, _| asked(p));
+    let report = game.preview_with(&input, events).ok()?;
+    Some((input, report))
 }
 
 /// Name-keyed drafts as player-keyed input: blank texts and unknown names

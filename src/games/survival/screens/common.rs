@@ -4,11 +4,12 @@
 
 use super::super::report_view::{PagedReport, rejections, report_html};
 use super::super::state::{Ctx, Screen, Stage};
-use crate::shell::html::Html;
+use crate::shell::html::{Html, PAGE, event_from};
 use crate::shell::ui::confirm;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 use survival::report::{DecisionKind, DecisionRequest, PhaseReport, Place};
-use survival::{Card, PhaseInput, PlayerId};
+use survival::{Card, PlayerId};
 
 /// What a decision asks for, and the line that gives it.
 fn ask(kind: DecisionKind) -> (&'static str, &'static str) {
@@ -36,16 +37,12 @@ fn ask(kind: DecisionKind) -> (&'static str, &'static str) {
 /// the box being typed in.
 #[component]
 pub fn Decisions(
-    /// The preview: the input as it would be committed and its report.
-    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    /// The preview as shown.
+    preview: Signal<Option<Shown>>,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let requests = Memo::new(move |_| {
-        preview.with(|p| {
-            p.as_ref()
-                .map(|(_, r)| r.decisions.clone())
-                .unwrap_or_default()
-        })
+        preview.with(|p| p.as_ref().map(|p| p.decisions.clone()).unwrap_or_default())
     });
     let rows = Memo::new(move |_| {
         let asked: Vec<PlayerId> = requests.with(|r| r.iter().map(|r| r.player).collect());
@@ -76,7 +73,7 @@ pub fn Decisions(
 /// One player's decision box.
 fn decision_row(
     ctx: Ctx,
-    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    preview: Signal<Option<Shown>>,
     requests: Memo<Vec<DecisionRequest>>,
     p: PlayerId,
 ) -> impl IntoView {
@@ -119,22 +116,10 @@ fn decision_row(
     };
     let problems = move || {
         preview.with(|pv| {
-            let Some((_, rep)) = pv else {
-                return String::new();
-            };
-            let mut h = Html::default();
-            ctx.live.with_untracked(|l| {
-                if let Some(l) = l {
-                    let list: Vec<_> = rep
-                        .rejections
-                        .iter()
-                        .filter(|x| x.player == p && matches!(x.place, Place::Decision { .. }))
-                        .cloned()
-                        .collect();
-                    rejections(&mut h, &l.game.setup().roster, "decision-rejections", &list);
-                }
-            });
-            h.done()
+            pv.as_ref()
+                .and_then(|s| s.problems.iter().find(|x| x.0 == p.index()))
+                .map(|x| x.1.clone())
+                .unwrap_or_default()
         })
     };
     view! {
@@ -146,6 +131,64 @@ fn decision_row(
             <p data-testid="decision-state">{state}</p>
             <div inner_html=problems></div>
         </div>
+    }
+}
+
+/// What the preview of a phase shows and asks, written from its report:
+/// on the page for a night, in the site's worker for a day (`day_text`),
+/// so the day's report (every vote of a long thread) never reaches the
+/// page.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Shown {
+    /// The report as HTML.
+    pub html: String,
+    /// The decisions the eliminations call for (S7).
+    pub decisions: Vec<DecisionRequest>,
+    /// (player index, the decision lines rejected, as HTML).
+    pub problems: Vec<(usize, String)>,
+    /// The players asked a decision who gave none, by name.
+    pub missing: Vec<String>,
+}
+
+impl Shown {
+    /// The preview of `r`, the report of `game`'s phase to play, which
+    /// starts with the setup `opening` (its drafted events applied).
+    /// `shown`: at most so many rows of its warnings and of its rejected
+    /// lines (more behind "Show more", [`report_html`]).
+    pub fn of(
+        game: &survival::Game,
+        opening: &survival::Setup,
+        r: &PhaseReport,
+        shown: usize,
+    ) -> Shown {
+        let roster = &game.setup().roster;
+        let mut problems = Vec::new();
+        for d in &r.decisions {
+            if problems
+                .iter()
+                .any(|x: &(usize, String)| x.0 == d.player.index())
+            {
+                continue;
+            }
+            let list: Vec<_> = r
+                .rejections
+                .iter()
+                .filter(|x| x.player == d.player && matches!(x.place, Place::Decision { .. }))
+                .cloned()
+                .collect();
+            let mut h = Html::default();
+            rejections(&mut h, roster, "decision-rejections", &list);
+            problems.push((d.player.index(), h.done()));
+        }
+        Shown {
+            html: report_html(opening, r, shown),
+            decisions: r.decisions.clone(),
+            problems,
+            missing: r
+                .missing_decisions()
+                .map(|d| game.current_setup().roster.name(d.player).to_string())
+                .collect(),
+        }
     }
 }
 
@@ -288,10 +331,15 @@ pub fn Elsewhere(night: bool, just: RwSignal<Option<usize>>) -> impl IntoView {
 /// its commit button (which commits only the phase it was shown for).
 #[component]
 pub fn Outcome(
-    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    /// The preview as shown.
+    preview: Signal<Option<Shown>>,
     /// Players who sent nothing (named in the confirmation), at commit time.
     missing: Signal<Vec<String>>,
     just: RwSignal<Option<usize>>,
+    /// How many rows of the report's long lists `preview` shows, where the
+    /// page writes it (a night): its "Show more" asks for a page more.
+    #[prop(optional)]
+    more: Option<RwSignal<usize>>,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let phase = move || {
@@ -302,35 +350,19 @@ pub fn Outcome(
         })
     };
     let do_commit = move |i: usize| {
-        let decisions: Vec<String> = preview.with_untracked(|p| {
-            ctx.live.with_untracked(|l| {
-                let (Some((_, r)), Some(l)) = (p, l) else {
-                    return Vec::new();
-                };
-                r.missing_decisions()
-                    .map(|d| l.game.current_setup().roster.name(d.player).to_string())
-                    .collect()
-            })
-        });
+        let decisions: Vec<String> =
+            preview.with_untracked(|p| p.as_ref().map(|p| p.missing.clone()).unwrap_or_default());
         if commit(ctx, i, &phase(), missing.get_untracked(), decisions) {
             just.set(Some(i));
         }
     };
-    let report = move |shown: usize| {
-        preview.with(|p| {
-            p.as_ref()
-                .and_then(|(_, r)| {
-                    let (setup, _, _) = ctx.opening()?;
-                    Some(report_html(&setup, r, shown))
-                })
-                .unwrap_or_default()
-        })
-    };
+    let report = move || preview.with(|p| p.as_ref().map(|p| p.html.clone()).unwrap_or_default());
     view! {
         <section class="preview" aria-label="Preview" data-testid="preview">
             <h2>{move || format!("{}: what happens", capital(&phase()))}</h2>
             <p class="muted">"Nothing is final until you commit. This preview follows what you enter above."</p>
-            <PagedReport html=Callback::new(report)/>
+            // Its long lists' "Show more" asks for a longer preview.
+            <div inner_html=report on:click=move |ev| if let Some(m) = more && event_from(&ev, "button[data-act=more]").is_some() { m.update(|n| *n += PAGE) }></div>
             <Decisions preview/>
             {move || ctx.live.with(|l| {
                 let l = l.as_ref()?;

@@ -2,20 +2,25 @@
 //! Discord gives it (the engine's splitter detects the layout, S2.9, or
 //! reads the one the moderator picks); the split shown post by post with
 //! what was read from each, and every doubtful reading with its one-click
-//! answers (`split`); a live vote count in the S9.2 layout kept by the
-//! engine's incremental counter (each new post is pushed to it, so a long
-//! thread is not recounted on every keystroke), with the Spotlight's
+//! answers (`split`); a live vote count in the S9.2 layout by the
+//! engine's counter, with the Spotlight's
 //! double vote, Nairobi, the Polar Bear's sole or barred voter and, in
 //! majority mode, the votes needed and L-1 marks; every rejected vote line
 //! with its reason; the outcome as it stands (a revote among the tied and
 //! the lot when needed), the decisions the eliminations call for, and the
 //! commit (as on the Night screen, never by accident).
+//!
+//! The reading (split, count, preview, revote) is done in the site's
+//! worker (`day_text`, issue 20 point 2: a 1 MB thread blocked the page):
+//! asked latest-only as the drafts change, the previous reading kept in
+//! view (marked as being read) while the next is computed.
 
+use super::super::day_text::{AddReply, DayReply, appended};
 use super::super::report_view::{rejections, voters_text};
-use super::super::state::{Ctx, list, names};
+use super::super::state::{Ctx, list};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use super::events::{Activity, CountCopy, Events, VoteHistory};
-use super::posts::ask;
+use super::posts::{FileJson, Latest, ask};
 use super::split::{Doubtful, SplitView};
 use crate::shell::html::{Html, attr};
 use crate::shell::paste::HeldBox;
@@ -23,22 +28,6 @@ use leptos::prelude::*;
 use survival::count::VoteCount;
 use survival::day::Counter;
 use survival::report::{CountedVote, IgnoredLine, NameGuess, NoVote, Rejection};
-use survival::thread::ThreadSplit;
-use survival::{PhaseInput, Post};
-
-/// What the kept count is good for: the game, and how it reads names now
-/// (phases played, nicknames and refused guesses kept).
-type Key = (String, (usize, usize, usize));
-
-/// The live count kept between keystrokes: which game, phase and names it
-/// is for, the posts pushed, the counter after all of them and the counter
-/// before the last one (a post still being typed or pasted grows).
-struct Kept {
-    key: Key,
-    posts: Vec<Post>,
-    before_last: Counter<'static>,
-    all: Counter<'static>,
-}
 
 /// The live count, as the engine's counter has it after the last post.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,7 +47,8 @@ pub struct Live {
 }
 
 impl Live {
-    fn of(c: &Counter<'_>, state: &survival::State) -> Live {
+    /// The count as the counter `c` has it, in `state`.
+    pub fn of(c: &Counter<'_>, state: &survival::State) -> Live {
         Live {
             count: c.view(state),
             rejections: c.rejections().to_vec(),
@@ -68,55 +58,6 @@ impl Live {
             guesses: c.guesses().to_vec(),
         }
     }
-}
-
-/// Brings the kept counter up to `posts`, pushing only what is new when
-/// the thread grew (or its last post grew), and returns the count.
-fn recount(
-    kept: &mut Option<Kept>,
-    key: Key,
-    posts: Vec<Post>,
-    fresh: impl Fn() -> Counter<'static>,
-    state: &survival::State,
-) -> Live {
-    let n = posts.len();
-    let old = kept.take().filter(|k| k.key == key);
-    // A counter that has read the first `read` posts, `read` < n (or 0).
-    let (mut base, read) = match old {
-        Some(k) if k.posts == posts => {
-            let out = Live::of(&k.all, state);
-            *kept = Some(k);
-            return out;
-        }
-        Some(k) if n > k.posts.len() && posts.starts_with(&k.posts) => {
-            let read = k.posts.len();
-            (k.all, read)
-        }
-        Some(k)
-            if !k.posts.is_empty()
-                && n >= k.posts.len()
-                && posts[..k.posts.len() - 1] == k.posts[..k.posts.len() - 1] =>
-        {
-            let read = k.posts.len() - 1;
-            (k.before_last, read)
-        }
-        _ => (fresh(), 0),
-    };
-    for p in &posts[read..n.max(1) - 1] {
-        base.push(p.author, &p.text);
-    }
-    let mut all = base.clone();
-    if let Some(p) = posts.last() {
-        all.push(p.author, &p.text);
-    }
-    let out = Live::of(&all, state);
-    *kept = Some(Kept {
-        key,
-        posts,
-        before_last: base,
-        all,
-    });
-    out
 }
 
 #[component]
@@ -160,108 +101,110 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         })
     };
     let page = ctx.page;
-    let split = Memo::new(move |_| ctx.thread_split());
-    let kept = StoredValue::new(None::<Kept>);
-    let count = Memo::new(move |_| {
-        let posts = split.with(|s| s.as_ref().map(ThreadSplit::known_posts))?;
-        // The day as it starts with the drafted events (S10.2).
-        let (setup, state, _) = ctx.opening()?;
-        let events = ctx
-            .events
-            .with(|e| serde_json::to_string(e).unwrap_or_default());
-        ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let g = &l.game;
-            let s = g.setup();
-            let key = (
-                format!("{}{events}", l.id),
-                (g.phases().len(), s.nicknames.len(), s.no_guess.len()),
-            );
-            let fresh = || Counter::owned(setup.clone(), &state);
-            kept.try_update_value(|k| recount(k, key, posts, fresh, &state))
-        })
+    // The save file as JSON, serialised once per change for every
+    // request of the screen (the reading, the count post, the vote
+    // history, the activity).
+    provide_context(FileJson::new(ctx));
+    // The split table's rows laid out (pages of `PAGE`, issue 20).
+    let shown = RwSignal::new(crate::shell::html::PAGE);
+    // The count's rejected lines laid out (the same pages).
+    let rejected = RwSignal::new(crate::shell::html::PAGE);
+    // The day's reading, done in the site's worker (`day_text`): asked
+    // again whenever a draft it reads changes, latest-only.
+    let day = ctx.day;
+    let reader = Latest::new(move || {
+        request(
+            ctx,
+            format!("day:{}:{}", shown.get_untracked(), rejected.get_untracked()),
+        )
     });
-    let preview = Memo::new(move |_| {
-        let posts = split.with(|s| s.as_ref().map(ThreadSplit::known_posts))?;
-        let input = ctx.raw_input(Some(posts))?;
-        if !matches!(input, PhaseInput::Day(_)) {
-            return None;
+    Effect::new(move |_| {
+        shown.track();
+        rejected.track();
+        ctx.thread.track();
+        ctx.layout.track();
+        ctx.revote.track();
+        ctx.decisions.track();
+        ctx.events.track();
+        ctx.live.track();
+        reader.ask();
+    });
+    Effect::new(move |_| match reader.reply.get() {
+        Some(Ok(text)) => {
+            if let Ok(d) = serde_json::from_str::<DayReply>(&text) {
+                match &d.error {
+                    Some(e) => ctx.warn(format!("The thread could not be read: {e}")),
+                    None => day.set(Some(d)),
+                }
+            }
         }
-        ctx.preview(input)
+        Some(Err(e)) => ctx.warn(format!("The thread could not be read: {e}")),
+        None => {}
     });
+
+    // "Add this page": the worker splits the page and the thread (a page
+    // in another layout than the thread turns both into BBCode quotes).
+    // The page as sent: what is added (text typed into the box while
+    // the worker reads is kept there).
+    let sent = StoredValue::new(String::new());
+    let adder = Latest::new(move || {
+        sent.set_value(page.get_untracked());
+        request(ctx, "add".to_string())
+    });
+    // Marked as being read while either is on its way.
+    let reading = Signal::derive(move || reader.reading.get() || adder.reading.get());
     let add_page = move |_| {
-        let p = page.get_untracked();
-        if p.trim().is_empty() {
+        if page.with_untracked(|p| p.trim().is_empty()) {
             return;
         }
-        let before = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
-        // A page in another layout than the thread so far (S2.9 reads one
-        // layout per paste): the thread and the page are kept as the
-        // engine split them, each post a BBCode quote (a layout of its
-        // own), so every page keeps its posts.
-        let thread_layout =
-            split.with_untracked(|s| s.as_ref().filter(|s| !s.posts.is_empty()).map(|s| s.layout));
-        // (The page alone is split only when there is a thread to differ
-        // from: a first page of 1 MB is split once, not twice.)
-        let page_split = thread_layout
-            .is_some()
-            .then(|| ctx.split(&p, None))
-            .flatten();
-        let mixed = match (&thread_layout, &page_split) {
-            (Some(t), Some(ps)) => !ps.posts.is_empty() && ps.layout != *t,
-            _ => false,
+        adder.ask();
+    };
+    Effect::new(move |_| {
+        let Some(Ok(text)) = adder.reply.get() else {
+            if let Some(Err(e)) = adder.reply.get() {
+                ctx.warn(format!("The page could not be added: {e}"));
+            }
+            return;
         };
-        if mixed && let Some(ps) = page_split {
-            let roster = ctx.roster();
-            let old = split.with_untracked(|s| s.as_ref().map(|s| as_quotes(roster.as_ref(), s)));
-            ctx.thread.set(format!(
-                "{}{}",
-                old.unwrap_or_default(),
-                as_quotes(roster.as_ref(), &ps)
-            ));
-            ctx.layout.set(String::new());
-        } else {
-            ctx.thread.update(|t| {
-                let end = t.trim_end().len();
-                t.truncate(end);
-                if !t.is_empty() {
-                    t.push_str("\n\n");
-                }
-                t.push_str(p.trim_end());
-                t.push('\n');
-            });
+        let Ok(a) = serde_json::from_str::<AddReply>(&text) else {
+            return;
+        };
+        if let Some(e) = a.error {
+            ctx.warn(format!("The page could not be added: {e}"));
+            return;
         }
-        page.set(String::new());
-        let after = split.with_untracked(|s| s.as_ref().map_or(0, |s| s.posts.len()));
+        let mixed = a.quoted.is_some();
+        match a.quoted {
+            Some(q) => {
+                ctx.thread.set(q);
+                ctx.layout.set(String::new());
+            }
+            None => sent.with_value(|p| ctx.thread.update(|t| *t = appended(t, p))),
+        }
+        if sent.with_value(|p| page.with_untracked(|now| now == p)) {
+            page.set(String::new());
+        }
+        sent.set_value(String::new());
         ctx.say(format!(
-            "Page added: {} new posts, {after} in all{}",
-            after.saturating_sub(before),
+            "Page added: {} new posts, {} in all{}",
+            a.after.saturating_sub(a.before),
+            a.after,
             if mixed {
                 " (pages in different layouts: the thread is kept as BBCode quotes, one per post)"
             } else {
                 ""
             }
         ));
-    };
-    let revote_needed = Memo::new(move |_| {
-        preview.with(|p| {
-            p.as_ref().and_then(|(_, r)| {
-                r.day().filter(|d| d.revote.is_some()).map(|d| {
-                    let tied = d.count.top().1;
-                    ctx.roster()
-                        .map(|r| names(&r, tied.iter()))
-                        .unwrap_or_default()
-                })
-            })
-        })
     });
+    let preview = Signal::derive(move || day.with(|d| d.as_ref()?.shown.clone()));
+    let revote_needed = Memo::new(move |_| day.with(|d| d.as_ref().and_then(|d| d.revote.clone())));
     // The count post as chosen: S9.2 or wagons (S10.9), with the time
     // left (S10.5), written by the rules worker (`posts_text`).
     let count_post = ask(ctx, move || Some(("count".to_string(), ctx.deadline_now())));
     view! {
         <h2>{move || format!("{}: the thread", capital(&phase()))}</h2>
-        <Electorate count/>
-        <div class="thread">
+        <p class="electorate" data-testid="electorate">{move || day.with(|d| d.as_ref().map(|d| d.electorate.clone()))}</p>
+        <div class="thread" class:reading=move || reading.get() aria-busy=move || reading.get().to_string()>
             // A page over `HELD` is read in full but not put into its box
             // (Chromium takes seconds to lay out 1 MB) unless "Show it"; a
             // long paste is taken from the paste event (shell::paste).
@@ -269,7 +212,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <label for="next-page">"Paste the next page of the thread (it is added at the end)"</label>
                 <HeldBox value=page set=move |v| page.set(v) id="next-page" testid="page"/>
             </div>
-            <button on:click=add_page data-testid="add-page">"Add this page to the thread"</button>
+            <button on:click=add_page data-testid="add-page" disabled=move || adder.reading.get()>"Add this page to the thread"</button>
             // (A long thread is not put into its box either: Chromium spent
             // 1.2 s laying out 1 MB in it even in a closed `details`.)
             <details class:long=move || ctx.thread.with(|t| t.len() > crate::shell::html::HELD)>
@@ -277,10 +220,13 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <p class="muted">"Paste pages as the forum or Discord gives them when selected and copied (phpBB, vBulletin, XenForo, Invision, Discourse, SMF, Discord, or the BBCode of quoted posts); hand-made text takes " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own (S2.9)."</p>
                 <HeldBox value=ctx.thread set=move |v| ctx.thread.set(v) rows=12 label="The whole thread" testid="thread"/>
             </details>
-            <SplitView split count/>
+            <p class="muted" data-testid="reading" hidden=move || !reading.get()>"Reading the thread…"</p>
+            <SplitView day shown/>
         </div>
-        <Doubtful split count/>
-        <LiveCount count/>
+        <Doubtful day/>
+        <section class="live-count" aria-label="Live vote count" data-testid="count" class:reading=move || reading.get()
+            on:click=move |ev| if crate::shell::html::event_from(&ev, "button[data-act=more]").is_some() { rejected.update(|n| *n += crate::shell::html::PAGE) }
+            inner_html=move || day.with(|d| d.as_ref().map(|d| d.count.clone()).unwrap_or_default())></section>
         <div class="row"><CountCopy reply=count_post/>
             <label class="toggle"><input type="checkbox" data-testid="wagons" prop:checked=ctx.wagons on:change=move |ev| ctx.wagons.set(event_target_checked(&ev))/>" Wagons layout (S10.9)"</label>
         </div>
@@ -291,77 +237,58 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             <section class="revote" data-testid="revote-box">
                 <h3>"Revote (S6.3)"</h3>
                 <p>{format!("The vote tied between {} and no Polar Bear can go instead: hold a revote among them and paste its thread. A revote that ties again or has no vote is settled as the options say (S6.4).", tied.join(" and "))}</p>
-                <textarea rows="6" spellcheck="false" aria-label="The revote thread" data-testid="revote" prop:value=ctx.revote on:input=move |ev| ctx.revote.set(event_target_value(&ev))></textarea>
+                <HeldBox value=ctx.revote set=move |v| ctx.revote.set(v) rows=6 label="The revote thread" testid="revote"/>
             </section>
         })}
         <Outcome preview missing=Signal::derive(Vec::new) just/>
     }
 }
 
-/// A split thread written back as the BBCode a quote button gives, one
-/// top-level `[quote="NAME"]...[/quote]` per post (S2.9's BBCode layout):
-/// each post's author (the player's name, else as written) and text.
-fn as_quotes(roster: Option<&survival::Roster>, s: &ThreadSplit) -> String {
-    s.posts
-        .iter()
-        .map(|p| {
-            let who = match (p.author, roster) {
-                (Some(a), Some(r)) => r.name(a).to_string(),
-                _ => p.author_text.clone(),
-            };
-            format!(
-                "[quote=\"{}\" post_id={}]\n{}\n[/quote]\n",
-                who.replace('"', "'"),
-                p.number,
-                p.text
-            )
-        })
-        .collect()
+/// The request for the Day screen's `stage` (`day:N:M`, `add`): the open
+/// game as its save file with its drafts (read untracked); `None` without
+/// a game.
+fn request(ctx: Ctx, stage: String) -> Option<String> {
+    FileJson::of(ctx).request(0, &stage, ctx.format.get_untracked(), None, 0)
 }
 
 /// Who votes today and with what weight, who cannot and why (S5.1, S5.2).
-#[component]
-fn Electorate(count: Memo<Option<Live>>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let text = move || {
-        count.with(|c| {
-            let v = &c.as_ref()?.count;
-            ctx.roster().map(|roster| {
-                let cannot: Vec<String> = v
-                    .cannot_vote
-                    .iter()
-                    .map(|(p, why)| format!("{} ({})", roster.name(*p), no_vote(*why)))
-                    .collect();
-                let spot = v
-                    .spotlight
-                    .map(|p| {
-                        format!(
-                            "{} vote counts twice (Spotlight, S5.2). ",
-                            survival::post::possessive(roster.name(p))
-                        )
-                    })
-                    .unwrap_or_default();
-                let majority = v
-                    .majority
-                    .map(|m| format!(" Majority mode: it takes {m} votes to eliminate (S5.5)."))
-                    .unwrap_or_default();
-                Some(format!(
-                    "{} voters ({} votes). {spot}Cannot vote: {}.{majority}",
-                    v.voters,
-                    v.total,
-                    list(&cannot)
-                ))
-            })
+pub fn electorate_text(roster: &survival::Roster, live: &Live) -> String {
+    let v = &live.count;
+    let cannot: Vec<String> = v
+        .cannot_vote
+        .iter()
+        .map(|(p, why)| format!("{} ({})", roster.name(*p), no_vote(*why)))
+        .collect();
+    let spot = v
+        .spotlight
+        .map(|p| {
+            format!(
+                "{} vote counts twice (Spotlight, S5.2). ",
+                survival::post::possessive(roster.name(p))
+            )
         })
-    };
-    view! { <p class="electorate" data-testid="electorate">{text}</p> }
+        .unwrap_or_default();
+    let majority = v
+        .majority
+        .map(|m| format!(" Majority mode: it takes {m} votes to eliminate (S5.5)."))
+        .unwrap_or_default();
+    format!(
+        "{} voters ({} votes). {spot}Cannot vote: {}.{majority}",
+        v.voters,
+        v.total,
+        list(&cannot)
+    )
 }
 
 /// The count in the S9.2 layout, as HTML: candidates by count then name,
 /// each with its voters (the Spotlight marked [x2]) and L-1 in majority
 /// mode; who is not voting; who cannot; the living players; the majority
 /// line; the vote lines not counted.
-fn count_html(roster: &survival::Roster, live: &Live) -> String {
+///
+/// A long day's rejected lines (issue 20: a 1 MB thread can hold a
+/// thousand) are shown `shown` at a time, with a line to show more
+/// (its button answered by the section's delegated click).
+pub fn count_html(roster: &survival::Roster, live: &Live, shown: usize) -> String {
     let (v, rejected, decided) = (&live.count, &live.rejections, &live.decided);
     let name = |p: survival::PlayerId| roster.name(p).to_string();
     let mut h = Html::default();
@@ -466,22 +393,19 @@ fn count_html(roster: &survival::Roster, live: &Live) -> String {
     }
     if !rejected.is_empty() {
         h.el("h4", "", "Vote lines not counted (S5.4)");
-        rejections(&mut h, roster, "vote-rejections", rejected);
+        let total = rejected.len();
+        rejections(
+            &mut h,
+            roster,
+            "vote-rejections",
+            &rejected[..shown.min(total)],
+        );
+        h.raw(&crate::shell::html::more_html(
+            "rejections-more",
+            shown,
+            total,
+            "vote lines not counted shown: in thread order",
+        ));
     }
     h.done()
-}
-
-/// The live count.
-#[component]
-fn LiveCount(count: Memo<Option<Live>>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let html = move || {
-        count
-            .with(|c| {
-                let c = c.as_ref()?;
-                ctx.roster().map(|r| count_html(&r, c))
-            })
-            .unwrap_or_default()
-    };
-    view! { <section class="live-count" aria-label="Live vote count" data-testid="count" inner_html=html></section> }
 }

@@ -1,7 +1,7 @@
 //! One module per screen, and what the night and day screens share.
 
 pub mod board;
-mod common;
+pub mod common;
 pub mod day;
 mod events;
 pub mod guide;
@@ -10,5 +10,5 @@ pub mod night;
 pub mod posts;
 pub mod rules;
 pub mod setup;
-mod split;
+pub mod split;
 pub mod verify;

@@ -13,11 +13,11 @@
 //! first naming them, and after a commit the night's result takes the
 //! button's place; the day's commit is on the Day screen.
 
-use super::super::report_view::{PagedReport, more_html};
+use super::super::report_view::PagedReport;
 use super::super::state::{Ctx, list, names};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use crate::shell::bulk::BulkBox;
-use crate::shell::html::{PAGE, attr, esc};
+use crate::shell::html::{PAGE, attr, esc, more_html};
 use crate::shell::paste::HeldBox;
 use console_core::text::take_bulk;
 use leptos::prelude::*;
@@ -197,6 +197,23 @@ fn NightEntry(
                 .unwrap_or_default()
         })
     };
+    // The preview as shown (written here: a night's report is small, but
+    // for a pasted pile, whose rejected lines come a page at a time).
+    let more = RwSignal::new(PAGE);
+    let shown = Signal::from(Memo::new(move |_| {
+        preview.with(|p| {
+            let (_, r) = p.as_ref()?;
+            let (setup, _, _) = ctx.opening()?;
+            ctx.live.with(|l| {
+                Some(super::common::Shown::of(
+                    &l.as_ref()?.game,
+                    &setup,
+                    r,
+                    more.get(),
+                ))
+            })
+        })
+    }));
     view! {
         <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
         <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste many private messages at once" noun="messages" rule="S2.5" example=Signal::derive(first)/>
@@ -206,7 +223,7 @@ fn NightEntry(
         </div>
         <super::events::Events/>
         <super::events::Activity/>
-        <Outcome preview missing=Signal::derive(move || missing.get()) just/>
+        <Outcome preview=shown missing=Signal::derive(move || missing.get()) just more/>
     }
 }
 
@@ -235,6 +252,7 @@ fn player_box(
                             "<ol class=\"verdicts\"{}>{items}</ol>{}",
                             attr("aria-label", &label),
                             more_html(
+                                "verdicts-more",
                                 shown,
                                 total,
                                 "lines shown: rejected first, then replaced, then the rest"

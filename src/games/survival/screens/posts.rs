@@ -8,7 +8,7 @@
 //! written in the rules worker (`posts_text`): the post writers are not in
 //! the page's first load.
 
-use super::super::posts_text::{PostsReply, PostsRequest};
+use super::super::posts_text::PostsReply;
 use super::super::state::{Ctx, Stage, Survival};
 use crate::shell::game::GameKind;
 use crate::shell::ui::CopyButton;
@@ -18,24 +18,172 @@ use survival::post::{DISCORD_LIMIT, Format, utc};
 /// What the rules worker wrote for a request, or why nothing.
 pub type Reply = Option<Result<PostsReply, String>>;
 
+/// A request to the site's worker asked latest-only: while one is on its
+/// way, asking again only marks it wanted, and the request is built (the
+/// save file serialised) when the answer comes; so keystrokes in a box
+/// never queue a request each, and a stale answer is never computed.
+#[derive(Clone, Copy)]
+pub struct Latest {
+    /// The latest answer (kept while the next is computed).
+    pub reply: crate::shell::rules::Rendered,
+    /// Whether a request is on its way or wanted.
+    pub reading: RwSignal<bool>,
+    out: crate::shell::rules::Rendered,
+    busy: StoredValue<bool>,
+    pending: StoredValue<bool>,
+    build: StoredValue<Box<dyn Fn() -> Option<String> + Send + Sync>>,
+}
+
+impl Latest {
+    /// A link asking with the request `build` makes (read untracked;
+    /// `None`: nothing to ask).
+    pub fn new(build: impl Fn() -> Option<String> + Send + Sync + 'static) -> Latest {
+        let l = Latest {
+            reply: RwSignal::new(None),
+            reading: RwSignal::new(false),
+            out: RwSignal::new(None),
+            busy: StoredValue::new(false),
+            pending: StoredValue::new(false),
+            build: StoredValue::new(Box::new(build)),
+        };
+        Effect::new(move |_| {
+            let Some(r) = l.out.get() else { return };
+            if l.pending.get_value() {
+                l.pending.set_value(false);
+                l.send();
+            } else {
+                l.busy.set_value(false);
+                l.reading.set(false);
+            }
+            l.reply.set(Some(r));
+        });
+        l
+    }
+
+    fn send(self) {
+        match untrack(|| self.build.with_value(|b| b())) {
+            Some(text) => {
+                self.busy.set_value(true);
+                self.reading.set(true);
+                crate::shell::rules::ask_worker('S', text, self.out);
+            }
+            None => {
+                self.busy.set_value(false);
+                self.reading.set(false);
+            }
+        }
+    }
+
+    /// Asks now, or once the request on its way is answered.
+    pub fn ask(self) {
+        if self.busy.get_value() {
+            self.pending.set_value(true);
+            self.reading.set(true);
+        } else {
+            self.send();
+        }
+    }
+}
+
+/// The open game's save file as JSON, its drafts included: serialised
+/// once per change and shared by every request of a screen (the Day
+/// screen asks four things of the worker at each change of the thread:
+/// one serialisation of a 1 MB thread, not four). `None` without a game.
+#[derive(Clone, Copy)]
+pub struct FileJson(Memo<Option<std::sync::Arc<str>>>);
+
+impl FileJson {
+    /// The open game's file as JSON, kept up to date with every draft.
+    pub fn new(ctx: Ctx) -> FileJson {
+        FileJson(Memo::new(move |_| {
+            ctx.spec.track();
+            ctx.night.track();
+            ctx.bulk.track();
+            ctx.thread.track();
+            ctx.layout.track();
+            ctx.page.track();
+            ctx.revote.track();
+            ctx.decisions.track();
+            ctx.deadline.track();
+            ctx.format.track();
+            ctx.hide_deck.track();
+            ctx.events.track();
+            ctx.prod.track();
+            ctx.wagons.track();
+            let file = ctx.live.with(|l| {
+                l.as_ref()
+                    .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))
+            })?;
+            serde_json::to_string(&file).ok().map(Into::into)
+        }))
+    }
+
+    /// The screen's shared file (provided by the screen), else one of its own.
+    pub fn of(ctx: Ctx) -> FileJson {
+        use_context::<FileJson>().unwrap_or_else(|| FileJson::new(ctx))
+    }
+
+    /// A request (`posts_text::PostsRequest`) as JSON with this file
+    /// (read untracked).
+    pub fn request(
+        self,
+        key: u32,
+        stage: &str,
+        format: Format,
+        deadline: Option<i64>,
+        now: i64,
+    ) -> Option<String> {
+        #[derive(serde::Serialize)]
+        struct Head<'a> {
+            key: u32,
+            stage: &'a str,
+            format: Format,
+            deadline: Option<i64>,
+            now: i64,
+        }
+        let head = serde_json::to_string(&Head {
+            key,
+            stage,
+            format,
+            deadline,
+            now,
+        })
+        .ok()?;
+        let file = self.0.with_untracked(|f| f.clone())?;
+        Some(format!("{{\"file\":{file},{}", &head[1..]))
+    }
+}
+
 /// Asks the rules worker (`posts_text`) for the texts of `what`'s stage
 /// (`None`: nothing to ask) with its deadline: the request is the open
 /// game as its save file (its drafts included) with the stage, the format,
-/// the deadline and the time now; asked again whenever one of them
-/// changes. The reply shows only when it answers the latest request
-/// (`None` while one is on its way).
+/// the deadline and the time now; asked again (latest-only, [`Latest`])
+/// whenever one of them changes. The reply shows only when it answers the
+/// latest request (`None` while one is on its way).
 pub fn ask(
     ctx: Ctx,
     what: impl Fn() -> Option<(String, Option<i64>)> + Send + Sync + 'static,
 ) -> Memo<Reply> {
-    let reply: crate::shell::rules::Rendered = RwSignal::new(None);
     let asked = StoredValue::new(0u32);
+    let wanted = StoredValue::new(None::<(String, Option<i64>)>);
+    let file = FileJson::of(ctx);
+    let link = Latest::new(move || {
+        let (stage, deadline) = wanted.get_value()?;
+        file.request(
+            asked.get_value(),
+            &stage,
+            ctx.format.get_untracked(),
+            deadline,
+            super::events::now(),
+        )
+    });
     Effect::new(move |_| {
-        let Some((stage, deadline)) = what() else {
+        let Some(w) = what() else {
             return;
         };
-        let format = ctx.format.get();
         // Every draft the texts read (tracked through the file).
+        ctx.format.track();
+        ctx.live.track();
         ctx.night.track();
         ctx.thread.track();
         ctx.layout.track();
@@ -43,28 +191,12 @@ pub fn ask(
         ctx.wagons.track();
         ctx.hide_deck.track();
         ctx.prod.track();
-        let Some(file) = ctx.live.with(|l| {
-            l.as_ref()
-                .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))
-        }) else {
-            return;
-        };
-        let key = asked.get_value() + 1;
-        asked.set_value(key);
-        reply.set(None);
-        let r = PostsRequest {
-            key,
-            file,
-            stage,
-            format,
-            deadline,
-            now: super::events::now(),
-        };
-        if let Ok(text) = serde_json::to_string(&r) {
-            crate::shell::rules::ask_worker('S', text, reply);
-        }
+        wanted.set_value(Some(w));
+        asked.set_value(asked.get_value() + 1);
+        link.reply.set(None);
+        link.ask();
     });
-    Memo::new(move |_| match reply.get()? {
+    Memo::new(move |_| match link.reply.get()? {
         Ok(text) => {
             let r: PostsReply = serde_json::from_str(&text).ok()?;
             (r.key == asked.get_value()).then(|| match r.error.clone() {

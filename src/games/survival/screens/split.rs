@@ -19,6 +19,7 @@
 //! [`Game::add_nickname`]: survival::Game::add_nickname
 //! [`Game::refuse_guess`]: survival::Game::refuse_guess
 
+use super::super::day_text::DayReply;
 use super::super::state::Ctx;
 use super::common::capital;
 use super::day::Live;
@@ -28,6 +29,7 @@ use console_core::text::sort_small;
 use leptos::prelude::*;
 use std::fmt::Write as _;
 use survival::report::Place;
+use survival::roster::Names;
 use survival::thread::{Layout, ThreadSplit};
 use survival::vote::Target;
 use survival::{PlayerId, Roster};
@@ -70,7 +72,7 @@ fn where_text(numbers: &[u32], place: Place) -> Option<String> {
 
 /// The split, as the moderator reads it: the summary with whether the
 /// layout was chosen.
-fn summary(s: &ThreadSplit) -> String {
+pub fn summary(s: &ThreadSplit) -> String {
     format!(
         "{}{}.",
         capital(&s.summary()),
@@ -88,7 +90,7 @@ fn summary(s: &ThreadSplit) -> String {
 /// the posts with something not counted (an author who is no player, a
 /// vote line ignored or rejected) first, then the rest, each in thread
 /// order; a shorter one in thread order.
-fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usize) -> String {
+pub fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usize) -> String {
     let counted = counted_numbers(s);
     let known = counted.iter().flatten().count();
     // Per counted post: (line, order, HTML item).
@@ -237,15 +239,13 @@ fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: usiz
         h.raw("</tr>");
     }
     h.raw("</tbody></table>");
-    // The line under a paged list, as `shell::ui::show_more` writes it,
-    // its button answered by the box's delegated click.
-    if total > shown {
-        let _ = write!(
-            h.0,
-            "<p class=\"more muted\" data-testid=\"verdicts-more\">{shown} of {total} posts shown: those with a line or author not counted first. <button type=\"button\" data-act=\"more\">Show {} more</button></p>",
-            PAGE.min(total - shown)
-        );
-    }
+    // Its button answered by the box's delegated click.
+    h.raw(&crate::shell::html::more_html(
+        "verdicts-more",
+        shown,
+        total,
+        "posts shown: those with a line or author not counted first",
+    ));
     h.done()
 }
 
@@ -273,44 +273,30 @@ fn layout_options(chosen: Option<Layout>) -> String {
     h.done()
 }
 
-/// The split: what was read, the layout picker, each post as read.
+/// The split: what was read, the layout picker, each post as read (the
+/// worker's reading, `day`; `shown`: the table's rows asked for).
 #[component]
-pub fn SplitView(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) -> impl IntoView {
+pub fn SplitView(day: RwSignal<Option<DayReply>>, shown: RwSignal<usize>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let pasted = move || ctx.thread.with(|t| !t.trim().is_empty());
     let text = move || {
         if !pasted() {
             return "Nothing pasted yet.".to_string();
         }
-        split.with(|s| s.as_ref().map(summary).unwrap_or_default())
+        day.with(|d| d.as_ref().map(|d| d.summary.clone()).unwrap_or_default())
     };
     let known = move || {
-        let n = split.with(|s| {
-            s.as_ref()
-                .map_or(0, |s| s.posts.iter().filter(|p| p.author.is_some()).count())
-        });
+        let n = day.with(|d| d.as_ref().map_or(0, |d| d.known));
         format!("{n} posts read.")
     };
-    // Rows laid out (pages of `PAGE`, issue 20).
-    let shown = RwSignal::new(PAGE);
-    let table = move || {
-        let n = shown.get();
-        split.with(|s| {
-            let s = s.as_ref()?;
-            count.with(|c| {
-                ctx.live.with(|l| {
-                    l.as_ref()
-                        .map(|l| posts_html(&l.game.setup().roster, s, c.as_ref(), n))
-                })
-            })
-        })
-    };
-
+    let table = move || day.with(|d| d.as_ref().map(|d| d.split.clone()));
     let choose = move |ev: leptos::ev::Event| {
         ctx.layout.set(event_target_value(&ev));
-        if let Some(s) = split.with_untracked(|s| s.as_ref().map(summary)) {
-            ctx.say(s);
-        }
+        let l = Layout::from_name(&event_target_value(&ev));
+        ctx.say(format!(
+            "Reading the thread as {}",
+            l.map_or("the layout detected", Layout::label)
+        ));
     };
     view! {
         <div class="split" data-testid="split">
@@ -417,14 +403,15 @@ fn button(
     );
 }
 
-/// Everything to check, as HTML (empty when nothing is doubtful).
-fn doubtful_html(ctx: Ctx, s: &ThreadSplit, live: Option<&Live>) -> String {
-    let Some(names) = ctx.names() else {
-        return String::new();
-    };
-    ctx.live.with(|l| {
-        let Some(l) = l else { return String::new() };
-        let roster = &l.game.setup().roster;
+/// Everything to check, as HTML (empty when nothing is doubtful): `names`
+/// as the phase to play reads them, `roster` the game's.
+pub fn doubtful_html(
+    names: &Names,
+    roster: &Roster,
+    s: &ThreadSplit,
+    live: Option<&Live>,
+) -> String {
+    {
         let mut h = Html::default();
         let found = guesses(s, live);
         if !found.is_empty() {
@@ -449,7 +436,14 @@ fn doubtful_html(ctx: Ctx, s: &ThreadSplit, live: Option<&Live>) -> String {
                         places_text(&g.places)
                     ))
                 );
-                button(&mut h, "make-nickname", "nickname", &g.written, Some(g.read_as), "Make nickname");
+                button(
+                    &mut h,
+                    "make-nickname",
+                    "nickname",
+                    &g.written,
+                    Some(g.read_as),
+                    "Make nickname",
+                );
                 button(&mut h, "reject-guess", "reject", &g.written, None, "Reject");
                 h.raw("</li>");
             }
@@ -499,7 +493,10 @@ fn doubtful_html(ctx: Ctx, s: &ThreadSplit, live: Option<&Live>) -> String {
                 let numbers = page_numbers(s);
                 h.el("h4", "", "Lines that look like votes and do not count");
                 h.raw("<ul class=\"ignored\" data-testid=\"ignored-lines\">");
-                for x in &live.ignored {
+                // A long day's (issue 20: a 1 MB thread can hold a
+                // thousand) first `PAGE`; every one is in its post's row
+                // of the split table, those posts first.
+                for x in live.ignored.iter().take(PAGE) {
                     let _ = write!(
                         h.0,
                         "<li{}><strong>{}</strong>, {}: <code>{}</code> not counted: {}</li>",
@@ -511,6 +508,14 @@ fn doubtful_html(ctx: Ctx, s: &ThreadSplit, live: Option<&Live>) -> String {
                     );
                 }
                 h.raw("</ul>");
+                let n = live.ignored.len();
+                if n > PAGE {
+                    h.el(
+                        "p",
+                        " class=\"muted\" data-testid=\"ignored-more\"",
+                        &format!("{PAGE} of {n} lines shown: every one is marked in its post in the table of the posts as read (the posts with a line not counted first)."),
+                    );
+                }
             }
             let n = live.rejections.len();
             if n > 0 {
@@ -573,7 +578,7 @@ fn doubtful_html(ctx: Ctx, s: &ThreadSplit, live: Option<&Live>) -> String {
             return String::new();
         }
         format!("<h3>Readings to check (S2.3, S5.4)</h3>{}", h.done())
-    })
+    }
 }
 
 /// Answers a click on one of the section's buttons: keeps the text as a
@@ -621,17 +626,13 @@ fn name_of(ctx: Ctx, p: PlayerId) -> String {
 }
 
 /// What to check before trusting the count: guesses, vote lines not
-/// counted, authors who are no player, what the page held besides posts.
+/// counted, authors who are no player, what the page held besides posts
+/// (written by the worker, `day`; its buttons answered here).
 #[component]
-pub fn Doubtful(split: Memo<Option<ThreadSplit>>, count: Memo<Option<Live>>) -> impl IntoView {
+pub fn Doubtful(day: RwSignal<Option<DayReply>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let html = Memo::new(move |_| {
-        split
-            .with(|s| {
-                let s = s.as_ref()?;
-                Some(count.with(|c| doubtful_html(ctx, s, c.as_ref())))
-            })
-            .unwrap_or_default()
+        day.with(|d| d.as_ref().map(|d| d.doubtful.clone()).unwrap_or_default())
     });
     view! {
         <section class="doubtful" aria-label="Readings to check" data-testid="doubtful"

@@ -1,0 +1,234 @@
+//! The Day screen's reading, done in the site's worker (issue 20 point 2:
+//! a 1 MB thread split, counted and previewed on the page blocked it for
+//! a quarter of a second): the page sends the open game as its save file
+//! with its drafts ([`PostsRequest`], the stage `day:N` with `N` the split
+//! table's rows shown, or `add`), the worker replays it, splits the thread
+//! (S2.9), counts it with the engine's counter (S5, S9.2), previews the
+//! day (S6, S7) and answers with the HTML the screen shows and the little
+//! the page acts on ([`DayReply`], [`AddReply`], JSON). Nothing here reads
+//! a vote or a name: the split, the count and the report are the engine's.
+
+use super::posts_text::PostsRequest;
+use super::screens::common::Shown;
+use super::screens::day::{Live, count_html, electorate_text};
+use super::screens::split::{doubtful_html, posts_html, summary};
+use serde::{Deserialize, Serialize};
+use survival::thread::{ThreadSplit, split_thread_as};
+use survival::{DayInput, PhaseInput};
+
+/// What the worker read of the day's drafts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DayReply {
+    /// The request's number.
+    pub key: u32,
+    /// "Read as a phpBB page: 25 posts by 11 players (the layout
+    /// detected)." (empty: nothing pasted).
+    pub summary: String,
+    /// Posts in the split (by players or not).
+    pub posts: usize,
+    /// Posts by players (those counted).
+    pub known: usize,
+    /// The split table (a page of rows, the rest behind "Show more").
+    pub split: String,
+    /// The readings to check (guesses with their buttons, lines not
+    /// counted, authors who are no player); empty when none.
+    pub doubtful: String,
+    /// Who votes and with what weight (S5.1, S5.2).
+    pub electorate: String,
+    /// The live count (S9.2) with the vote lines rejected.
+    pub count: String,
+    /// The preview as shown: its report as HTML, the decisions asked
+    /// (S7) with their lines rejected; `None` when the engine refuses the
+    /// drafts.
+    pub shown: Option<Shown>,
+    /// The tied players when a revote is needed (S6.3), by name.
+    pub revote: Option<Vec<String>>,
+    /// Why nothing was read (a file that does not replay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The worker's answer to "Add this page to the thread".
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AddReply {
+    /// The request's number.
+    pub key: u32,
+    /// Posts before and after the page is added.
+    pub before: usize,
+    /// Posts after.
+    pub after: usize,
+    /// The thread rewritten as BBCode quotes when the page's layout is
+    /// not the thread's (else the page goes at the end as it is).
+    pub quoted: Option<String>,
+    /// Why not (a file that does not replay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The thread with a page added at its end (a blank line between).
+pub fn appended(thread: &str, page: &str) -> String {
+    let mut t = thread.trim_end().to_string();
+    if !t.is_empty() {
+        t.push_str("\n\n");
+    }
+    t.push_str(page.trim_end());
+    t.push('\n');
+    t
+}
+
+/// A split thread written back as the BBCode a quote button gives, one
+/// top-level `[quote="NAME"]...[/quote]` per post (S2.9's BBCode layout):
+/// each post's author (the player's name, else as written) and text.
+fn as_quotes(roster: &survival::Roster, s: &ThreadSplit) -> String {
+    s.posts
+        .iter()
+        .map(|p| {
+            let who = match p.author {
+                Some(a) => roster.name(a).to_string(),
+                None => p.author_text.clone(),
+            };
+            format!(
+                "[quote=\"{}\" post_id={}]\n{}\n[/quote]\n",
+                who.replace('"', "'"),
+                p.number,
+                p.text
+            )
+        })
+        .collect()
+}
+
+/// The page draft added to the thread draft: a page in another layout
+/// than the thread so far (S2.9 reads one layout per paste) turns the
+/// thread and the page into BBCode quotes, one per post, so every page
+/// keeps its posts.
+pub fn add(r: &PostsRequest) -> AddReply {
+    use console_core::save::SaveFile;
+    let mut out = AddReply {
+        key: r.key,
+        ..AddReply::default()
+    };
+    let g = match r.file.replay() {
+        Ok(g) => g,
+        Err(e) => {
+            out.error = Some(e.to_string());
+            return out;
+        }
+    };
+    let d = &r.file.drafts;
+    let names = g.names_with(&d.events);
+    let (named, _, _) = g.start_with(&d.events);
+    let thread = split_thread_as(&names, &d.thread, d.layout);
+    out.before = thread.posts.len();
+    // (The page alone is split only when there is a thread to differ
+    // from: a first page of 1 MB is split once, not twice.)
+    let page = (!thread.posts.is_empty()).then(|| split_thread_as(&names, &d.page, None));
+    let text = match page {
+        Some(p) if !p.posts.is_empty() && p.layout != thread.layout => {
+            let q = format!(
+                "{}{}",
+                as_quotes(&named.roster, &thread),
+                as_quotes(&named.roster, &p)
+            );
+            out.quoted = Some(q.clone());
+            q
+        }
+        _ => appended(&d.thread, &d.page),
+    };
+    let layout = if out.quoted.is_some() { None } else { d.layout };
+    out.after = split_thread_as(&names, &text, layout).posts.len();
+    out
+}
+
+/// The day read from the drafts: the split (its table showing `shown`
+/// rows), the count, the preview with the revote and the decisions
+/// drafted (only those the engine asks for, as the commit takes them).
+/// The count's rejected lines show `rejected` at a time; the preview's
+/// report leaves them to the count (a 1 MB thread can hold a thousand).
+pub fn day(r: &PostsRequest, shown: usize, rejected: usize) -> DayReply {
+    use console_core::save::SaveFile;
+    let mut out = DayReply {
+        key: r.key,
+        ..DayReply::default()
+    };
+    let g = match r.file.replay() {
+        Ok(g) => g,
+        Err(e) => {
+            out.error = Some(e.to_string());
+            return out;
+        }
+    };
+    if g.is_over() || g.phase().is_night() {
+        return out;
+    }
+    let d = &r.file.drafts;
+    let names = g.names_with(&d.events);
+    let (named, state, _) = g.start_with(&d.events);
+    let split = split_thread_as(&names, &d.thread, d.layout);
+    let posts = split.known_posts();
+    let mut c = survival::day::Counter::owned(named.clone(), &state);
+    for p in &posts {
+        c.push(p.author, &p.text);
+    }
+    let live = Live::of(&c, &state);
+    let roster = &g.setup().roster;
+    if !d.thread.trim().is_empty() {
+        out.summary = summary(&split);
+    }
+    out.posts = split.posts.len();
+    out.known = posts.len();
+    out.split = posts_html(roster, &split, Some(&live), shown);
+    out.doubtful = doubtful_html(&names, roster, &split, Some(&live));
+    out.electorate = electorate_text(&named.roster, &live);
+    out.count = count_html(&named.roster, &live, rejected);
+    let decisions = d
+        .decisions
+        .iter()
+        .filter(|(_, t)| !t.trim().is_empty())
+        .filter_map(|(n, t)| names.exact(n).map(|r| (r.player, t.clone())))
+        .collect();
+    let revote = split_thread_as(&names, &d.revote, None).known_posts();
+    let input = PhaseInput::Day(DayInput {
+        posts,
+        revote,
+        decisions,
+    });
+    if let Some((_, rep)) = super::state::preview_of(&g, input, &d.events) {
+        out.revote = rep.day().filter(|d| d.revote.is_some()).map(|d| {
+            let tied = d.count.top().1;
+            super::state::names(&named.roster, tied.iter())
+        });
+        // The vote lines rejected are listed under the count, a page at
+        // a time; the report keeps the decision lines rejected (S7).
+        let mut rep = rep;
+        let before = rep.rejections.len();
+        rep.rejections
+            .retain(|x| matches!(x.place, survival::report::Place::Decision { .. }));
+        let moved = before - rep.rejections.len();
+        let mut shown = Shown::of(&g, &named, &rep, crate::shell::html::PAGE);
+        if moved > 0 {
+            shown.html.push_str(&format!(
+                "<p class=\"muted\" data-testid=\"rejections-under-count\">{moved} vote line{} rejected (S5.4): listed under the count, with the reason.</p>",
+                if moved == 1 { "" } else { "s" }
+            ));
+        }
+        out.shown = Some(shown);
+    }
+    out
+}
+
+/// The worker's answer to `day:N` or `add` (JSON in and out).
+pub fn answer(request: &PostsRequest) -> String {
+    match request.stage.split_once(':') {
+        Some(("day", n)) => {
+            let page = crate::shell::html::PAGE;
+            let (a, b) = n.split_once(':').unwrap_or((n, ""));
+            serde_json::to_string(&day(
+                request,
+                a.parse().unwrap_or(page),
+                b.parse().unwrap_or(page),
+            ))
+        }
+        _ => serde_json::to_string(&add(request)),
+    }
+    .unwrap_or_default()
+}

@@ -1,7 +1,8 @@
 //! The game file: what the app saves and exports. Versioned JSON
 //! (`"format": "survival-circle-game", "version": 1`) holding the start
 //! position, the moves, the moves that can be redone, the game's and
-//! players' names, the mode and the AI's seed. Written and read by serde's
+//! players' names, the mode and the AI's seed, and the moderator's
+//! unplayed drafts ([`Drafts`]: the Forum screen's paste box). Written and read by serde's
 //! derives through [`SaveFile`]: loading replays every move and compares
 //! the stored final position, so a damaged file is refused with the reason.
 
@@ -49,11 +50,60 @@ pub struct GameFile {
     /// The replacements made, in order (C9.4); absent in older files.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replacements: Vec<crate::forfeit::Replacement>,
+    /// What the moderator pasted and has not played yet; absent in older
+    /// files and when there is none. Not checked against the game (a
+    /// draft may be half written or wrong: the page shows why).
+    #[serde(default, skip_serializing_if = "Drafts::is_empty")]
+    pub drafts: Drafts,
+}
+
+/// What a paste on the Forum screen is (C8.1, C8.6).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PasteKind {
+    /// A player's post: one move found in its text (C8.6, C8.7).
+    #[default]
+    Post,
+    /// The next move or moves in notation (C8.1).
+    Next,
+    /// The thread's whole record from the start (C8.1).
+    Whole,
+}
+
+/// The moderator's unplayed inputs, saved and exported with the game so
+/// that a reload, another screen or a discarded tab loses nothing. The
+/// page empties the box when what it holds is played.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Drafts {
+    /// The Forum screen's paste box, as pasted (any size; a record of a
+    /// megabyte is kept whole).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub forum: String,
+    /// What the box holds: a post, the next moves or the whole record.
+    #[serde(default, skip_serializing_if = "is_post")]
+    pub kind: PasteKind,
+}
+
+fn is_post(k: &PasteKind) -> bool {
+    *k == PasteKind::Post
+}
+
+impl Drafts {
+    /// Whether there is nothing to keep: an empty box for a post.
+    pub fn is_empty(&self) -> bool {
+        self.forum.is_empty() && self.kind == PasteKind::Post
+    }
 }
 
 impl GameFile {
-    /// The file of a game.
+    /// The file of a game, without drafts.
     pub fn of(game: &Game) -> GameFile {
+        GameFile::with_drafts(game, Drafts::default())
+    }
+
+    /// The file of a game with the moderator's drafts.
+    pub fn with_drafts(game: &Game, drafts: Drafts) -> GameFile {
         GameFile {
             format: FORMAT.to_string(),
             version: VERSION,
@@ -67,6 +117,7 @@ impl GameFile {
             position: game.state().code(),
             forfeit: game.forfeit().cloned(),
             replacements: game.replacements().to_vec(),
+            drafts,
         }
     }
 }

@@ -336,3 +336,56 @@ fn the_landing_is_said_in_words() {
     assert_eq!(landing_text(&h[18]), "its own token: cells 1, 2 removed");
     assert_eq!(g.state().board().to_string(), "B..RBR.BB.RRBR.R");
 }
+
+/// A file with the Forum screen's draft (what the moderator pasted and has
+/// not played, and its kind) loads with it and is written back byte for
+/// byte; the draft is not part of the game (the same game with or without
+/// it), files without it load with an empty one and are written without
+/// it, and an unknown member in it is refused like any other.
+#[test]
+fn a_forum_draft_is_saved_and_loaded_with_the_game() {
+    use survival_circle::save::{Drafts, PasteKind};
+    let text = include_str!("fixtures/game-v1-drafts.json").trim_end();
+    let (file, game) = GameFile::parse(text).expect("a file with a draft loads");
+    assert_eq!(
+        file.drafts,
+        Drafts {
+            forum: "Quote from Dee: \u{201c}R2\u{201d}\nB4 please \u{2014} Cid\n".to_string(),
+            kind: PasteKind::Next,
+        }
+    );
+    assert_eq!(file.to_json(), text);
+    assert_eq!(
+        GameFile::with_drafts(&game, file.drafts.clone()).to_json(),
+        text
+    );
+    // The game is the one without the draft.
+    let plain = include_str!("fixtures/game-v1-forum.json").trim_end();
+    let (old, same) = GameFile::parse(plain).unwrap();
+    assert_eq!(same, game);
+    assert_eq!(old.drafts, Drafts::default());
+    assert!(old.drafts.is_empty());
+    assert_eq!(save(&game), plain);
+    // A big paste is kept whole; a kind alone (an empty box for a whole
+    // record) is kept too.
+    let big = "B1 R1\n".repeat(200_000);
+    for drafts in [
+        Drafts {
+            forum: big,
+            kind: PasteKind::Whole,
+        },
+        Drafts {
+            forum: String::new(),
+            kind: PasteKind::Whole,
+        },
+    ] {
+        let json = GameFile::with_drafts(&game, drafts.clone()).to_json();
+        let (back, g) = GameFile::parse(&json).unwrap();
+        assert_eq!(back.drafts, drafts);
+        assert_eq!(g, game);
+    }
+    let e = load(&text.replace(r#""kind":"next""#, r#""kind":"next","box":1"#)).unwrap_err();
+    assert!(matches!(e, LoadError::Shape(_)), "{e}");
+    let e = load(&text.replace(r#""kind":"next""#, r#""kind":"guess""#)).unwrap_err();
+    assert!(matches!(e, LoadError::Shape(_)), "{e}");
+}

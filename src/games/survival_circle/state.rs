@@ -13,7 +13,7 @@ use crate::shell::{Shell, storage};
 use leptos::prelude::*;
 use survival_circle::ai::{MoveEval, SearchResult};
 use survival_circle::post::{Format, landing_text};
-use survival_circle::save::GameFile;
+use survival_circle::save::{Drafts, GameFile, PasteKind};
 use survival_circle::{Event, Forfeit, Game, Mode, MoveReport, Player, State, Value};
 
 /// The screens of the Survival circle page.
@@ -57,9 +57,10 @@ const THINK_KEY: &str = "survival-circle.think_ms";
 /// The hint's time budget, in milliseconds.
 pub const HINT_MS: f64 = 1000.0;
 
-/// What the page keeps beside the open game (this page only; the file
-/// holds the game alone): the AI's worker and its state, the preview and
-/// hint, the post format, the long records' reader.
+/// What the page keeps beside the open game: saved with it, the Forum
+/// screen's draft (its paste box and what kind of paste it holds); this
+/// page only, the AI's worker and its state, the preview and hint, the
+/// post format, the long records' reader.
 #[derive(Copy, Clone)]
 pub struct Kept {
     /// The value whose button is hovered, focused or tapped once: the
@@ -81,6 +82,11 @@ pub struct Kept {
     pub format: RwSignal<Format>,
     /// Long records pasted on the Forum screen, read in a Web Worker.
     pub reading: Reader,
+    /// The Forum screen's paste box, not played yet (saved as the file's
+    /// `drafts.forum`; emptied when what it holds is played).
+    pub forum: RwSignal<String>,
+    /// What the paste box holds (saved as `drafts.kind`).
+    pub paste_kind: RwSignal<PasteKind>,
 }
 
 /// The Survival circle page (its kind for the shell's generic context).
@@ -126,6 +132,8 @@ impl GameKind for Circle {
             ai_move: RwSignal::new(None),
             format: RwSignal::new(Format::Markdown),
             reading: Reader::new(),
+            forum: RwSignal::new(String::new()),
+            paste_kind: RwSignal::new(PasteKind::Post),
         }
     }
 
@@ -148,16 +156,37 @@ impl GameKind for Circle {
         });
     }
 
-    fn track(_: Kept) {}
+    /// The draft is saved: a change to it is autosaved (and undone in a
+    /// read-only tab).
+    fn track(k: Kept) {
+        k.forum.track();
+        k.paste_kind.track();
+    }
 
-    fn load(ctx: Ctx, _: GameFile) {
+    /// The file's draft becomes the Forum screen's (set only when it
+    /// differs: a long record is not read again when the writing tab
+    /// saves).
+    fn load(ctx: Ctx, file: GameFile) {
         ctx.preview.set(None);
         ctx.armed.set(None);
         ctx.hint.set(None);
+        let Drafts { forum, kind } = file.drafts;
+        if ctx.forum.with_untracked(|t| *t != forum) {
+            ctx.forum.set(forum);
+        }
+        if ctx.paste_kind.get_untracked() != kind {
+            ctx.paste_kind.set(kind);
+        }
     }
 
-    fn file(_: Ctx, _: &str, game: &Game) -> GameFile {
-        GameFile::of(game)
+    fn file(ctx: Ctx, _: &str, game: &Game) -> GameFile {
+        GameFile::with_drafts(
+            game,
+            Drafts {
+                forum: ctx.forum.get_untracked(),
+                kind: ctx.paste_kind.get_untracked(),
+            },
+        )
     }
 
     /// Whatever the AI was doing for the game open before stops.
@@ -208,6 +237,39 @@ impl Ctx {
         self.thinker.stop();
         self.paused.set(false);
         self.apply(value);
+    }
+
+    /// Sets the Forum screen's paste box (typed or pasted); refused in a
+    /// read-only tab, which says so and shows the saved draft again.
+    pub fn set_forum(&self, text: String) {
+        if self.forum.with_untracked(|t| *t == text) {
+            return;
+        }
+        if !self.writable() {
+            self.forum.notify();
+            return;
+        }
+        self.forum.set(text);
+    }
+
+    /// Sets what the paste box holds; refused in a read-only tab, which
+    /// says so and shows the saved choice again.
+    pub fn set_paste_kind(&self, kind: PasteKind) {
+        if self.paste_kind.get_untracked() == kind {
+            return;
+        }
+        if !self.writable() {
+            self.paste_kind.notify();
+            return;
+        }
+        self.paste_kind.set(kind);
+    }
+
+    /// Empties the paste box: what it held was played (its kind stays).
+    pub fn clear_forum(&self) {
+        if self.forum.with_untracked(|t| !t.is_empty()) {
+            self.forum.set(String::new());
+        }
     }
 
     /// Plays `value` in the open game and says what it did.
@@ -374,8 +436,12 @@ impl Ctx {
     }
 
     /// Replaces the open game with `game` (a pasted record's result, checked
-    /// by the engine on a copy first).
-    pub fn replace_game(&self, game: Game) {
+    /// by the engine on a copy first). Returns whether it did: a read-only
+    /// tab refuses (and says so).
+    pub fn replace_game(&self, game: Game) -> bool {
+        if !self.writable() {
+            return false;
+        }
         self.thinker.stop();
         self.live.update(|l| {
             if let Some(l) = l {
@@ -383,6 +449,7 @@ impl Ctx {
             }
         });
         self.after_turn_change();
+        true
     }
 
     /// Asks the AI for its move when it is to move (called by an effect:

@@ -6,7 +6,9 @@
 //! with the game move by move; where they part it can restart the game
 //! from there, C8.2); see what the next move does (the "Next:" line); and
 //! copy the position as a post (a text drawing in a code block for
-//! Discord, BBCode, plain text) with the move list.
+//! Discord, BBCode, plain text) with the move list. The paste box and its
+//! kind are the game's draft (saved, exported and imported with it,
+//! emptied when what it holds is played; a read-only tab refuses it).
 
 use super::super::protocol::Pasted;
 use super::super::reader::LONG;
@@ -20,24 +22,16 @@ use crate::shell::paste::HeldBox;
 use crate::shell::ui::{CopyButton, show_more};
 use leptos::prelude::*;
 use survival_circle::post::{Format, position_post};
+use survival_circle::save::PasteKind as Kind;
 use survival_circle::{Preview, Value};
-
-/// What is pasted.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Kind {
-    /// A player's post: one move found in its text (C8.6, C8.7).
-    Post,
-    /// The next move or moves in notation (C8.1).
-    Next,
-    /// The thread's whole record from the start (C8.1).
-    Whole,
-}
 
 #[component]
 pub fn Forum() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let text = RwSignal::new(String::new());
-    let kind = RwSignal::new(Kind::Post);
+    // The box and its kind are the game's draft: saved with it, kept
+    // across screens and reloads, emptied when played.
+    let text = ctx.forum;
+    let kind = ctx.paste_kind;
     // A long record's verdicts are shown a page at a time.
     let shown = RwSignal::new(PAGE);
     // A text (record or post) of more than LONG bytes is read off the
@@ -121,7 +115,7 @@ pub fn Forum() -> impl IntoView {
         let before = ctx.with_game_untracked(|g| g.moves().len());
         ctx.play(v);
         if ctx.with_game_untracked(|g| g.moves().len()) != before {
-            text.set(String::new());
+            ctx.clear_forum();
         }
     };
     let play = move |_| {
@@ -172,8 +166,10 @@ pub fn Forum() -> impl IntoView {
         let last = c.after.last_move();
         let said = last.map(|r| move_text(&c.after, &r)).unwrap_or_default();
         let n = c.added;
-        ctx.replace_game(c.after);
-        text.set(String::new());
+        if !ctx.replace_game(c.after) {
+            return;
+        }
+        ctx.clear_forum();
         ctx.say(format!(
             "{n} move{} played. {said}",
             if n == 1 { "" } else { "s" }
@@ -197,8 +193,10 @@ pub fn Forum() -> impl IntoView {
                     .last_move()
                     .map(|m| move_text(&after, &m))
                     .unwrap_or_default();
-                ctx.replace_game(after);
-                text.set(String::new());
+                if !ctx.replace_game(after) {
+                    return;
+                }
+                ctx.clear_forum();
                 ctx.say(format!(
                     "Restarted from turn {}: the game's moves from there ({}) were replaced by the record's {} move{}. {said}",
                     r.parting.turn,
@@ -255,7 +253,7 @@ pub fn Forum() -> impl IntoView {
     };
     let radio = move |k: Kind, label: &'static str, id: &'static str| {
         view! {
-            <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| kind.set(k)/>" " {label}</label>
+            <label><input type="radio" name="paste-kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| ctx.set_paste_kind(k)/>" " {label}</label>
         }
     };
     view! {
@@ -279,7 +277,7 @@ pub fn Forum() -> impl IntoView {
                             "Moves in C8.1 notation: values 1 to 8, optionally after B or R, separated by spaces or commas"
                         }}
                     </label>
-                    <HeldBox value=text set=move |v| text.set(v) id="forum-paste" testid="paste-text" rows=3/>
+                    <HeldBox value=text set=move |v| ctx.set_forum(v) id="forum-paste" testid="paste-text" rows=3/>
                 </div>
                 {move || post_now().map(|p| {
                     let ok = p.value.is_some();

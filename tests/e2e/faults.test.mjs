@@ -41,7 +41,8 @@ const PAGES = [
       await page.waitForSelector('[data-testid=circle]');
     },
     where: 'Play',
-    // The circle keeps no drafts: its change is a move played by a key.
+    // A hot-seat game: its change is a move played by a key (a forum
+    // game's pasted draft refused in a read-only tab: circle-drafts).
     key1: true,
   },
   {

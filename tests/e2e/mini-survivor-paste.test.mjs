@@ -129,7 +129,7 @@ test('a 1 MB bulk paste is split in the worker and checked a box per task; order
   }
 });
 
-test('a 1 MB paste into one player\'s box is checked over several tasks: its lines are the engine\'s, the unused ones first and every one reachable, and a box typed into meanwhile keeps its text', async () => {
+test('a 1 MB paste into one player\'s box is checked over several tasks: its lines are the engine\'s, the unused ones first and every one reachable, the paste is held from the start (a key there cannot replace it), and a box typed into meanwhile keeps its text', async () => {
   const t = await open();
   const { page } = t;
   page.on('dialog', (d) => d.accept());
@@ -181,6 +181,11 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
       setTimeout(tick, 0);
       setTimeout(() => {
         st.typedWhileReading = !shown();
+        // Pebble's own box while its paste is read: held (hidden), and a
+        // key pressed there (were it shown) does not replace the paste.
+        st.pebbleHidden = box.offsetParent === null;
+        box.value += 'x';
+        box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: 'x' }));
         const other = document.querySelector('article[data-player="Mimic"] textarea');
         other.value = mimic;
         other.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
@@ -188,6 +193,7 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
     }), [text, mimic]);
     assert.ok(seen.shownAt > 1, `Pebble's box was checked over several tasks, not in the paste's: shown after ${seen.shownAt} tasks`);
     assert.equal(seen.typedWhileReading, true, 'Mimic\'s box was typed into while Pebble\'s was being read');
+    assert.equal(seen.pebbleHidden, true, 'Pebble\'s box is held (hidden) from the paste on, not showing the text checked before it');
     // The long paste is held (read in full, not laid out until asked).
     assert.ok(await page.locator(`${pebble} [data-testid=long-paste]`).isVisible());
 

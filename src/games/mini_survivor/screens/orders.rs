@@ -112,9 +112,8 @@ struct Checks {
     ctx: Ctx,
     /// The results shown.
     checked: RwSignal<Vec<Option<Checked>>>,
-    /// Each result's box text as typed (what it was checked from; what
-    /// the box shows, so a box's text is laid out in the slice that
-    /// checked it).
+    /// Each result's box text as typed (what it was checked from: a box
+    /// whose draft differs is checked again).
     typed: RwSignal<Vec<Option<Arc<str>>>>,
     /// The game the results were checked against.
     basis: StoredValue<Option<(Setup, Position)>>,
@@ -341,7 +340,7 @@ fn split_in_worker(
 pub fn Orders() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let checks = Checks::new(ctx);
-    let (checked, typed) = (checks.checked, checks.typed);
+    let checked = checks.checked;
     let account = RwSignal::new(None::<BulkAccount>);
     let split = split_in_worker(ctx, account);
     let first_player = move || {
@@ -394,11 +393,13 @@ pub fn Orders() -> impl IntoView {
                         // Each part changes only when this player's box was checked
                         // again (another player's change leaves it as it is).
                         let mine = move |f: &dyn Fn(&Checked) -> String| checked.with(|c| c.get(i).and_then(Option::as_ref).map(f).unwrap_or_default());
-                        // The box shows its text as last checked (as typed, once checked):
-                        // a long split lays out a box or two a frame.
-                        let value = Memo::new(move |_| typed.with(|t| t.get(i).cloned().flatten()));
-                        // A long text goes into the box only when asked for ("Show it"),
-                        // and a long paste never does (shell::paste::HeldBox).
+                        // The box shows the draft itself, so a key pressed while a long
+                        // paste is still being checked is added to that paste, never to
+                        // the text checked before it. A long text goes into the box only
+                        // when asked for ("Show it"), and a long paste never does
+                        // (shell::paste::HeldBox).
+                        let k0 = key.clone();
+                        let value = Memo::new(move |_| ctx.drafts.with(|d| d.get(&k0).cloned()));
                         let boxed = Signal::derive(move || value.with(|t| t.as_deref().unwrap_or_default().to_string()));
                         let verdicts = Memo::new(move |_| mine(&|(_, text, sub)| verdicts_html(text, &sub.lines, shown.get())));
                         let lines = Memo::new(move |_| checked.with(|c| c.get(i).and_then(Option::as_ref).map_or(0, |(_, _, s)| s.lines.len())));

@@ -340,6 +340,10 @@ pub fn Outcome(
     /// page writes it (a night): its "Show more" asks for a page more.
     #[prop(optional)]
     more: Option<RwSignal<usize>>,
+    /// Whether `preview` is being read again (in the site's worker): the
+    /// commit waits for it, so it never confirms on a stale preview.
+    #[prop(optional, into)]
+    busy: Option<Signal<bool>>,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let phase = move || {
@@ -368,7 +372,7 @@ pub fn Outcome(
                 let l = l.as_ref()?;
                 let i = l.game.phases().len();
                 let label = format!("Commit {}", l.game.phase());
-                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit">{label}</button> })
+                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit" disabled=move || busy.is_some_and(|b| b.get())>{label}</button> })
             })}
         </section>
     }

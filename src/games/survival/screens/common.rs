@@ -335,6 +335,7 @@ pub fn Outcome(
     preview: Signal<Option<Shown>>,
     /// Players who sent nothing (named in the confirmation), at commit time.
     missing: Signal<Vec<String>>,
+    /// Set to the index of the phase this commit played.
     just: RwSignal<Option<usize>>,
     /// How many rows of the report's long lists `preview` shows, where the
     /// page writes it (a night): its "Show more" asks for a page more.

@@ -149,8 +149,23 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // The page as sent: what is added (text typed into the box while
     // the worker reads is kept there).
     let sent = StoredValue::new(String::new());
+    // The game, its phase and the thread the page was sent with: an
+    // answer about another is not applied.
+    let basis = move || {
+        ctx.live.with_untracked(|l| {
+            l.as_ref().map(|l| {
+                (
+                    l.id.clone(),
+                    l.game.phases().len(),
+                    ctx.thread.get_untracked(),
+                )
+            })
+        })
+    };
+    let sent_with = StoredValue::new(None);
     let adder = Latest::new(move || {
         sent.set_value(page.get_untracked());
+        sent_with.set_value(basis());
         request(ctx, file, "add".to_string())
     });
     // Marked as being read while either is on its way.
@@ -173,6 +188,10 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         };
         if let Some(e) = a.error {
             ctx.warn(format!("The page could not be added: {e}"));
+            return;
+        }
+        if sent_with.with_value(|w| *w != basis()) {
+            ctx.warn("The thread changed while the page was being added: nothing was added, the page is still in its box; add it again.");
             return;
         }
         let mixed = a.quoted.is_some();

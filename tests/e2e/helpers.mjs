@@ -107,6 +107,13 @@ export async function startCircle(page, kind, blue, red, name) {
 /** Starts a survival-circle game by forum between `blue` and `red`. */
 export const startCircleForum = (page, blue, red) => startCircle(page, 'forum', blue, red);
 
+/** Waits until no reading in the site's worker is under way: the Survival
+ * Night and Day screens mark what they show `aria-busy="true"` while the
+ * worker reads the drafts it came from. */
+export async function readingDone(page) {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'));
+}
+
 /** Starts a Dice ORG season from the Setup screen (already open): its
  * name, players (roster order) and seed; ready when the teams are shown. */
 export async function startSeason(page, name, players, seed = 2024) {

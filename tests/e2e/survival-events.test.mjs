@@ -17,7 +17,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT } from './helpers.mjs';
+import { open, screen, ROOT, readingDone } from './helpers.mjs';
 
 const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
 const DEAL = CASE._deal;
@@ -71,6 +71,7 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     await page.waitForFunction(() => /accepted/.test(document.querySelector('article.player[data-player="Zara"] ol.verdicts')?.textContent ?? ''));
     // Activity at night: whose actions are in (S10.8).
     await page.waitForFunction(() => document.querySelector('[data-testid=activity] tr[data-player="Zara"] td:nth-child(5)')?.textContent === 'in');
+    await readingDone(page);
     const notSent = (await page.textContent('[data-testid=not-sent]')).trim().split(', ');
     assert.ok(notSent.length > 0 && !notSent.includes('Zara') && !notSent.includes('Cobalt'), notSent.join(', '));
     for (const p of notSent) assert.equal(await page.textContent(`[data-testid=activity] tr[data-player="${p}"] td:nth-child(5)`), 'not in', p);

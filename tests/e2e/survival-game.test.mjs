@@ -21,7 +21,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT } from './helpers.mjs';
+import { open, screen, ROOT, readingDone } from './helpers.mjs';
 
 const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
 const COUNTS = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/tests/fixtures/game-001-counts.json'), 'utf8'));
@@ -262,6 +262,8 @@ async function playNight(page, i, input, want, dialogs) {
   await page.fill('[data-testid=bulk]', pile);
   await page.click('[data-testid=split]');
   await page.waitForSelector('[data-testid=split-result]');
+  // The messages are read in the site's worker.
+  await readingDone(page);
   assert.equal(await page.locator('[data-testid=split-result] li[data-player]').count(), bulk.length);
   // Every player's text is now the case's message.
   for (const p of players) {
@@ -274,6 +276,7 @@ async function playNight(page, i, input, want, dialogs) {
     assert.match(marks[1], /accepted:/, `${p}: ${marks[1]}`);
   }
   await answerDecisions(page, input, want);
+  await readingDone(page);
   const missing = (await page.textContent('[data-testid=not-sent]')).trim();
   const before = dialogs.length;
   await page.click('[data-testid=commit]');
@@ -297,6 +300,7 @@ async function answerDecisions(page, input, want) {
     await page.waitForFunction((p) => document.querySelector(`[data-testid=decisions] .decision[data-player="${p}"] [data-testid=decision-state]`).textContent === 'Decision given.', p);
   }
   // Only the players asked have a decision box on view (S7).
+  await readingDone(page);
   const asked = await page.locator('[data-testid=decisions] .decision').evaluateAll((ds) => ds.filter((d) => d.offsetParent !== null).map((d) => d.dataset.player));
   assert.deepEqual(asked, Object.keys(input.decisions ?? {}), `${want.phase}: the decision boxes shown`);
   assert.equal(await page.isVisible('[data-testid=decisions]'), asked.length > 0);
@@ -551,6 +555,7 @@ test('private messages pasted in batches: a later message counts, a batch split 
     // The same batch split again adds nothing.
     await split(`${evil}:\nkill Hazel\n`, 'already there, unchanged');
     assert.equal(await page.inputValue(box), 'kill Hazel\nkill Cobalt\nkill Hazel');
+    await readingDone(page);
     const marks = await page.locator(`article.player[data-player="${evil}"] ol.verdicts li`).allTextContents();
     assert.match(marks[2], /accepted: kill Hazel/);
     assert.match(await page.textContent('[data-testid=preview] [data-testid=facts]'), /The Evil Forces' kill: Hazel/);

@@ -135,6 +135,23 @@ pub fn phase_deadline(text: &str, index: usize) -> Option<i64> {
         .and_then(|(_, t)| t.parse().ok())
 }
 
+/// Undoes phase `index`'s commit in a [`Drafts::deadlines`] text: its
+/// entry, the last (phases are undone last first), is taken out, so a
+/// commit and its undo leave the text as it was; returns the deadline it
+/// held ([`phase_deadline`]).
+pub fn undo_phase_deadline(text: &mut String, index: usize) -> Option<i64> {
+    let at = phase_deadline(text, index);
+    let body = text.trim_end();
+    let start = body.rfind(' ').map_or(0, |i| i + 1);
+    if body[start..]
+        .split_once(':')
+        .is_some_and(|(i, _)| i.parse() == Ok(index))
+    {
+        text.truncate(start);
+    }
+    at
+}
+
 /// The [`Drafts::deadlines`] entry for a commit of phase `index` with
 /// the deadline `at`: `"3:1795456800 "`, `"3: "` without one.
 pub fn phase_deadline_entry(index: usize, at: Option<i64>) -> String {
@@ -332,6 +349,23 @@ mod tests {
     /// A committed phase's deadline is read by its index; a phase undone
     /// and committed again (with another deadline, or none) is read from
     /// its last commit.
+    #[test]
+    fn an_undone_commit_leaves_no_deadline_entry() {
+        let mut t = phase_deadline_entry(0, None);
+        t.push_str(&phase_deadline_entry(1, Some(1_795_284_000)));
+        let before = t.clone();
+        t.push_str(&phase_deadline_entry(2, Some(1_795_456_800)));
+        assert_eq!(undo_phase_deadline(&mut t, 2), Some(1_795_456_800));
+        assert_eq!(t, before);
+        assert_eq!(undo_phase_deadline(&mut t, 1), Some(1_795_284_000));
+        assert_eq!(undo_phase_deadline(&mut t, 0), None);
+        assert_eq!(t, "");
+        // An entry for another phase is left alone.
+        let mut t = phase_deadline_entry(4, None);
+        assert_eq!(undo_phase_deadline(&mut t, 3), None);
+        assert_eq!(t, "4: ");
+    }
+
     #[test]
     fn phase_deadlines_are_read_from_the_phases_last_commit() {
         let mut t = phase_deadline_entry(1, Some(1_795_284_000));

@@ -180,12 +180,7 @@ pub fn day(r: &PostsRequest, shown: usize, rejected: usize) -> DayReply {
     out.doubtful = doubtful_html(&names, roster, &split, Some(&live));
     out.electorate = electorate_text(&named.roster, &live);
     out.count = count_html(&named.roster, &live, rejected);
-    let decisions = d
-        .decisions
-        .iter()
-        .filter(|(_, t)| !t.trim().is_empty())
-        .filter_map(|(n, t)| names.exact(n).map(|r| (r.player, t.clone())))
-        .collect();
+    let decisions = super::state::by_player(&names, &d.decisions);
     let revote = split_thread_as(&names, &d.revote, None).known_posts();
     let input = PhaseInput::Day(DayInput {
         posts,
@@ -204,7 +199,8 @@ pub fn day(r: &PostsRequest, shown: usize, rejected: usize) -> DayReply {
         rep.rejections
             .retain(|x| matches!(x.place, survival::report::Place::Decision { .. }));
         let moved = before - rep.rejections.len();
-        let mut shown = Shown::of(&g, &named, &rep, crate::shell::html::PAGE);
+        // (Its other lists are short: all of them shown.)
+        let mut shown = Shown::of(&g, &named, &rep, usize::MAX);
         if moved > 0 {
             shown.html.push_str(&format!(
                 "<p class=\"muted\" data-testid=\"rejections-under-count\">{moved} vote line{} rejected (S5.4): listed under the count, with the reason.</p>",
@@ -216,7 +212,79 @@ pub fn day(r: &PostsRequest, shown: usize, rejected: usize) -> DayReply {
     out
 }
 
-/// The worker's answer to `day:N` or `add` (JSON in and out).
+/// What the worker read of the night's drafts (`night:N`): each player's
+/// lines with the engine's verdicts, who has sent nothing, the preview.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NightReply {
+    /// The request's number.
+    pub key: u32,
+    /// Each player with text: (name, the lines with their verdicts as
+    /// HTML, a page at a time, the rejected first past a page).
+    pub boxes: Vec<(String, String)>,
+    /// The players with an action tonight who sent nothing (S3.8), by name.
+    pub missing: Vec<String>,
+    /// The preview as shown (its long lists a page at a time); `None`
+    /// when the engine refuses the drafts.
+    pub shown: Option<Shown>,
+    /// Why nothing was read (a file that does not replay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The night read from the drafts, as the Night screen shows it (issue
+/// 20: a pasted pile of a megabyte read on the page held it for a quarter
+/// of a second): every player's message read by the engine (S2), the
+/// verdict of each line (`shown` a box, and of the report's lists), the
+/// players with an action who sent nothing, the preview with the decisions
+/// drafted (S3, S4, S7).
+pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
+    use console_core::save::SaveFile;
+    let mut out = NightReply {
+        key: r.key,
+        ..NightReply::default()
+    };
+    let g = match r.file.replay() {
+        Ok(g) => g,
+        Err(e) => {
+            out.error = Some(e.to_string());
+            return out;
+        }
+    };
+    if g.is_over() || !g.phase().is_night() {
+        return out;
+    }
+    let d = &r.file.drafts;
+    let names = g.names_with(&d.events);
+    let (named, _, _) = g.start_with(&d.events);
+    let actions = super::state::by_player(&names, &d.night);
+    let decisions = super::state::by_player(&names, &d.decisions);
+    let roster = &g.current_setup().roster;
+    let asked = survival::NightInput {
+        actions: actions.clone(),
+        decisions: Default::default(),
+    };
+    out.missing = super::state::names(roster, g.missing_actions(&asked));
+    let input = PhaseInput::Night(survival::NightInput {
+        actions: actions.clone(),
+        decisions,
+    });
+    if let Some((_, rep)) = super::state::preview_of(&g, input, &d.events) {
+        out.boxes = actions
+            .iter()
+            .map(|(p, text)| {
+                // The box's name as the page has it: the drafted
+                // replacement's (S10.1).
+                let name = named.roster.name(*p).to_string();
+                let html = super::screens::night::lines_html(&rep, roster, *p, &name, text, shown);
+                (name, html)
+            })
+            .collect();
+        out.shown = Some(Shown::of(&g, &named, &rep, shown));
+    }
+    out
+}
+
+/// The worker's answer to `day:N`, `night:N` or `add` (JSON in and out).
 pub fn answer(request: &PostsRequest) -> String {
     match request.stage.split_once(':') {
         Some(("day", n)) => {
@@ -228,6 +296,10 @@ pub fn answer(request: &PostsRequest) -> String {
                 b.parse().unwrap_or(page),
             ))
         }
+        Some(("night", n)) => serde_json::to_string(&night(
+            request,
+            n.parse().unwrap_or(crate::shell::html::PAGE),
+        )),
         _ => serde_json::to_string(&add(request)),
     }
     .unwrap_or_default()

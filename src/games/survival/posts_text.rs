@@ -159,7 +159,9 @@ pub fn verify_html([players, deck, seed, salt, published]: &VerifyRequest) -> St
 pub fn posts_json(request: &str) -> String {
     let reply = match serde_json::from_str::<PostsRequest>(request) {
         // The Day screen's reading (`day:N`, `add`): its own reply.
-        Ok(r) if r.stage == "add" || r.stage.starts_with("day:") => {
+        Ok(r)
+            if r.stage == "add" || r.stage.starts_with("day:") || r.stage.starts_with("night:") =>
+        {
             return super::day_text::answer(&r);
         }
         Ok(r) => posts(&r),
@@ -372,12 +374,7 @@ fn activity(
     let (named, _, _) = g.start_with(&d.events);
     let roster = &named.roster;
     let act = if g.phase().is_night() {
-        let actions = d
-            .night
-            .iter()
-            .filter(|(_, t)| !t.trim().is_empty())
-            .filter_map(|(n, t)| names.exact(n).map(|r| (r.player, t.clone())))
-            .collect();
+        let actions = super::state::by_player(&names, &d.night);
         night_activity(
             g,
             &NightInput {

@@ -114,8 +114,11 @@ pub fn rejections(h: &mut Html, roster: &Roster, testid: &str, list: &[Rejection
 /// rejected line by line, 60,000 rows): "Show more" shows a page more.
 #[component]
 pub fn PagedReport(
+    /// Writes the HTML with at most the given number of rows a list.
     html: Callback<usize, String>,
-    #[prop(optional)] testid: Option<&'static str>,
+    /// The wrapper's test id, if any.
+    #[prop(optional)]
+    testid: Option<&'static str>,
 ) -> impl IntoView {
     let shown = RwSignal::new(PAGE);
     view! {

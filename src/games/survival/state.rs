@@ -16,7 +16,7 @@ use survival::events::EventNote;
 use survival::post::Format;
 use survival::report::PhaseReport;
 use survival::roster::Names;
-use survival::save::{Drafts, GameFile, InputFile, phase_deadline, phase_deadline_entry};
+use survival::save::{Drafts, GameFile, InputFile, phase_deadline_entry, undo_phase_deadline};
 use survival::setup::Setup;
 use survival::thread::{Layout, ThreadSplit, split_thread_as};
 use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster, State};
@@ -413,6 +413,8 @@ impl Ctx {
             self.deadlines.update(|v| v.push_str(&at));
             self.deadline.set(None);
             self.posts_stage.set(None);
+            // The day's last reading was of the phase committed.
+            self.day.set(None);
         }
         done
     }
@@ -439,8 +441,10 @@ impl Ctx {
         let n = self
             .live
             .with_untracked(|l| l.as_ref().map_or(0, |l| l.game.phases().len()));
-        self.deadline
-            .set(self.deadlines.with_untracked(|d| phase_deadline(d, n)));
+        // (Its entry leaves the drafts: an undo leaves no trace.)
+        let mut at = None;
+        self.deadlines.update(|d| at = undo_phase_deadline(d, n));
+        self.deadline.set(at);
         match input {
             InputFile::Night { actions, decisions } => {
                 self.night.set(actions);
@@ -458,6 +462,7 @@ impl Ctx {
             }
         }
         self.posts_stage.set(None);
+        self.day.set(None);
         Some(phase)
     }
 }
@@ -488,7 +493,7 @@ pub fn preview_of(
 
 /// Name-keyed drafts as player-keyed input: blank texts and unknown names
 /// left out.
-fn by_player(names: &Names, d: &BTreeMap<String, String>) -> BTreeMap<PlayerId, String> {
+pub fn by_player(names: &Names, d: &BTreeMap<String, String>) -> BTreeMap<PlayerId, String> {
     d.iter()
         .filter(|(_, t)| !t.trim().is_empty())
         .filter_map(|(n, t)| names.exact(n).map(|r| (r.player, t.clone())))

@@ -335,11 +335,16 @@ pub fn Outcome(
     preview: Signal<Option<Shown>>,
     /// Players who sent nothing (named in the confirmation), at commit time.
     missing: Signal<Vec<String>>,
+    /// Set to the index of the phase this commit played.
     just: RwSignal<Option<usize>>,
     /// How many rows of the report's long lists `preview` shows, where the
     /// page writes it (a night): its "Show more" asks for a page more.
     #[prop(optional)]
     more: Option<RwSignal<usize>>,
+    /// Whether `preview` is being read again (in the site's worker): the
+    /// commit waits for it, so it never confirms on a stale preview.
+    #[prop(optional, into)]
+    busy: Option<Signal<bool>>,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let phase = move || {
@@ -368,7 +373,7 @@ pub fn Outcome(
                 let l = l.as_ref()?;
                 let i = l.game.phases().len();
                 let label = format!("Commit {}", l.game.phase());
-                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit">{label}</button> })
+                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit" disabled=move || busy.is_some_and(|b| b.get())>{label}</button> })
             })}
         </section>
     }

@@ -23,7 +23,7 @@ use super::events::{Activity, CountCopy, Events, VoteHistory};
 use super::posts::{FileJson, Latest, ask};
 use super::split::{Doubtful, SplitView};
 use crate::shell::html::{Html, attr};
-use crate::shell::paste::HeldBox;
+use crate::shell::paste::{HeldBox, is_held};
 use leptos::prelude::*;
 use survival::count::VoteCount;
 use survival::day::Counter;
@@ -104,7 +104,8 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // The save file as JSON, serialised once per change for every
     // request of the screen (the reading, the count post, the vote
     // history, the activity).
-    provide_context(FileJson::new(ctx));
+    let file = FileJson::new(ctx);
+    provide_context(file);
     // The split table's rows laid out (pages of `PAGE`, issue 20).
     let shown = RwSignal::new(crate::shell::html::PAGE);
     // The count's rejected lines laid out (the same pages).
@@ -115,6 +116,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let reader = Latest::new(move || {
         request(
             ctx,
+            file,
             format!("day:{}:{}", shown.get_untracked(), rejected.get_untracked()),
         )
     });
@@ -147,9 +149,24 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // The page as sent: what is added (text typed into the box while
     // the worker reads is kept there).
     let sent = StoredValue::new(String::new());
+    // The game, its phase and the thread the page was sent with: an
+    // answer about another is not applied.
+    let basis = move || {
+        ctx.live.with_untracked(|l| {
+            l.as_ref().map(|l| {
+                (
+                    l.id.clone(),
+                    l.game.phases().len(),
+                    ctx.thread.get_untracked(),
+                )
+            })
+        })
+    };
+    let sent_with = StoredValue::new(None);
     let adder = Latest::new(move || {
         sent.set_value(page.get_untracked());
-        request(ctx, "add".to_string())
+        sent_with.set_value(basis());
+        request(ctx, file, "add".to_string())
     });
     // Marked as being read while either is on its way.
     let reading = Signal::derive(move || reader.reading.get() || adder.reading.get());
@@ -171,6 +188,10 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         };
         if let Some(e) = a.error {
             ctx.warn(format!("The page could not be added: {e}"));
+            return;
+        }
+        if sent_with.with_value(|w| *w != basis()) {
+            ctx.warn("The thread changed while the page was being added: nothing was added, the page is still in its box; add it again.");
             return;
         }
         let mixed = a.quoted.is_some();
@@ -208,14 +229,14 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             // A page over `HELD` is read in full but not put into its box
             // (Chromium takes seconds to lay out 1 MB) unless "Show it"; a
             // long paste is taken from the paste event (shell::paste).
-            <div class="stack" class:long=move || page.with(|p| p.len() > crate::shell::html::HELD)>
+            <div class="stack" class:long=move || page.with(|p| is_held(p.len(), crate::shell::html::HELD))>
                 <label for="next-page">"Paste the next page of the thread (it is added at the end)"</label>
                 <HeldBox value=page set=move |v| page.set(v) id="next-page" testid="page"/>
             </div>
             <button on:click=add_page data-testid="add-page" disabled=move || adder.reading.get()>"Add this page to the thread"</button>
             // (A long thread is not put into its box either: Chromium spent
             // 1.2 s laying out 1 MB in it even in a closed `details`.)
-            <details class:long=move || ctx.thread.with(|t| t.len() > crate::shell::html::HELD)>
+            <details class:long=move || ctx.thread.with(|t| is_held(t.len(), crate::shell::html::HELD))>
                 <summary>"The whole thread so far (you can edit it or paste it all here)"</summary>
                 <p class="muted">"Paste pages as the forum or Discord gives them when selected and copied (phpBB, vBulletin, XenForo, Invision, Discourse, SMF, Discord, or the BBCode of quoted posts); hand-made text takes " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own (S2.9)."</p>
                 <HeldBox value=ctx.thread set=move |v| ctx.thread.set(v) rows=12 label="The whole thread" testid="thread"/>
@@ -240,15 +261,15 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <HeldBox value=ctx.revote set=move |v| ctx.revote.set(v) rows=6 label="The revote thread" testid="revote"/>
             </section>
         })}
-        <Outcome preview missing=Signal::derive(Vec::new) just/>
+        <Outcome preview missing=Signal::derive(Vec::new) just busy=reading/>
     }
 }
 
 /// The request for the Day screen's `stage` (`day:N:M`, `add`): the open
 /// game as its save file with its drafts (read untracked); `None` without
 /// a game.
-fn request(ctx: Ctx, stage: String) -> Option<String> {
-    FileJson::of(ctx).request(0, &stage, ctx.format.get_untracked(), None, 0)
+fn request(ctx: Ctx, file: FileJson, stage: String) -> Option<String> {
+    file.request(0, &stage, ctx.format.get_untracked(), None, 0)
 }
 
 /// Who votes today and with what weight, who cannot and why (S5.1, S5.2).

@@ -13,19 +13,20 @@
 //! first naming them, and after a commit the night's result takes the
 //! button's place; the day's commit is on the Day screen.
 
-use super::super::report_view::PagedReport;
-use super::super::state::{Ctx, list, names};
+use super::super::day_text::NightReply;
+use super::super::state::{Ctx, list};
 use super::common::{Committed, Elsewhere, Outcome, capital};
+use super::posts::{FileJson, Latest};
 use crate::shell::bulk::BulkBox;
-use crate::shell::html::{PAGE, attr, esc, more_html};
-use crate::shell::paste::HeldBox;
+use crate::shell::html::{PAGE, attr, esc, event_from, more_html};
+use crate::shell::paste::{HeldBox, is_held};
 use console_core::text::take_bulk;
 use leptos::prelude::*;
 use std::fmt::Write as _;
 use survival::bulk::split_bulk_with;
 use survival::report::PhaseReport;
 use survival::verdict::{Verdict, night_verdicts};
-use survival::{PhaseInput, PlayerId, Verb};
+use survival::{PlayerId, Verb};
 
 /// A player's box over this many bytes (a pasted pile, not a message) is
 /// read but not laid out unless "Show it" (`HeldBox`), and its verdicts
@@ -88,19 +89,36 @@ fn verb_help(v: Verb) -> &'static str {
     }
 }
 
-/// What the bulk split did for one player.
+/// A player's lines with the engine's verdicts as HTML (an `<ol
+/// class="verdicts">` named "NAME: checked lines", `shown` lines at most
+/// past a page, rejected first, then the "Show more" line), written in
+/// the site's worker (`day_text::night`).
+pub fn lines_html(
+    report: &PhaseReport,
+    roster: &survival::Roster,
+    p: PlayerId,
+    name: &str,
+    text: &str,
+    shown: usize,
+) -> String {
+    let (items, total) = verdicts(report, roster, p, text, shown);
+    format!(
+        "<ol class=\"verdicts\"{}>{items}</ol>{}",
+        attr("aria-label", &format!("{name}: checked lines")),
+        more_html(
+            "verdicts-more",
+            shown,
+            total,
+            "lines shown: rejected first, then replaced, then the rest"
+        )
+    )
+}
+
 #[component]
 pub fn Night() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     // The phase committed from this screen just now, if any.
     let just = RwSignal::new(None::<usize>);
-    let preview = Memo::new(move |_| {
-        let input = ctx.raw_input(None)?;
-        if !matches!(input, PhaseInput::Night(_)) {
-            return None;
-        }
-        ctx.preview(input)
-    });
     let is_night = move || {
         ctx.live.with(|l| {
             l.as_ref()
@@ -111,17 +129,14 @@ pub fn Night() -> impl IntoView {
         <section class="night">
             {move || just.get().map(|i| view! { <Committed i/> })}
             <Show when=is_night fallback=move || view! { <Elsewhere night=true just/> }>
-                <NightEntry preview just/>
+                <NightEntry just/>
             </Show>
         </section>
     }
 }
 
 #[component]
-fn NightEntry(
-    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
-    just: RwSignal<Option<usize>>,
-) -> impl IntoView {
+fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let phase = move || {
         ctx.live.with(|l| {
@@ -173,23 +188,51 @@ fn NightEntry(
                 .collect::<Vec<_>>()
         })
     });
-    let missing = Memo::new(move |_| {
-        let actions = ctx.night_actions();
-        ctx.live.with(|l| {
-            l.as_ref()
-                .map(|l| {
-                    let input = survival::NightInput {
-                        actions,
-                        decisions: Default::default(),
-                    };
-                    names(
-                        &l.game.current_setup().roster,
-                        l.game.missing_actions(&input),
-                    )
-                })
-                .unwrap_or_default()
-        })
+    // The save file as JSON, serialised once per change for every
+    // request of the screen (the reading, the activity, the events).
+    let file = FileJson::new(ctx);
+    provide_context(file);
+    // The night's reading, done in the site's worker (`day_text::night`):
+    // every message read, each line's verdict, who sent nothing, the
+    // preview; asked again whenever a draft it reads changes, latest-only,
+    // the last reading kept in view meanwhile (issue 20: a pasted pile of
+    // a megabyte read on the page held it for a quarter of a second).
+    // `more`: the lines shown of each box and of the report's lists.
+    let more = RwSignal::new(PAGE);
+    let read = RwSignal::new(None::<NightReply>);
+    let reader = Latest::new(move || {
+        file.request(
+            0,
+            &format!("night:{}", more.get_untracked()),
+            ctx.format.get_untracked(),
+            None,
+            0,
+        )
     });
+    Effect::new(move |_| {
+        more.track();
+        ctx.night.track();
+        ctx.decisions.track();
+        ctx.events.track();
+        ctx.live.track();
+        reader.ask();
+    });
+    Effect::new(move |_| match reader.reply.get() {
+        Some(Ok(text)) => {
+            if let Ok(r) = serde_json::from_str::<NightReply>(&text) {
+                match &r.error {
+                    Some(e) => ctx.warn(format!("The messages could not be read: {e}")),
+                    None => read.set(Some(r)),
+                }
+            }
+        }
+        Some(Err(e)) => ctx.warn(format!("The messages could not be read: {e}")),
+        None => {}
+    });
+    let missing = Memo::new(move |_| {
+        read.with(|r| r.as_ref().map(|r| r.missing.clone()).unwrap_or_default())
+    });
+    let shown = Signal::derive(move || read.with(|r| r.as_ref().and_then(|r| r.shown.clone())));
     let first = move || {
         ctx.live.with(|l| {
             l.as_ref()
@@ -197,70 +240,38 @@ fn NightEntry(
                 .unwrap_or_default()
         })
     };
-    // The preview as shown (written here: a night's report is small, but
-    // for a pasted pile, whose rejected lines come a page at a time).
-    let more = RwSignal::new(PAGE);
-    let shown = Signal::from(Memo::new(move |_| {
-        preview.with(|p| {
-            let (_, r) = p.as_ref()?;
-            let (setup, _, _) = ctx.opening()?;
-            ctx.live.with(|l| {
-                Some(super::common::Shown::of(
-                    &l.as_ref()?.game,
-                    &setup,
-                    r,
-                    more.get(),
-                ))
-            })
-        })
-    }));
+    let reading = reader.reading;
     view! {
         <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
         <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste many private messages at once" noun="messages" rule="S2.5" example=Signal::derive(first)/>
         <p class="waiting" data-testid="waiting"><strong>"No action sent yet: "</strong><span data-testid="not-sent">{move || list(&missing.get())}</span></p>
-        <div class="players">
-            {move || boxes.get().into_iter().map(|b| player_box(ctx, preview, b)).collect_view()}
+        <p class="muted" data-testid="reading" hidden=move || !reading.get()>"Reading the messages…"</p>
+        <div class="players" class:reading=move || reading.get() aria-busy=move || reading.get().to_string()>
+            {move || boxes.get().into_iter().map(|b| player_box(ctx, read, more, b)).collect_view()}
         </div>
         <super::events::Events/>
         <super::events::Activity/>
-        <Outcome preview=shown missing=Signal::derive(move || missing.get()) just more/>
+        <Outcome preview=shown missing=Signal::derive(move || missing.get()) just more busy=reading/>
     }
 }
 
-/// A player's box: their message and the engine's verdict on each line.
+/// A player's box: their message and the engine's verdict on each line
+/// (from the worker's reading `read`; "Show more" asks for `more` lines).
 fn player_box(
     ctx: Ctx,
-    preview: Memo<Option<(PhaseInput, PhaseReport)>>,
+    read: RwSignal<Option<NightReply>>,
+    more: RwSignal<usize>,
     (p, name, card, alive, verbs): (PlayerId, String, &'static str, bool, String),
 ) -> impl IntoView {
     let id = format!("msg-{}", p.index());
-    let (k1, k2) = (name.clone(), name.clone());
+    let (k1, k2, k3) = (name.clone(), name.clone(), name.clone());
     let text = Signal::derive(move || ctx.night.with(|d| d.get(&k1).cloned().unwrap_or_default()));
-    let label = format!("{name}: checked lines");
-    // The list of lines with their verdicts, a page at a time.
-    let marks = move |shown: usize| {
-        text.with(|text| {
-            preview.with(|pv| {
-                let Some((_, r)) = pv else {
-                    return String::new();
-                };
-                ctx.live.with_untracked(|l| {
-                    l.as_ref().map_or(String::new(), |l| {
-                        let (items, total) =
-                            verdicts(r, &l.game.current_setup().roster, p, text, shown);
-                        format!(
-                            "<ol class=\"verdicts\"{}>{items}</ol>{}",
-                            attr("aria-label", &label),
-                            more_html(
-                                "verdicts-more",
-                                shown,
-                                total,
-                                "lines shown: rejected first, then replaced, then the rest"
-                            )
-                        )
-                    })
-                })
-            })
+    let marks = move || {
+        read.with(|r| {
+            r.as_ref()
+                .and_then(|r| r.boxes.iter().find(|b| b.0 == k3))
+                .map(|b| b.1.clone())
+                .unwrap_or_default()
         })
     };
     let can = if !alive {
@@ -275,10 +286,10 @@ fn player_box(
             <h3><label for=id.clone()>{name.clone()}</label></h3>
             <p class="muted">{format!("{card}; {can}")}</p>
             // A pasted pile is held, not laid out (shell::paste::HeldBox).
-            <div class="stack" class:long=move || text.with(|t| t.len() > BOX_HELD)>
+            <div class="stack" class:long=move || text.with(|t| is_held(t.len(), BOX_HELD))>
                 <HeldBox value=text set=move |v| ctx.night.update(|d| { d.insert(k2.clone(), v); }) id=id rows=4 limit=BOX_HELD/>
             </div>
-            <PagedReport html=Callback::new(marks)/>
+            <div inner_html=marks on:click=move |ev| if event_from(&ev, "button[data-act=more]").is_some() { more.update(|n| *n += PAGE) }></div>
         </article>
     }
 }

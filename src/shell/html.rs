@@ -141,3 +141,8 @@ pub fn more_html(testid: &str, shown: usize, total: usize, what: &str) -> String
 /// out every line of a box, about 2 ms a kilobyte, so a 1 MB paste shown
 /// would hold the page for seconds (issue 20).
 pub const HELD: usize = 32 * 1024;
+
+/// [`HELD`] for one player's box among a dozen (Mini-Survivor's orders,
+/// Survival's night messages): a round's or a night's message is a few
+/// hundred bytes, so a box over 4 KB holds a pasted pile and is held.
+pub const BOX_HELD: usize = 4 * 1024;

@@ -7,7 +7,7 @@
 use super::super::state::Ctx;
 use super::super::worker::read_answer;
 use crate::shell::bulk::{BulkBox, announce};
-use crate::shell::html::{PAGE, esc};
+use crate::shell::html::{BOX_HELD, PAGE, esc};
 use crate::shell::paste::{HeldBox, is_held};
 use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
@@ -73,12 +73,6 @@ type Checked = (PlayerId, String, Submission);
 /// rest waits for the next task: a bulk split fills twelve boxes of a
 /// hundred KB each, and the page must never block 50 ms (issue 20).
 const SLICE_MS: f64 = 8.0;
-
-/// A player's box holding more than this (bytes; a round's orders are a
-/// few hundred) is held ([`is_held`]): read in full but not put in the box
-/// until asked. Chromium sets and lays out a box's whole text, about 2 ms
-/// a KB.
-const BOX_HELD: usize = 4 * 1024;
 
 /// A slice also ends once the boxes it filled hold this much text to lay
 /// out (bytes), or this many checked lines to show, and the rest waits

@@ -18,7 +18,7 @@ use super::super::state::{Ctx, list};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use super::posts::{FileJson, Latest};
 use crate::shell::bulk::BulkBox;
-use crate::shell::html::{PAGE, attr, esc, event_from, more_html};
+use crate::shell::html::{BOX_HELD, PAGE, attr, esc, event_from, more_html};
 use crate::shell::paste::{HeldBox, is_held};
 use console_core::text::take_bulk;
 use leptos::prelude::*;
@@ -27,11 +27,6 @@ use survival::bulk::split_bulk_with;
 use survival::report::PhaseReport;
 use survival::verdict::{Verdict, night_verdicts};
 use survival::{PlayerId, Verb};
-
-/// A player's box over this many bytes (a pasted pile, not a message) is
-/// read but not laid out unless "Show it" (`HeldBox`), and its verdicts
-/// come a page at a time.
-const BOX_HELD: usize = 4 * 1024;
 
 /// Every non-blank line of `p`'s message with the engine's verdict, as
 /// list items, and how many there are: all of them in the message's order,

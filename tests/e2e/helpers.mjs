@@ -107,6 +107,39 @@ export async function startCircle(page, kind, blue, red, name) {
 /** Starts a survival-circle game by forum between `blue` and `red`. */
 export const startCircleForum = (page, blue, red) => startCircle(page, 'forum', blue, red);
 
+/** Deals a Survival game from its Setup screen (already open) to
+ * `players` (numbered, as a forum list gives them) named `name`, with the
+ * case deal's Spotlight holder and seed; ready when the deal post is. */
+export async function dealSurvival(page, name, players, deal) {
+  await page.waitForSelector('[data-testid=deal]');
+  await page.fill('[data-testid=name]', name);
+  await page.fill('[data-testid=players]', players.map((p, i) => `${i + 1}. ${p}`).join('\n'));
+  await page.selectOption('[data-testid=spotlight]', deal.spotlight);
+  await page.fill('[data-testid=seed]', deal.seed);
+  await page.click('[data-testid=deal]');
+  await page.waitForSelector('[data-testid=public-post]');
+}
+
+/** Pastes `text` into the box `selector` as Chromium does: a cancelable
+ * paste event carrying the clipboard's text, whose default action (when
+ * the page does not take it) puts the text in the box with one input
+ * event. Returns whether the page took it. */
+export async function paste(page, selector, text) {
+  return page.evaluate(([selector, text]) => {
+    const ta = document.querySelector(selector);
+    ta.focus();
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', text);
+    const ev = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+    ta.dispatchEvent(ev);
+    if (!ev.defaultPrevented) {
+      ta.value = text;
+      ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+    }
+    return ev.defaultPrevented;
+  }, [selector, text]);
+}
+
 /** Waits until no reading in the site's worker is under way: the Survival
  * Night and Day screens mark what they show `aria-busy="true"` while the
  * worker reads the drafts it came from. */

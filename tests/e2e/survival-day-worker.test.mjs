@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT } from './helpers.mjs';
+import { open, screen, ROOT, dealSurvival, paste } from './helpers.mjs';
 
 const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
 const PLAYERS = CASE._deal.players;
@@ -43,13 +43,7 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
   const { page } = t;
   page.on('dialog', (d) => d.accept());
   try {
-    await page.waitForSelector('[data-testid=deal]');
-    await page.fill('[data-testid=name]', 'Worker day');
-    await page.fill('[data-testid=players]', PLAYERS.map((p, i) => `${i + 1}. ${p}`).join('\n'));
-    await page.selectOption('[data-testid=spotlight]', CASE._deal.spotlight);
-    await page.fill('[data-testid=seed]', CASE._deal.seed);
-    await page.click('[data-testid=deal]');
-    await page.waitForSelector('[data-testid=public-post]');
+    await dealSurvival(page, 'Worker day', PLAYERS, CASE._deal);
     await screen(page, 'Night');
     await page.click('[data-testid=commit]');
     await page.waitForSelector('[data-testid=committed]');
@@ -61,18 +55,7 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     let actions = 0;
     // 1. Paste the page (kept whole, not laid out), as the browser pastes:
     // a paste event carrying the clipboard's text.
-    await page.evaluate((text) => {
-      const ta = document.querySelector('[data-testid=page]');
-      ta.focus();
-      const clipboardData = new DataTransfer();
-      clipboardData.setData('text/plain', text);
-      const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
-      ta.dispatchEvent(paste);
-      if (!paste.defaultPrevented) {
-        ta.value = text;
-        ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
-      }
-    }, text);
+    await paste(page, '[data-testid=page]', text);
     actions += 1;
     await page.waitForSelector('[data-testid=long-paste]', { state: 'visible' });
     // The long tasks from here on.

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, readingDone, ROOT } from './helpers.mjs';
+import { open, screen, readingDone, ROOT, dealSurvival, paste } from './helpers.mjs';
 
 const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
 const PLAYERS = CASE._deal.players;
@@ -29,12 +29,7 @@ test('a 1 MB pile of private messages: split, read in the worker, each box held 
     await f();
   };
   try {
-    await page.waitForSelector('[data-testid=deal]');
-    await page.fill('[data-testid=name]', 'Long night');
-    await page.fill('[data-testid=players]', PLAYERS.map((p, i) => `${i + 1}. ${p}`).join('\n'));
-    await page.selectOption('[data-testid=spotlight]', CASE._deal.spotlight);
-    await page.fill('[data-testid=seed]', CASE._deal.seed);
-    await page.click('[data-testid=deal]');
+    await dealSurvival(page, 'Long night', PLAYERS, CASE._deal);
     await page.waitForSelector('[data-testid=private]');
     await screen(page, 'Night');
     await page.waitForSelector('[data-testid=bulk]', { state: 'attached' });
@@ -56,18 +51,7 @@ test('a 1 MB pile of private messages: split, read in the worker, each box held 
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     });
     await act(() => page.click('details.bulk summary'));
-    await act(() => page.evaluate((text) => {
-      const ta = document.querySelector('[data-testid=bulk]');
-      ta.focus();
-      const clipboardData = new DataTransfer();
-      clipboardData.setData('text/plain', text);
-      const ev = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
-      ta.dispatchEvent(ev);
-      if (!ev.defaultPrevented) {
-        ta.value = text;
-        ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
-      }
-    }, text));
+    await act(() => paste(page, '[data-testid=bulk]', text));
     await act(() => page.click('[data-testid=split]'));
     await page.waitForSelector('[data-testid=split-result]');
     assert.equal(await page.locator('[data-testid=split-result] li[data-player]').count(), NIGHT.length);

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT } from './helpers.mjs';
+import { open, screen, ROOT, dealSurvival } from './helpers.mjs';
 
 const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
 const PLAYERS = CASE._deal.players;
@@ -52,13 +52,7 @@ test('a 700-post page: held in its box, read whole, the split view and the vote 
   const { page } = t;
   page.on('dialog', (d) => d.accept());
   try {
-    await page.waitForSelector('[data-testid=deal]');
-    await page.fill('[data-testid=name]', 'Long thread');
-    await page.fill('[data-testid=players]', PLAYERS.map((p, i) => `${i + 1}. ${p}`).join('\n'));
-    await page.selectOption('[data-testid=spotlight]', CASE._deal.spotlight);
-    await page.fill('[data-testid=seed]', CASE._deal.seed);
-    await page.click('[data-testid=deal]');
-    await page.waitForSelector('[data-testid=public-post]');
+    await dealSurvival(page, 'Long thread', PLAYERS, CASE._deal);
     await screen(page, 'Night');
     await page.click('[data-testid=commit]');
     await page.waitForSelector('[data-testid=committed]');

@@ -135,9 +135,9 @@ mod tests {
     use crate::intake::read_dms;
     use crate::testkit::state;
 
-    #[test]
-    fn who_sent_nothing_is_prodded_d9_7() {
-        let s = state(
+    /// Four players in two teams (Koru: Ann, Bob; Mana: Cid, Dee).
+    fn four() -> State {
+        state(
             &["Koru", "Mana"],
             &[
                 ("Ann", 0, 10, 10),
@@ -145,13 +145,23 @@ mod tests {
                 ("Cid", 1, 10, 10),
                 ("Dee", 1, 10, 10),
             ],
-        );
-        let st = &s;
-        let phase = st.next_phase();
-        let names: Vec<String> = asked(st)
+        )
+    }
+
+    /// The names of the players the phase to play asks, roster order.
+    fn asked_names(st: &State) -> Vec<String> {
+        asked(st)
             .iter()
             .map(|&i| st.players[i].name.clone())
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn who_sent_nothing_is_prodded_d9_7() {
+        let s = four();
+        let st = &s;
+        let phase = st.next_phase();
+        let names = asked_names(st);
         assert!(names.len() >= 3, "{names:?}");
         let text = format!(
             "== {} ==\ndeduct for rp\n== {} ==\nhello there\n",
@@ -187,21 +197,10 @@ mod tests {
 
     #[test]
     fn a_threshold_of_one_prods_a_player_with_one_dm_d9_7() {
-        let s = state(
-            &["Koru", "Mana"],
-            &[
-                ("Ann", 0, 10, 10),
-                ("Bob", 0, 10, 10),
-                ("Cid", 1, 10, 10),
-                ("Dee", 1, 10, 10),
-            ],
-        );
+        let s = four();
         let st = &s;
         let phase = st.next_phase();
-        let names: Vec<String> = asked(st)
-            .iter()
-            .map(|&i| st.players[i].name.clone())
-            .collect();
+        let names = asked_names(st);
         // The first sends one DM with a choice in force (a deduction).
         let text = format!("== {} ==\ndeduct 3\n", names[0]);
         let intake = read_dms(st, phase, &text);

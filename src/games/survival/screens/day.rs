@@ -131,18 +131,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         ctx.live.track();
         reader.ask();
     });
-    Effect::new(move |_| match reader.reply.get() {
-        Some(Ok(text)) => {
-            if let Ok(d) = serde_json::from_str::<DayReply>(&text) {
-                match &d.error {
-                    Some(e) => ctx.warn(format!("The thread could not be read: {e}")),
-                    None => day.set(Some(d)),
-                }
-            }
-        }
-        Some(Err(e)) => ctx.warn(format!("The thread could not be read: {e}")),
-        None => {}
-    });
+    reader.read_into(ctx, "The thread", |d: &DayReply| d.error.as_ref(), day);
 
     // "Add this page": the worker splits the page and the thread (a page
     // in another layout than the thread turns both into BBCode quotes).

@@ -212,18 +212,7 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         ctx.live.track();
         reader.ask();
     });
-    Effect::new(move |_| match reader.reply.get() {
-        Some(Ok(text)) => {
-            if let Ok(r) = serde_json::from_str::<NightReply>(&text) {
-                match &r.error {
-                    Some(e) => ctx.warn(format!("The messages could not be read: {e}")),
-                    None => read.set(Some(r)),
-                }
-            }
-        }
-        Some(Err(e)) => ctx.warn(format!("The messages could not be read: {e}")),
-        None => {}
-    });
+    reader.read_into(ctx, "The messages", |r: &NightReply| r.error.as_ref(), read);
     let missing = Memo::new(move |_| {
         read.with(|r| r.as_ref().map(|r| r.missing.clone()).unwrap_or_default())
     });

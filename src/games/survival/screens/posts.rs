@@ -74,6 +74,32 @@ impl Latest {
         }
     }
 
+    /// Reads every answer as a `T` into `out`; an answer that says why
+    /// nothing was read (`error`) or an ask that failed is said as "WHAT
+    /// could not be read: why" (`what`: "The thread").
+    pub fn read_into<T>(
+        self,
+        ctx: Ctx,
+        what: &'static str,
+        error: fn(&T) -> Option<&String>,
+        out: RwSignal<Option<T>>,
+    ) where
+        T: serde::de::DeserializeOwned + Send + Sync + 'static,
+    {
+        Effect::new(move |_| match self.reply.get() {
+            Some(Ok(text)) => {
+                if let Ok(r) = serde_json::from_str::<T>(&text) {
+                    match error(&r) {
+                        Some(e) => ctx.warn(format!("{what} could not be read: {e}")),
+                        None => out.set(Some(r)),
+                    }
+                }
+            }
+            Some(Err(e)) => ctx.warn(format!("{what} could not be read: {e}")),
+            None => {}
+        });
+    }
+
     /// Asks now, or once the request on its way is answered.
     pub fn ask(self) {
         if self.busy.get_value() {

@@ -210,7 +210,7 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         ctx.decisions.track();
         ctx.events.track();
         ctx.live.track();
-        reader.ask();
+        reader.ask_soon();
     });
     reader.read_into(ctx, "The messages", |r: &NightReply| r.error.as_ref(), read);
     let missing = Memo::new(move |_| {

@@ -100,6 +100,23 @@ impl Latest {
         });
     }
 
+    /// [`Latest::ask`] in a task of its own, after what changed is laid
+    /// out (a pasted pile split into a dozen boxes, then its megabyte
+    /// serialised for the worker: two tasks, not one); marked as being
+    /// read at once.
+    pub fn ask_soon(self) {
+        self.reading.set(true);
+        set_timeout(
+            move || {
+                // (Not once the screen that asked is gone.)
+                if self.busy.try_get_value().is_some() {
+                    self.ask();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+
     /// Asks now, or once the request on its way is answered.
     pub fn ask(self) {
         if self.busy.get_value() {

@@ -632,8 +632,8 @@ const PASTE_BOXES = [
   },
   {
     key: 'night',
-    name: "Survival night bulk box, 'Split into players' (12 players, night 1)",
-    kind: 'mini',
+    name: "Survival night bulk box, 'Split into players' and read in the worker (12 players, night 1)",
+    kind: 'night',
     text: nightText,
     box: '[data-testid=bulk]',
     button: '[data-testid=split]',
@@ -722,6 +722,14 @@ async function pasteOnce(box, text) {
           const r = document.querySelector('[data-testid=split-result]');
           return r ? r.querySelectorAll('li[data-player]').length : null;
         }
+        if (kind === 'night') {
+          // The split's account, then the worker's reading of every box
+          // (each box's verdicts shown, nothing marked as being read).
+          const r = document.querySelector('[data-testid=split-result]');
+          if (!r || document.querySelector('[aria-busy=true]')) return null;
+          const read = document.querySelectorAll('article.player ol.verdicts li').length;
+          return read ? r.querySelectorAll('li[data-player]').length : null;
+        }
         if (kind === 'minibox') {
           const m = document.querySelector('article[data-player="Pebble"] [data-testid=verdicts-more]')?.textContent.match(/of (\d+) lines/);
           return m ? Number(m[1]) : null;
@@ -745,7 +753,8 @@ async function pasteOnce(box, text) {
         obs.disconnect();
         requestAnimationFrame(() => setTimeout(() => { st.end = performance.now(); st.done = true; }, 0));
       });
-      obs.observe(document.body, { subtree: true, childList: true, characterData: true });
+      // (aria-busy: a reading in the worker ending is a result too.)
+      obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
       setTimeout(() => {
         st.start = performance.now();
         ta.focus();

@@ -237,7 +237,9 @@ pub fn ask(
         wanted.set_value(Some(w));
         asked.set_value(asked.get_value() + 1);
         link.reply.set(None);
-        link.ask();
+        // (In a task of its own: a pasted megabyte's serialisation is not
+        // added to the task of the change that asked.)
+        link.ask_soon();
     });
     Memo::new(move |_| match link.reply.get()? {
         Ok(text) => {

@@ -85,6 +85,8 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     await act(page.click('[data-testid=to-posts]'));
     await page.waitForSelector('[data-testid=public-post]');
     await page.selectOption('[data-testid=format]', 'plain');
+    // (The posts are rewritten by the worker: none is shown until then.)
+    await page.waitForFunction(() => { const p = document.querySelector('[data-testid=public-post]'); return p && !p.textContent.includes('[b]'); });
     const morning = await publicText(page);
     assert.match(morning, /From the moderator[\s\S]*Zara replaces Cobalt\./);
     const zara = await page.locator('[data-testid=private][data-player="Zara"] [data-testid=message]').allTextContents();
@@ -93,7 +95,7 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     assert.equal(await page.locator('[data-testid=private][data-player="Cobalt"]').count(), 0, 'Cobalt gets nothing more');
     // The day's deadline, announced with the morning post.
     await act(page.fill('[data-testid=deadline]', '2031-03-04T18:00'));
-    await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.includes('2031-03-04 18:00'));
+    await page.waitForFunction(() => (document.querySelector('[data-testid=public-post]')?.textContent ?? '').includes('2031-03-04 18:00'));
 
     // Day 1: the thread, a vote by the old name among them.
     await screen(page, 'Day');

@@ -279,6 +279,26 @@ pub struct PhaseDeadline {
 }
 
 impl PhaseDeadline {
+    /// The deadline `set` when the phase opened (UNIX seconds) with the
+    /// extensions among the phase's `events`, in order (R10.9, S10.5;
+    /// an extension that adds no time is left out, as [`Self::extend`]
+    /// refuses it).
+    pub fn with_events<'a>(
+        set: Option<Deadline>,
+        events: impl IntoIterator<Item = &'a Event>,
+    ) -> PhaseDeadline {
+        PhaseDeadline {
+            set,
+            extensions: events
+                .into_iter()
+                .filter_map(|e| match e {
+                    Event::Extend(x) if x.by > 0 => Some(x.clone()),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+
     /// The deadline now: the one set plus every extension; `None` when none
     /// was set.
     pub fn current(&self) -> Option<Deadline> {
@@ -580,6 +600,33 @@ mod tests {
         .unwrap();
         assert!(matches!(&e[1], Event::Remove(r) if r.reason == RemovalReason::RuleBreak));
         assert!(serde_json::from_str::<Event>(r#"{"remove": {"who": "x"}}"#).is_err());
+    }
+
+    #[test]
+    fn a_phase_deadline_takes_its_events_extensions_in_order() {
+        let ext = |by: i64, reason: &str| {
+            Event::Extend(Extension {
+                by,
+                reason: reason.into(),
+            })
+        };
+        let events = [
+            ext(3_600, "storm"),
+            Event::Remove(Removal {
+                player: "Ann".into(),
+                reason: RemovalReason::Inactivity,
+                note: String::new(),
+            }),
+            ext(0, "nothing"),
+            ext(86_400, "holiday"),
+        ];
+        let d = PhaseDeadline::with_events(Some(1_000_000), &events);
+        let reasons: Vec<&str> = d.extensions.iter().map(|e| e.reason.as_str()).collect();
+        assert_eq!(reasons, ["storm", "holiday"]);
+        // 1,000,000 + 1 hour + 1 day.
+        assert_eq!(d.current(), Some(1_090_000));
+        // No deadline set: none with extensions either.
+        assert_eq!(PhaseDeadline::with_events(None, &events).current(), None);
     }
 
     #[test]

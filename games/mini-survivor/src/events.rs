@@ -403,16 +403,7 @@ fn end_now(setup: &Setup, p: &mut Position) -> bool {
 /// A round's deadline (R10.9): the one set (R9.6) and the extensions among
 /// the round's events.
 pub fn round_deadline(set: Option<Deadline>, events: &[RoundEvent]) -> PhaseDeadline {
-    PhaseDeadline {
-        set,
-        extensions: events
-            .iter()
-            .filter_map(|e| match &e.event {
-                Event::Extend(x) if x.by > 0 => Some(x.clone()),
-                _ => None,
-            })
-            .collect(),
-    }
+    PhaseDeadline::with_events(set, events.iter().map(|e| &e.event))
 }
 
 /// The public post of one applied event (R10.7); empty for a refused one.

@@ -286,16 +286,11 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
             let named = g.setup_of(&p.after);
             // The events' post first: they applied at the phase's start;
             // an extension names the phase's deadline with its extensions.
-            let extended = survival::save::phase_deadline(&d.deadlines, i).map(|x| {
-                x + p
-                    .events
-                    .iter()
-                    .map(|e| match e {
-                        console_core::events::Event::Extend(x) => x.by.max(0),
-                        _ => 0,
-                    })
-                    .sum::<i64>()
-            });
+            let extended = console_core::PhaseDeadline::with_events(
+                survival::save::phase_deadline(&d.deadlines, i),
+                &p.events,
+            )
+            .current();
             out.public = events_post(&named, &p.report, extended, format);
             out.public.extend(phase_post(&g, i, format, deadline));
             out.private = replaced(&p.report)

@@ -278,16 +278,9 @@ impl Ctx {
     /// The phase's deadline with the drafted extensions (S10.5), UNIX
     /// seconds (tracked).
     pub fn deadline_now(&self) -> Option<i64> {
-        let d = self.deadline.get()?;
-        Some(self.events.with(|e| {
-            d + e
-                .iter()
-                .map(|e| match e {
-                    Event::Extend(x) => x.by.max(0),
-                    _ => 0,
-                })
-                .sum::<i64>()
-        }))
+        let set = self.deadline.get();
+        self.events
+            .with(|e| console_core::PhaseDeadline::with_events(set, e).current())
     }
 
     /// A pasted thread split into posts by the engine (S2.9), its names

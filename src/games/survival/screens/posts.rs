@@ -139,20 +139,8 @@ impl FileJson {
     /// The open game's file as JSON, kept up to date with every draft.
     pub fn new(ctx: Ctx) -> FileJson {
         FileJson(Memo::new(move |_| {
-            ctx.spec.track();
-            ctx.night.track();
-            ctx.bulk.track();
-            ctx.thread.track();
-            ctx.layout.track();
-            ctx.page.track();
-            ctx.revote.track();
-            ctx.decisions.track();
-            ctx.deadline.track();
-            ctx.format.track();
-            ctx.hide_deck.track();
-            ctx.events.track();
-            ctx.prod.track();
-            ctx.wagons.track();
+            // Every draft the file holds.
+            <Survival as GameKind>::track(ctx.kept);
             let file = ctx.live.with(|l| {
                 l.as_ref()
                     .map(|l| <Survival as GameKind>::file(ctx, &l.name, &l.game))

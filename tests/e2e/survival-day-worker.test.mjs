@@ -87,7 +87,7 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     assert.match(await page.textContent('[data-testid=rejections-more]'), new RegExp(`^100 of ${rejected} vote lines not counted shown: in thread order\\. Show 100 more`));
     assert.match(await page.textContent('[data-testid=rejections-under-count]'), new RegExp(`^${rejected} vote lines rejected`));
     assert.match(await page.textContent('[data-testid=electorate]'), /voters/);
-    assert.match(await page.textContent('[data-testid=split] [data-testid=verdicts-more]'), new RegExp(`^100 of ${posts} posts shown`));
+    assert.match(await page.textContent('[data-testid=split] [data-testid=posts-more]'), new RegExp(`^100 of ${posts} posts shown`));
 
     // The next page of the rejected lines and of the split table: read
     // again off the page.
@@ -95,7 +95,7 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     actions += 1;
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=count] [data-testid=vote-rejections] li').length === 200);
     await page.click('details.split-posts summary');
-    await page.click('[data-testid=split] [data-testid=verdicts-more] button');
+    await page.click('[data-testid=split] [data-testid=posts-more] button');
     actions += 2;
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=split-posts] tbody tr').length === 200);
     assert.deepEqual(t.errors, []);

@@ -83,7 +83,7 @@ test('a 700-post page: held in its box, read whole, the split view and the vote 
     await page.click('details.split-posts summary');
     actions += 1;
     const flagged = unknown + rejected;
-    const more = page.locator('[data-testid=split] [data-testid=verdicts-more]');
+    const more = page.locator('[data-testid=split] [data-testid=posts-more]');
     let shown = await rows(page);
     assert.equal(shown.length, 100);
     assert.match(await more.textContent(), new RegExp(`^100 of ${POSTS} posts shown: those with a line or author not counted first\\. Show 100 more`));

@@ -275,7 +275,7 @@ pub fn report_html(setup: &Setup, r: &PhaseReport, shown: usize) -> String {
         h.el("h4", "", "Warnings");
         h.list("ul", " class=\"warnings\"", &w);
         h.raw(&more_html(
-            "verdicts-more",
+            "report-warnings-more",
             shown,
             r.warnings.len(),
             "warnings shown",
@@ -286,7 +286,7 @@ pub fn report_html(setup: &Setup, r: &PhaseReport, shown: usize) -> String {
         let list = &r.rejections[..shown.min(r.rejections.len())];
         rejections(&mut h, roster, "rejections", list);
         h.raw(&more_html(
-            "verdicts-more",
+            "report-rejections-more",
             shown,
             r.rejections.len(),
             "rejected lines shown, in order",

@@ -241,7 +241,7 @@ pub fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: 
     h.raw("</tbody></table>");
     // Its button answered by the box's delegated click.
     h.raw(&crate::shell::html::more_html(
-        "verdicts-more",
+        "posts-more",
         shown,
         total,
         "posts shown: those with a line or author not counted first",

@@ -86,7 +86,7 @@ test('a 1 MB pile of private messages: split, read in the worker, each box held 
     const preview = '[data-testid=preview]';
     const rejected = await page.locator(`${preview} [data-testid=rejections] li`).count();
     assert.equal(rejected, 200, 'the "Show more" asked for the second page of the preview too');
-    const pm = await page.locator(`${preview} [data-testid=verdicts-more]`).allTextContents();
+    const pm = await page.locator(`${preview} [data-testid=report-rejections-more]`).allTextContents();
     const total = Number(pm.join(' ').match(/200 of (\d+) rejected lines shown/)?.[1]);
     assert.ok(total >= hellos, `${pm.join(' / ')} (${hellos} greetings)`);
     // Nobody with an action tonight is missing: every player sent one.

@@ -146,3 +146,10 @@ pub const HELD: usize = 32 * 1024;
 /// Survival's night messages): a round's or a night's message is a few
 /// hundred bytes, so a box over 4 KB holds a pasted pile and is held.
 pub const BOX_HELD: usize = 4 * 1024;
+
+/// [`PAGE`] for the checked lines of one player's box among a dozen
+/// (Survival's night messages): a night's message is a few lines, so a
+/// box past this many holds a pasted pile, and a dozen such boxes laid
+/// out a hundred lines each held the page for a fifth of a second
+/// (issue 20). "Show more" adds a [`PAGE`] to each.
+pub const BOX_PAGE: usize = 20;

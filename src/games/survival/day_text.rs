@@ -268,6 +268,9 @@ pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
         actions: actions.clone(),
         decisions,
     });
+    // A box among a dozen starts with fewer lines than the preview's
+    // lists; each "Show more" adds a page to all of them.
+    let box_shown = shown.saturating_sub(crate::shell::html::PAGE) + crate::shell::html::BOX_PAGE;
     if let Some((_, rep)) = super::state::preview_of(&g, input, &d.events) {
         out.boxes = actions
             .iter()
@@ -275,7 +278,8 @@ pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
                 // The box's name as the page has it: the drafted
                 // replacement's (S10.1).
                 let name = named.roster.name(*p).to_string();
-                let html = super::screens::night::lines_html(&rep, roster, *p, &name, text, shown);
+                let html =
+                    super::screens::night::lines_html(&rep, roster, *p, &name, text, box_shown);
                 (name, html)
             })
             .collect();

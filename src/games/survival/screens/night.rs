@@ -29,10 +29,10 @@ use survival::verdict::{Verdict, night_verdicts};
 use survival::{PlayerId, Verb};
 
 /// Every non-blank line of `p`'s message with the engine's verdict, as
-/// list items, and how many there are: all of them in the message's order,
-/// or, past a page ([`PAGE`]), the first `shown` with the rejected lines
-/// first, then the replaced, then the rest (issue 20: nothing unused is
-/// behind what counts).
+/// list items, and how many there are: all of them in the message's order
+/// when there are at most `shown`, else the first `shown` with the
+/// rejected lines first, then the replaced, then the rest (issue 20:
+/// nothing unused is behind what counts).
 fn verdicts(
     report: &PhaseReport,
     roster: &survival::Roster,
@@ -43,14 +43,14 @@ fn verdicts(
     let all = night_verdicts(report, p, text);
     let total = all.len();
     let rank = |v: &Verdict| match v {
-        Verdict::Rejected(_) if total > PAGE => 0,
-        Verdict::Replaced(_) if total > PAGE => 1,
+        Verdict::Rejected(_) if total > shown => 0,
+        Verdict::Replaced(_) if total > shown => 1,
         _ => 2,
     };
     let mut out = String::new();
     for l in (0..3)
         .flat_map(|k| all.iter().filter(move |l| rank(&l.verdict) == k))
-        .take(shown.max(PAGE))
+        .take(shown)
     {
         let class = match l.verdict {
             Verdict::Accepted(_) => "ok",
@@ -85,9 +85,9 @@ fn verb_help(v: Verb) -> &'static str {
 }
 
 /// A player's lines with the engine's verdicts as HTML (an `<ol
-/// class="verdicts">` named "NAME: checked lines", `shown` lines at most
-/// past a page, rejected first, then the "Show more" line), written in
-/// the site's worker (`day_text::night`).
+/// class="verdicts">` named "NAME: checked lines", `shown` lines at most,
+/// rejected first when there are more, then the "Show more" line),
+/// written in the site's worker (`day_text::night`).
 pub fn lines_html(
     report: &PhaseReport,
     roster: &survival::Roster,

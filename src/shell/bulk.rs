@@ -47,8 +47,10 @@ pub(crate) fn announce(shell: super::Shell, noun: &str, a: &BulkAccount) {
 }
 
 /// The box, its Split button and the last split's account. `split` takes
-/// the pasted text into the page's drafts and returns the account (`None`
-/// without an open game); `noun` names what is pasted ("submissions",
+/// the pasted text as it is (the game's reading folds invisible characters
+/// away) into the page's drafts and returns the account (`None` without an
+/// open game, or when a worker splits it and the page sets `account` on
+/// its answer); `noun` names what is pasted ("submissions",
 /// "messages"); `example` is a player's name for the header hint; `rule`
 /// cites the rule that a later line replaces an earlier one.
 #[component]
@@ -72,9 +74,9 @@ pub fn BulkBox(
 ) -> impl IntoView {
     let account = account.unwrap_or_else(|| RwSignal::new(None::<BulkAccount>));
     let run = move |_| {
-        // Invisible characters copied from a forum fold away first.
-        let pasted = text.with_untracked(|t| console_core::text::visible(t).into_owned());
-        let Some(a) = split.run(pasted) else {
+        // (Each game's reading folds invisible characters away: most in
+        // a worker, not here on the page.)
+        let Some(a) = split.run(text.get_untracked()) else {
             return;
         };
         announce(shell, noun, &a);

@@ -67,6 +67,8 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     await act(page.click('details.bulk summary'));
     await act(page.fill('[data-testid=bulk]', 'Cobalt:\ncheck Fjord\n\nBasil:\nkill Aurora\n'));
     await act(page.click('[data-testid=split]'));
+    // (Split in the site's worker: the account shows when it answers.)
+    await page.waitForSelector('[data-testid=split-result] li[data-player]');
     assert.equal(await page.inputValue('article.player[data-player="Zara"] textarea'), 'check Fjord');
     await page.waitForFunction(() => /accepted/.test(document.querySelector('article.player[data-player="Zara"] ol.verdicts')?.textContent ?? ''));
     // Activity at night: whose actions are in (S10.8).

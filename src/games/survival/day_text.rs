@@ -288,8 +288,91 @@ pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
     out
 }
 
-/// The worker's answer to `day:N`, `night:N` or `add` (JSON in and out).
+/// What the worker read of the night's bulk box (`split`): the pasted
+/// pile split by header lines naming players (S2.5), each part under the
+/// name its player's box has (the drafted replacement's, S10.1), for the
+/// page to add to the boxes (`take_bulk`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SplitReply {
+    /// The request's number.
+    pub key: u32,
+    /// (player's name, their part) in order of first appearance.
+    pub texts: Vec<(String, String)>,
+    /// (1-based line, text) of non-blank lines under no player's header.
+    pub orphans: Vec<(u32, String)>,
+    /// (1-based line, name as written, taken for a header) of header-like
+    /// lines naming no player.
+    pub unknown_headers: Vec<(u32, String, bool)>,
+    /// Why nothing was read (a file that does not replay, no night to
+    /// play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl SplitReply {
+    /// The players' names (by index) and the split as the engine's, its
+    /// players given by index into those names.
+    pub fn into_split(self) -> (Vec<String>, console_core::text::BulkSplit<usize>) {
+        let (names, texts) = self
+            .texts
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, text))| (name, (i, text)))
+            .unzip();
+        (
+            names,
+            console_core::text::BulkSplit {
+                texts,
+                orphans: self.orphans,
+                unknown_headers: self.unknown_headers,
+            },
+        )
+    }
+}
+
+/// The night's bulk box split into players in the worker (issue 20: a
+/// megabyte split on the page held it for 50 ms): its text with invisible
+/// characters folded away, split by header lines as the phase to play
+/// reads names (nicknames, drafted replacements; S2.3, S10.1).
+pub fn split(r: &PostsRequest) -> SplitReply {
+    use console_core::save::SaveFile;
+    let mut out = SplitReply {
+        key: r.key,
+        ..SplitReply::default()
+    };
+    let g = match r.file.replay() {
+        Ok(g) => g,
+        Err(e) => {
+            out.error = Some(e.to_string());
+            return out;
+        }
+    };
+    if g.is_over() || !g.phase().is_night() {
+        out.error = Some("it is not a night".into());
+        return out;
+    }
+    let d = &r.file.drafts;
+    let (named, _, _) = g.start_with(&d.events);
+    let s = survival::bulk::split_bulk_with(
+        &g.names_with(&d.events),
+        &console_core::text::visible(&d.bulk),
+    );
+    out.texts = s
+        .texts
+        .into_iter()
+        .map(|(p, t)| (named.roster.name(p).to_string(), t))
+        .collect();
+    out.orphans = s.orphans;
+    out.unknown_headers = s.unknown_headers;
+    out
+}
+
+/// The worker's answer to `day:N`, `night:N`, `split` or `add` (JSON in
+/// and out).
 pub fn answer(request: &PostsRequest) -> String {
+    if request.stage == "split" {
+        return serde_json::to_string(&split(request)).unwrap_or_default();
+    }
     match request.stage.split_once(':') {
         Some(("day", n)) => {
             let page = crate::shell::html::PAGE;

@@ -36,7 +36,9 @@ pub struct PostsRequest {
     /// its messages, S10.8), `history` (the day's vote history, S10.9),
     /// `day:N` (the Day screen's reading, `day_text::DayReply`, its split
     /// table showing N rows), `add` (the page draft added to the thread,
-    /// `day_text::AddReply`).
+    /// `day_text::AddReply`), `night:N` (the Night screen's reading,
+    /// `day_text::NightReply`), `split` (the night's bulk box split into
+    /// players, `day_text::SplitReply`).
     pub stage: String,
     /// The post format.
     pub format: Format,
@@ -160,7 +162,10 @@ pub fn posts_json(request: &str) -> String {
     let reply = match serde_json::from_str::<PostsRequest>(request) {
         // The Day screen's reading (`day:N`, `add`): its own reply.
         Ok(r)
-            if r.stage == "add" || r.stage.starts_with("day:") || r.stage.starts_with("night:") =>
+            if r.stage == "add"
+                || r.stage == "split"
+                || r.stage.starts_with("day:")
+                || r.stage.starts_with("night:") =>
         {
             return super::day_text::answer(&r);
         }

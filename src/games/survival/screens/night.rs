@@ -13,17 +13,17 @@
 //! first naming them, and after a commit the night's result takes the
 //! button's place; the day's commit is on the Day screen.
 
-use super::super::day_text::NightReply;
+use super::super::day_text::{NightReply, SplitReply};
 use super::super::state::{Ctx, list};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use super::posts::{FileJson, Latest};
-use crate::shell::bulk::BulkBox;
+use crate::shell::bulk::{BulkBox, announce};
 use crate::shell::html::{BOX_HELD, PAGE, attr, esc, event_from, more_html};
 use crate::shell::paste::{HeldBox, is_held};
-use console_core::text::take_bulk;
+use crate::shell::rules::ask_worker;
+use console_core::text::{BulkAccount, take_bulk};
 use leptos::prelude::*;
 use std::fmt::Write as _;
-use survival::bulk::split_bulk_with;
 use survival::report::PhaseReport;
 use survival::verdict::{Verdict, night_verdicts};
 use survival::{PlayerId, Verb};
@@ -109,6 +109,61 @@ pub fn lines_html(
     )
 }
 
+/// "Split into players" for the bulk box: the pile is split in the site's
+/// worker (`day_text::split`; issue 20: a megabyte split on the page held
+/// it for 50 ms) and its parts are added to the players' boxes when it
+/// answers (S2.5), with the account of every line in `account`; not when
+/// the night asked for has been committed or undone meanwhile.
+fn split_in_worker(
+    ctx: Ctx,
+    file: FileJson,
+    account: RwSignal<Option<BulkAccount>>,
+) -> Callback<String, Option<BulkAccount>> {
+    let answer = RwSignal::new(None::<Result<String, String>>);
+    // The number of phases played when the split was asked.
+    let asked = StoredValue::new(None::<usize>);
+    let played = move || {
+        ctx.live
+            .with_untracked(|l| l.as_ref().map(|l| l.game.phases().len()))
+    };
+    Effect::new(move |_| {
+        answer.track();
+        let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
+            return;
+        };
+        let read = reply
+            .and_then(|t| serde_json::from_str::<SplitReply>(&t).map_err(|e| e.to_string()))
+            .and_then(|r| r.error.clone().map_or(Ok(r), Err));
+        match read {
+            Err(e) => ctx.warn(format!("The messages could not be split: {e}")),
+            Ok(_) if played() != asked.get_value() => {
+                ctx.warn("The night changed before the messages were split: split them again");
+            }
+            Ok(r) => {
+                let (names, s) = r.into_split();
+                let mut taken = None;
+                ctx.night.update(|d| {
+                    taken = Some(take_bulk(d, &s, |i| names[i].clone()));
+                });
+                if let Some(a) = &taken {
+                    announce(ctx.shell, "messages", a);
+                }
+                account.set(taken);
+            }
+        }
+    });
+    Callback::new(move |_: String| {
+        // (The bulk box's text is in the file: the worker splits it.)
+        let request = file.request(0, "split", ctx.format.get_untracked(), None, 0)?;
+        asked.set_value(played());
+        // (The last split's account goes: the next is this one's.)
+        account.set(None);
+        ctx.say("Splitting the pasted messages…");
+        ask_worker('S', request, answer);
+        None
+    })
+}
+
 #[component]
 pub fn Night() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -140,15 +195,6 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let split = Callback::new(move |text: String| {
-        let roster = ctx.roster()?;
-        let s = split_bulk_with(&ctx.names()?, &text);
-        let mut account = None;
-        ctx.night.update(|d| {
-            account = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
-        });
-        account
-    });
     // The players with a box: living players with an action tonight, and
     // anyone whose message has text.
     let boxes = Memo::new(move |_| {
@@ -187,6 +233,8 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // request of the screen (the reading, the activity, the events).
     let file = FileJson::new(ctx);
     provide_context(file);
+    let account = RwSignal::new(None::<BulkAccount>);
+    let split = split_in_worker(ctx, file, account);
     // The night's reading, done in the site's worker (`day_text::night`):
     // every message read, each line's verdict, who sent nothing, the
     // preview; asked again whenever a draft it reads changes, latest-only,
@@ -227,7 +275,7 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let reading = reader.reading;
     view! {
         <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
-        <BulkBox shell=ctx.shell text=ctx.bulk split summary="Paste many private messages at once" noun="messages" rule="S2.5" example=Signal::derive(first)/>
+        <BulkBox shell=ctx.shell text=ctx.bulk split account summary="Paste many private messages at once" noun="messages" rule="S2.5" example=Signal::derive(first)/>
         <p class="waiting" data-testid="waiting"><strong>"No action sent yet: "</strong><span data-testid="not-sent">{move || list(&missing.get())}</span></p>
         <p class="muted" data-testid="reading" hidden=move || !reading.get()>"Reading the messages…"</p>
         <div class="players" class:reading=move || reading.get() aria-busy=move || reading.get().to_string()>

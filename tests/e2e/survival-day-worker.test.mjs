@@ -7,7 +7,8 @@
 // measures it); the post count, the count and the rejected votes
 // are the engine's; the rejected vote lines (a thousand) and the split
 // table are shown 100 at a time, their next pages read again off the
-// page. Prints the moderator's action count.
+// page; the day is committed with its input read in the worker too, and
+// plays as previewed. Prints the moderator's action count.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -98,8 +99,22 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     await page.click('[data-testid=split] [data-testid=posts-more] button');
     actions += 2;
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=split-posts] tbody tr').length === 200);
+
+    // 3. Commit the day: its input is read from the drafts in the worker
+    // (the megabyte is not split on the page again), and the day played
+    // is the one previewed.
+    const eliminated = (sel) => page.locator(`${sel} table[data-testid=eliminated] tr[data-player]`).evaluateAll((rs) => rs.map((r) => r.dataset.player));
+    const previewed = await eliminated('[data-testid=preview]');
+    await page.evaluate(() => { window.__long = []; });
+    await page.click('[data-testid=commit]');
+    actions += 1;
+    await page.waitForSelector('[data-testid=committed]', { timeout: 60000 });
+    assert.match(await page.textContent('[data-testid=live]'), /^Day 1 committed: /);
+    assert.deepEqual(await eliminated('[data-testid=committed]'), previewed);
+    await page.waitForTimeout(1000);
+    const commitLongest = Math.max(0, ...(await page.evaluate(() => window.__long)).map(([, d]) => d));
     assert.deepEqual(t.errors, []);
-    console.log(`Survival, a ${text.length}-character page (${posts} posts, ${rejected} rejected votes) read in the worker: longest main-thread task ${longest} ms; actions: ${actions}`);
+    console.log(`Survival, a ${text.length}-character page (${posts} posts, ${rejected} rejected votes) read in the worker: longest main-thread task ${longest} ms, at the commit ${commitLongest} ms; actions: ${actions}`);
   } finally {
     await t.close();
   }

@@ -367,11 +367,71 @@ pub fn split(r: &PostsRequest) -> SplitReply {
     out
 }
 
-/// The worker's answer to `day:N`, `night:N`, `split` or `add` (JSON in
-/// and out).
+/// The input the commit plays (`input`): the phase to play's input read
+/// from the drafts in the worker (issue 20: a 1 MB thread split on the
+/// page at the commit held it for 170 ms).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct InputReply {
+    /// The request's number.
+    pub key: u32,
+    /// The input as the preview took it; `None` with `error`.
+    pub input: Option<PhaseInput>,
+    /// Why there is none (a file that does not replay, a game over,
+    /// drafts the engine refuses).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The phase to play's input from the drafts, as the preview took it: a
+/// night's messages by player (S2.1), or a day's thread split in the
+/// layout chosen (S2.9) with its revote thread; the decisions drafted,
+/// only those of players the engine asks a decision of (S7).
+pub fn input(r: &PostsRequest) -> InputReply {
+    use console_core::save::SaveFile;
+    let mut out = InputReply {
+        key: r.key,
+        ..InputReply::default()
+    };
+    let g = match r.file.replay() {
+        Ok(g) => g,
+        Err(e) => {
+            out.error = Some(e.to_string());
+            return out;
+        }
+    };
+    if g.is_over() {
+        out.error = Some("the game is over".into());
+        return out;
+    }
+    let d = &r.file.drafts;
+    let names = g.names_with(&d.events);
+    let decisions = super::state::by_player(&names, &d.decisions);
+    let raw = if g.phase().is_night() {
+        PhaseInput::Night(survival::NightInput {
+            actions: super::state::by_player(&names, &d.night),
+            decisions,
+        })
+    } else {
+        PhaseInput::Day(DayInput {
+            posts: split_thread_as(&names, &d.thread, d.layout).known_posts(),
+            revote: split_thread_as(&names, &d.revote, None).known_posts(),
+            decisions,
+        })
+    };
+    match super::state::preview_of(&g, raw, &d.events) {
+        Some((i, _)) => out.input = Some(i),
+        None => out.error = Some("the engine refuses the drafts".into()),
+    }
+    out
+}
+
+/// The worker's answer to `day:N`, `night:N`, `split`, `input` or `add`
+/// (JSON in and out).
 pub fn answer(request: &PostsRequest) -> String {
-    if request.stage == "split" {
-        return serde_json::to_string(&split(request)).unwrap_or_default();
+    match request.stage.as_str() {
+        "split" => return serde_json::to_string(&split(request)).unwrap_or_default(),
+        "input" => return serde_json::to_string(&input(request)).unwrap_or_default(),
+        _ => {}
     }
     match request.stage.split_once(':') {
         Some(("day", n)) => {

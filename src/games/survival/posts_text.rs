@@ -38,7 +38,8 @@ pub struct PostsRequest {
     /// table showing N rows), `add` (the page draft added to the thread,
     /// `day_text::AddReply`), `night:N` (the Night screen's reading,
     /// `day_text::NightReply`), `split` (the night's bulk box split into
-    /// players, `day_text::SplitReply`).
+    /// players, `day_text::SplitReply`), `input` (the phase's input the
+    /// commit plays, `day_text::InputReply`).
     pub stage: String,
     /// The post format.
     pub format: Format,
@@ -164,6 +165,7 @@ pub fn posts_json(request: &str) -> String {
         Ok(r)
             if r.stage == "add"
                 || r.stage == "split"
+                || r.stage == "input"
                 || r.stage.starts_with("day:")
                 || r.stage.starts_with("night:") =>
         {

@@ -19,7 +19,7 @@ use survival::roster::Names;
 use survival::save::{Drafts, GameFile, InputFile, phase_deadline_entry, undo_phase_deadline};
 use survival::setup::Setup;
 use survival::thread::{Layout, ThreadSplit, split_thread_as};
-use survival::{DayInput, DealSpec, Game, NightInput, PhaseInput, PlayerId, Post, Roster, State};
+use survival::{DealSpec, Game, PhaseInput, PlayerId, Roster, State};
 
 /// The screens of the Survival page.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -313,74 +313,18 @@ impl Ctx {
         self.night.with(|d| by_player(&names, d))
     }
 
-    /// The decision drafts, by player (tracked).
-    fn decision_texts(&self) -> BTreeMap<PlayerId, String> {
-        let Some(names) = self.names() else {
-            return BTreeMap::new();
-        };
-        self.decisions.with(|d| by_player(&names, d))
-    }
-
-    /// The current phase's input from the drafts (tracked), every decision
-    /// draft included; a day's thread split by the engine unless `posts`
-    /// (the thread already split) is given. `None` without an open game or
-    /// once it is over.
-    pub fn raw_input(&self, posts: Option<Vec<Post>>) -> Option<PhaseInput> {
-        let night = self.live.with(|l| {
-            l.as_ref()
-                .filter(|l| !l.game.is_over())
-                .map(|l| l.game.phase().is_night())
-        })?;
-        let decisions = self.decision_texts();
-        Some(if night {
-            PhaseInput::Night(NightInput {
-                actions: self.night_actions(),
-                decisions,
-            })
-        } else {
-            let posts = match posts {
-                Some(p) => p,
-                None => self.thread_split()?.known_posts(),
-            };
-            let revote = self.revote.with(|t| self.split(t, None))?.known_posts();
-            PhaseInput::Day(DayInput {
-                posts,
-                revote,
-                decisions,
-            })
-        })
-    }
-
-    /// What the engine makes of `input` (tracked): the input with only the
-    /// decisions of players it asks a decision of (a draft left from an
-    /// earlier preview, for a player no longer eliminated, would only be
-    /// rejected), and its report.
-    pub fn preview(&self, input: PhaseInput) -> Option<(PhaseInput, PhaseReport)> {
-        let events = self.events.get();
-        self.live
-            .with(|l| preview_of(&l.as_ref()?.game, input, &events))
-    }
-
-    /// The current phase's input from the drafts, as it would be committed
-    /// (tracked).
-    pub fn phase_input(&self) -> Option<PhaseInput> {
-        self.preview(self.raw_input(None)?).map(|(i, _)| i)
-    }
-
-    /// Plays the current phase with the drafts and keeps it; clears that
+    /// Plays the current phase with `input` (the drafts read as the
+    /// preview took them: `day_text::input`) and keeps it; clears that
     /// phase's drafts. Only if the phase to play is still `phase_index`
     /// (0-based count of phases played), so a second click arriving after
     /// a commit does nothing.
-    pub fn commit(&self, phase_index: usize) -> bool {
+    pub fn commit(&self, phase_index: usize, input: PhaseInput) -> bool {
         let played = self
             .live
             .with_untracked(|l| l.as_ref().map(|l| l.game.phases().len()));
         if played != Some(phase_index) {
             return false;
         }
-        let Some(input) = self.phase_input() else {
-            return false;
-        };
         let night = matches!(input, PhaseInput::Night(_));
         let events = self.events.get_untracked();
         let mut done = false;

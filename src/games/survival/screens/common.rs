@@ -2,8 +2,10 @@
 //! calls for, asked by name (S7); the commit with its confirmation; the
 //! panel that shows a phase just committed, where its commit button was.
 
+use super::super::day_text::InputReply;
 use super::super::report_view::{PagedReport, rejections, report_html};
 use super::super::state::{Ctx, Screen, Stage};
+use super::posts::FileJson;
 use crate::shell::html::{Html, PAGE, event_from};
 use crate::shell::ui::confirm;
 use leptos::prelude::*;
@@ -209,22 +211,22 @@ pub fn missing_question(phase: &str, missing: &[String], decisions: &[String]) -
     })
 }
 
-/// Commits the phase shown (index `i` of the game's phases), after asking
-/// when something is missing; says what happened.
-pub fn commit(
-    ctx: Ctx,
-    i: usize,
-    phase: &str,
-    missing: Vec<String>,
-    decisions: Vec<String>,
-) -> bool {
-    if let Some(q) = missing_question(phase, &missing, &decisions)
+/// Whether to commit `phase`: asked when players sent nothing (`missing`)
+/// or decisions are not given (`decisions`); says so when not.
+fn confirmed(ctx: Ctx, phase: &str, missing: &[String], decisions: &[String]) -> bool {
+    if let Some(q) = missing_question(phase, missing, decisions)
         && !confirm(&q)
     {
         ctx.say(format!("{phase} not committed"));
         return false;
     }
-    if !ctx.commit(i) {
+    true
+}
+
+/// Commits the phase shown (index `i` of the game's phases) with `input`;
+/// says what happened.
+fn commit(ctx: Ctx, i: usize, phase: &str, input: survival::PhaseInput) -> bool {
+    if !ctx.commit(i, input) {
         return false;
     }
     let text = ctx.live.with_untracked(|l| {
@@ -254,6 +256,71 @@ pub fn commit(
     });
     ctx.say(text.unwrap_or_default());
     true
+}
+
+/// The commit: after asking when something is missing, the drafts are
+/// read in the site's worker (`day_text::input`; issue 20: a 1 MB thread
+/// split on the page at the commit held it for 170 ms) and the phase is
+/// played on its answer, if neither the game nor a draft changed
+/// meanwhile (else nothing is committed, and the moderator is told).
+/// `run(i, missing, decisions)` commits phase `i`; `busy` while asked.
+struct Committer {
+    run: Callback<(usize, Vec<String>, Vec<String>)>,
+    busy: RwSignal<bool>,
+}
+
+impl Committer {
+    fn new(ctx: Ctx, just: RwSignal<Option<usize>>) -> Committer {
+        let file = FileJson::of(ctx);
+        let busy = RwSignal::new(false);
+        let answer = RwSignal::new(None::<Result<String, String>>);
+        // (phase index, its name, the file sent) of the commit asked.
+        let sent = StoredValue::new(None::<(usize, String, Option<std::sync::Arc<str>>)>);
+        Effect::new(move |_| {
+            answer.track();
+            let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
+                return;
+            };
+            busy.set(false);
+            let Some((i, phase, was)) = sent.try_update_value(Option::take).flatten() else {
+                return;
+            };
+            let read = reply
+                .and_then(|t| serde_json::from_str::<InputReply>(&t).map_err(|e| e.to_string()))
+                .and_then(|r| r.input.ok_or(r.error.unwrap_or_default()));
+            match read {
+                Err(e) => ctx.warn(format!("{} could not be committed: {e}", capital(&phase))),
+                Ok(_) if file.now() != was => ctx.warn(format!(
+                    "The drafts changed while {phase} was read for the commit: nothing committed, commit again"
+                )),
+                Ok(input) => {
+                    if commit(ctx, i, &phase, input) {
+                        just.set(Some(i));
+                    }
+                }
+            }
+        });
+        let run = Callback::new(
+            move |(i, missing, decisions): (usize, Vec<String>, Vec<String>)| {
+                let phase = ctx.live.with_untracked(|l| {
+                    l.as_ref()
+                        .map(|l| l.game.phase().to_string())
+                        .unwrap_or_default()
+                });
+                if !confirmed(ctx, &phase, &missing, &decisions) {
+                    return;
+                }
+                let Some(request) = file.request(0, "input", ctx.format.get_untracked(), None, 0)
+                else {
+                    return;
+                };
+                sent.set_value(Some((i, phase, file.now())));
+                busy.set(true);
+                crate::shell::rules::ask_worker('S', request, answer);
+            },
+        );
+        Committer { run, busy }
+    }
 }
 
 /// "Night 1" from "night 1".
@@ -354,12 +421,12 @@ pub fn Outcome(
                 .unwrap_or_default()
         })
     };
+    let committer = Committer::new(ctx, just);
+    let committing = committer.busy;
     let do_commit = move |i: usize| {
         let decisions: Vec<String> =
             preview.with_untracked(|p| p.as_ref().map(|p| p.missing.clone()).unwrap_or_default());
-        if commit(ctx, i, &phase(), missing.get_untracked(), decisions) {
-            just.set(Some(i));
-        }
+        committer.run.run((i, missing.get_untracked(), decisions));
     };
     let report = move || preview.with(|p| p.as_ref().map(|p| p.html.clone()).unwrap_or_default());
     view! {
@@ -373,7 +440,7 @@ pub fn Outcome(
                 let l = l.as_ref()?;
                 let i = l.game.phases().len();
                 let label = format!("Commit {}", l.game.phase());
-                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit" disabled=move || busy.is_some_and(|b| b.get())>{label}</button> })
+                Some(view! { <button class="primary" on:click=move |_| do_commit(i) data-testid="commit" disabled=move || committing.get() || busy.is_some_and(|b| b.get())>{label}</button> })
             })}
         </section>
     }

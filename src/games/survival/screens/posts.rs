@@ -149,6 +149,11 @@ impl FileJson {
         }))
     }
 
+    /// The file as JSON now (read untracked); `None` without a game.
+    pub fn now(self) -> Option<std::sync::Arc<str>> {
+        self.0.with_untracked(|f| f.clone())
+    }
+
     /// The screen's shared file (provided by the screen), else one of its own.
     pub fn of(ctx: Ctx) -> FileJson {
         use_context::<FileJson>().unwrap_or_else(|| FileJson::new(ctx))
@@ -180,7 +185,7 @@ impl FileJson {
             now,
         })
         .ok()?;
-        let file = self.0.with_untracked(|f| f.clone())?;
+        let file = self.now()?;
         Some(format!("{{\"file\":{file},{}", &head[1..]))
     }
 }

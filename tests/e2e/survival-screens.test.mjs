@@ -122,6 +122,15 @@ test('every Survival screen passes axe-core, drafts survive a reload, export the
     assert.equal(await page.inputValue('[data-testid=thread]'), thread);
     assert.equal(await page.inputValue('[data-testid=page]'), 'Lumen — Today at 18:30\nvote Basil\n');
     assert.equal(await page.inputValue('[data-testid=revote]'), 'Hazel:\nvote Cobalt\n');
+    // The Board: who has not voted yet, as the day's count has it (S5.1;
+    // both read in the worker).
+    await page.waitForSelector('[data-testid=not-voting]');
+    const notVoting = (await page.textContent('[data-testid=not-voting]')).replace(/^Not voting \(\d+\): /, '').split(', ').sort();
+    await screen(page, 'Board');
+    await page.waitForSelector('section.board [data-testid=not-sent]');
+    const waiting = (await page.textContent('section.board [data-testid=not-sent]')).split(', ').sort();
+    assert.deepEqual(waiting, notVoting);
+    assert.ok(waiting.length > 0 && ['Cobalt', 'Fjord', 'Indigo'].every((p) => !waiting.includes(p)), waiting.join(', '));
 
     // Posts: the live count, in Discord's format.
     await screen(page, 'Posts');

@@ -374,8 +374,10 @@ pub fn split(r: &PostsRequest) -> SplitReply {
 pub struct InputReply {
     /// The request's number.
     pub key: u32,
-    /// The input as the preview took it; `None` with `error`.
-    pub input: Option<PhaseInput>,
+    /// The input as the preview took it, in its saved form (players by
+    /// their names as dealt: the page reads it as it reads a save file);
+    /// `None` with `error`.
+    pub input: Option<survival::save::InputFile>,
     /// Why there is none (a file that does not replay, a game over,
     /// drafts the engine refuses).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -419,18 +421,77 @@ pub fn input(r: &PostsRequest) -> InputReply {
         })
     };
     match super::state::preview_of(&g, raw, &d.events) {
-        Some((i, _)) => out.input = Some(i),
+        Some((i, _)) => out.input = Some(survival::save::InputFile::of(&g.setup().roster, &i)),
         None => out.error = Some("the engine refuses the drafts".into()),
     }
     out
 }
 
-/// The worker's answer to `day:N`, `night:N`, `split`, `input` or `add`
-/// (JSON in and out).
+/// Who has not acted yet in the phase to play (`waiting`: the Board's
+/// line).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WaitingReply {
+    /// The request's number.
+    pub key: u32,
+    /// Whether the phase to play is a night; `None` once the game is over.
+    pub night: Option<bool>,
+    /// By night the players with an action who sent nothing (S3.8), by
+    /// day the players who may vote and have not (S5.1), by name.
+    pub names: Vec<String>,
+    /// Why nothing was read (a file that does not replay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Who has not acted yet, read from the drafts as the Night and Day
+/// screens read them (issue 20: the Board split a 1 MB thread on the
+/// page): tonight's messages by player, or today's thread split and
+/// counted with the drafted events applied (S10).
+pub fn waiting(r: &PostsRequest) -> WaitingReply {
+    use console_core::save::SaveFile;
+    let mut out = WaitingReply {
+        key: r.key,
+        ..WaitingReply::default()
+    };
+    let g = match r.file.replay() {
+        Ok(g) => g,
+        Err(e) => {
+            out.error = Some(e.to_string());
+            return out;
+        }
+    };
+    if g.is_over() {
+        return out;
+    }
+    let d = &r.file.drafts;
+    let names = g.names_with(&d.events);
+    let roster = &g.current_setup().roster;
+    let night = g.phase().is_night();
+    out.night = Some(night);
+    out.names = if night {
+        let asked = survival::NightInput {
+            actions: super::state::by_player(&names, &d.night),
+            decisions: Default::default(),
+        };
+        super::state::names(roster, g.missing_actions(&asked))
+    } else {
+        let (named, state, _) = g.start_with(&d.events);
+        let mut c = survival::day::Counter::owned(named, &state);
+        for p in split_thread_as(&names, &d.thread, d.layout).known_posts() {
+            c.push(p.author, &p.text);
+        }
+        super::state::names(roster, c.view(&state).not_voting)
+    };
+    out
+}
+
+/// The worker's answer to `day:N`, `night:N`, `split`, `input`, `waiting`
+/// or `add` (JSON in and out).
 pub fn answer(request: &PostsRequest) -> String {
     match request.stage.as_str() {
         "split" => return serde_json::to_string(&split(request)).unwrap_or_default(),
         "input" => return serde_json::to_string(&input(request)).unwrap_or_default(),
+        "waiting" => return serde_json::to_string(&waiting(request)).unwrap_or_default(),
         _ => {}
     }
     match request.stage.split_once(':') {

@@ -39,7 +39,8 @@ pub struct PostsRequest {
     /// `day_text::AddReply`), `night:N` (the Night screen's reading,
     /// `day_text::NightReply`), `split` (the night's bulk box split into
     /// players, `day_text::SplitReply`), `input` (the phase's input the
-    /// commit plays, `day_text::InputReply`).
+    /// commit plays, `day_text::InputReply`), `waiting` (who has not acted
+    /// yet, `day_text::WaitingReply`).
     pub stage: String,
     /// The post format.
     pub format: Format,
@@ -166,6 +167,7 @@ pub fn posts_json(request: &str) -> String {
             if r.stage == "add"
                 || r.stage == "split"
                 || r.stage == "input"
+                || r.stage == "waiting"
                 || r.stage.starts_with("day:")
                 || r.stage.starts_with("night:") =>
         {

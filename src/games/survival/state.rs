@@ -18,7 +18,7 @@ use survival::report::PhaseReport;
 use survival::roster::Names;
 use survival::save::{Drafts, GameFile, InputFile, phase_deadline_entry, undo_phase_deadline};
 use survival::setup::Setup;
-use survival::thread::{Layout, ThreadSplit, split_thread_as};
+use survival::thread::Layout;
 use survival::{DealSpec, Game, PhaseInput, PlayerId, Roster, State};
 
 /// The screens of the Survival page.
@@ -283,34 +283,10 @@ impl Ctx {
             .with(|e| console_core::PhaseDeadline::with_events(set, e).current())
     }
 
-    /// A pasted thread split into posts by the engine (S2.9), its names
-    /// read as the phase to play reads them, in `layout` when the
-    /// moderator chose one (tracked).
-    pub fn split(&self, text: &str, layout: Option<Layout>) -> Option<ThreadSplit> {
-        Some(split_thread_as(&self.names()?, text, layout))
-    }
-
-    /// Today's thread split into posts, in the layout the moderator chose
-    /// or the one detected (tracked).
-    pub fn thread_split(&self) -> Option<ThreadSplit> {
-        let names = self.names()?;
-        let layout = self.layout.with(|l| Layout::from_name(l));
-        Some(self.thread.with(|t| split_thread_as(&names, t, layout)))
-    }
-
     /// Starts a newly dealt game and opens it.
     pub fn deal(&self, name: String, spec: DealSpec, game: Game) {
         let file = GameFile::new(&name, &spec, &game);
         self.start(file, game);
-    }
-
-    /// Tonight's private messages from the drafts, by player (tracked).
-    /// Blank drafts and names that are not players are left out.
-    pub fn night_actions(&self) -> BTreeMap<PlayerId, String> {
-        let Some(names) = self.names() else {
-            return BTreeMap::new();
-        };
-        self.night.with(|d| by_player(&names, d))
     }
 
     /// Plays the current phase with `input` (the drafts read as the

@@ -4,42 +4,44 @@
 //! the Polar Bear's sole or barred voter); the phase to play and who has
 //! not sent their action (or, by day, not voted) yet. Secret: every card.
 
+use super::super::day_text::WaitingReply;
 use super::super::state::{Ctx, Screen, list, names, winners_text};
+use super::posts::{FileJson, Latest};
 use crate::shell::html::{Html, attr};
 use leptos::prelude::*;
 use survival::board::{Badge, board};
-use survival::day::Counter;
 use survival::{Card, Side};
 
 #[component]
 pub fn Board() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    // Who has not acted yet this phase (engine lists), by name.
-    let waiting = Memo::new(move |_| {
-        let actions = ctx.night_actions();
-        let split = ctx.thread_split();
-        ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            if l.game.is_over() {
-                return None;
-            }
-            let roster = &l.game.current_setup().roster;
-            if l.game.phase().is_night() {
-                let input = survival::NightInput {
-                    actions,
-                    decisions: Default::default(),
-                };
-                Some((true, names(roster, l.game.missing_actions(&input))))
-            } else {
-                let mut c = Counter::for_day(l.game.setup(), l.game.state());
-                for p in split.map(|s| s.known_posts()).unwrap_or_default() {
-                    c.push(p.author, &p.text);
-                }
-                let v = c.view(l.game.state());
-                Some((false, names(roster, v.not_voting)))
-            }
-        })
+    // Who has not acted yet this phase (the engine's lists, by name), read
+    // in the site's worker (`day_text::waiting`): a day's thread of a
+    // megabyte is split and counted off the page.
+    let file = FileJson::new(ctx);
+    let read = RwSignal::new(None::<WaitingReply>);
+    let reader =
+        Latest::new(move || file.request(0, "waiting", ctx.format.get_untracked(), None, 0));
+    Effect::new(move |_| {
+        ctx.live.track();
+        ctx.night.track();
+        ctx.thread.track();
+        ctx.layout.track();
+        ctx.events.track();
+        reader.ask_soon();
     });
+    reader.read_into(
+        ctx,
+        "Who has not acted",
+        |r: &WaitingReply| r.error.as_ref(),
+        read,
+    );
+    let waiting = move || {
+        read.with(|r| {
+            r.as_ref()
+                .and_then(|r| r.night.map(|n| (n, r.names.clone())))
+        })
+    };
     view! {
         <section class="board">
             {move || ctx.live.with(|l| {
@@ -58,7 +60,7 @@ pub fn Board() -> impl IntoView {
                     </div>
                 })
             })}
-            {move || waiting.get().map(|(night, who)| view! {
+            {move || waiting().map(|(night, who)| view! {
                 <p class="waiting" data-testid="waiting">
                     <strong>{if night { "No action sent yet: " } else { "Not voting yet: " }}</strong>
                     <span data-testid="not-sent">{list(&who)}</span>

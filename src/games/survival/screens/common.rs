@@ -285,9 +285,19 @@ impl Committer {
             let Some((i, phase, was)) = sent.try_update_value(Option::take).flatten() else {
                 return;
             };
+            // (Read as a save file's phase is: players by their names as dealt.)
+            let resolve = |f: survival::save::InputFile| {
+                ctx.live.with_untracked(|l| match l {
+                    Some(l) => f
+                        .resolve(&l.game.setup().roster)
+                        .map_err(|n| format!("{n:?} is not a player")),
+                    None => Err("no game is open".to_string()),
+                })
+            };
             let read = reply
                 .and_then(|t| serde_json::from_str::<InputReply>(&t).map_err(|e| e.to_string()))
-                .and_then(|r| r.input.ok_or(r.error.unwrap_or_default()));
+                .and_then(|r| r.input.ok_or(r.error.unwrap_or_default()))
+                .and_then(resolve);
             match read {
                 Err(e) => ctx.warn(format!("{} could not be committed: {e}", capital(&phase))),
                 Ok(_) if file.now() != was => ctx.warn(format!(

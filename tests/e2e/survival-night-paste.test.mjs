@@ -83,12 +83,13 @@ test('a 1 MB pile of private messages: split, read in the worker, each box held 
     // The page's reading stays whole: every line of Basil's is counted.
     assert.ok(basilLines > 1000);
 
-    // The preview: its rejected lines 100 at a time, every one reachable.
+    // The preview: its rejected lines 20 first, then 100 at a time, every
+    // one reachable.
     const preview = '[data-testid=preview]';
     const rejected = await page.locator(`${preview} [data-testid=rejections] li`).count();
-    assert.equal(rejected, 200, 'the "Show more" asked for the second page of the preview too');
+    assert.equal(rejected, 120, 'the preview starts at 20 rejected lines too, and the "Show more" asked for a page more of it');
     const pm = await page.locator(`${preview} [data-testid=report-rejections-more]`).allTextContents();
-    const total = Number(pm.join(' ').match(/200 of (\d+) rejected lines shown/)?.[1]);
+    const total = Number(pm.join(' ').match(/120 of (\d+) rejected lines shown/)?.[1]);
     assert.ok(total >= hellos, `${pm.join(' / ')} (${hellos} greetings)`);
     // Nobody with an action tonight is missing: every player sent one.
     assert.equal((await page.textContent('[data-testid=not-sent]')).trim(), 'none');

@@ -268,8 +268,9 @@ pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
         actions: actions.clone(),
         decisions,
     });
-    // A box among a dozen starts with fewer lines than the preview's
-    // lists; each "Show more" adds a page to all of them.
+    // The night's lists (each box's lines, the preview's warnings and
+    // rejected lines, which the boxes show again by player) start at a
+    // box's page; each "Show more" adds a page to all of them.
     let box_shown = shown.saturating_sub(crate::shell::html::PAGE) + crate::shell::html::BOX_PAGE;
     if let Some((_, rep)) = super::state::preview_of(&g, input, &d.events) {
         out.boxes = actions
@@ -283,7 +284,7 @@ pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
                 (name, html)
             })
             .collect();
-        out.shown = Some(Shown::of(&g, &named, &rep, shown));
+        out.shown = Some(Shown::of(&g, &named, &rep, box_shown));
     }
     out
 }

@@ -8,13 +8,22 @@
 //! the page acts on ([`DayReply`], [`AddReply`], JSON). Nothing here reads
 //! a vote or a name: the split, the count and the report are the engine's.
 
-use super::posts_text::PostsRequest;
+use super::posts_text::{PostsRequest, replayed, reply};
 use super::screens::common::Shown;
 use super::screens::day::{Live, count_html, electorate_text};
 use super::screens::split::{doubtful_html, posts_html, summary};
 use serde::{Deserialize, Serialize};
 use survival::thread::{ThreadSplit, split_thread_as};
 use survival::{DayInput, PhaseInput};
+
+reply!(
+    AddReply,
+    DayReply,
+    NightReply,
+    SplitReply,
+    InputReply,
+    WaitingReply
+);
 
 /// What the worker read of the day's drafts.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -102,17 +111,9 @@ fn as_quotes(roster: &survival::Roster, s: &ThreadSplit) -> String {
 /// thread and the page into BBCode quotes, one per post, so every page
 /// keeps its posts.
 pub fn add(r: &PostsRequest) -> AddReply {
-    use console_core::save::SaveFile;
-    let mut out = AddReply {
-        key: r.key,
-        ..AddReply::default()
-    };
-    let g = match r.file.replay() {
-        Ok(g) => g,
-        Err(e) => {
-            out.error = Some(e.to_string());
-            return out;
-        }
+    let (mut out, g) = match replayed::<AddReply>(r) {
+        Ok(x) => x,
+        Err(out) => return out,
     };
     let d = &r.file.drafts;
     let names = g.names_with(&d.events);
@@ -145,17 +146,9 @@ pub fn add(r: &PostsRequest) -> AddReply {
 /// The count's rejected lines show `rejected` at a time; the preview's
 /// report leaves them to the count (a 1 MB thread can hold a thousand).
 pub fn day(r: &PostsRequest, shown: usize, rejected: usize) -> DayReply {
-    use console_core::save::SaveFile;
-    let mut out = DayReply {
-        key: r.key,
-        ..DayReply::default()
-    };
-    let g = match r.file.replay() {
-        Ok(g) => g,
-        Err(e) => {
-            out.error = Some(e.to_string());
-            return out;
-        }
+    let (mut out, g) = match replayed::<DayReply>(r) {
+        Ok(x) => x,
+        Err(out) => return out,
     };
     if g.is_over() || g.phase().is_night() {
         return out;
@@ -238,17 +231,9 @@ pub struct NightReply {
 /// players with an action who sent nothing, the preview with the decisions
 /// drafted (S3, S4, S7).
 pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
-    use console_core::save::SaveFile;
-    let mut out = NightReply {
-        key: r.key,
-        ..NightReply::default()
-    };
-    let g = match r.file.replay() {
-        Ok(g) => g,
-        Err(e) => {
-            out.error = Some(e.to_string());
-            return out;
-        }
+    let (mut out, g) = match replayed::<NightReply>(r) {
+        Ok(x) => x,
+        Err(out) => return out,
     };
     if g.is_over() || !g.phase().is_night() {
         return out;
@@ -336,17 +321,9 @@ impl SplitReply {
 /// characters folded away, split by header lines as the phase to play
 /// reads names (nicknames, drafted replacements; S2.3, S10.1).
 pub fn split(r: &PostsRequest) -> SplitReply {
-    use console_core::save::SaveFile;
-    let mut out = SplitReply {
-        key: r.key,
-        ..SplitReply::default()
-    };
-    let g = match r.file.replay() {
-        Ok(g) => g,
-        Err(e) => {
-            out.error = Some(e.to_string());
-            return out;
-        }
+    let (mut out, g) = match replayed::<SplitReply>(r) {
+        Ok(x) => x,
+        Err(out) => return out,
     };
     if g.is_over() || !g.phase().is_night() {
         out.error = Some("it is not a night".into());
@@ -390,17 +367,9 @@ pub struct InputReply {
 /// layout chosen (S2.9) with its revote thread; the decisions drafted,
 /// only those of players the engine asks a decision of (S7).
 pub fn input(r: &PostsRequest) -> InputReply {
-    use console_core::save::SaveFile;
-    let mut out = InputReply {
-        key: r.key,
-        ..InputReply::default()
-    };
-    let g = match r.file.replay() {
-        Ok(g) => g,
-        Err(e) => {
-            out.error = Some(e.to_string());
-            return out;
-        }
+    let (mut out, g) = match replayed::<InputReply>(r) {
+        Ok(x) => x,
+        Err(out) => return out,
     };
     if g.is_over() {
         out.error = Some("the game is over".into());
@@ -449,17 +418,9 @@ pub struct WaitingReply {
 /// page): tonight's messages by player, or today's thread split and
 /// counted with the drafted events applied (S10).
 pub fn waiting(r: &PostsRequest) -> WaitingReply {
-    use console_core::save::SaveFile;
-    let mut out = WaitingReply {
-        key: r.key,
-        ..WaitingReply::default()
-    };
-    let g = match r.file.replay() {
-        Ok(g) => g,
-        Err(e) => {
-            out.error = Some(e.to_string());
-            return out;
-        }
+    let (mut out, g) = match replayed::<WaitingReply>(r) {
+        Ok(x) => x,
+        Err(out) => return out,
     };
     if g.is_over() {
         return out;

@@ -182,19 +182,55 @@ pub fn posts_json(request: &str) -> String {
     serde_json::to_string(&reply).unwrap_or_default()
 }
 
+/// A reply of the worker's: its request's number, and why nothing was
+/// read.
+pub trait Reply: Default {
+    /// The reply to request number `key`, nothing read yet.
+    fn keyed(key: u32) -> Self;
+    /// Why nothing was read (`None`: it was).
+    fn error(&mut self) -> &mut Option<String>;
+}
+
+/// [`Reply`] for reply types with a `key` and an `error` field.
+macro_rules! reply {
+    ($($t:ty),*) => {$(
+        impl $crate::games::survival::posts_text::Reply for $t {
+            fn keyed(key: u32) -> Self {
+                Self { key, ..Self::default() }
+            }
+            fn error(&mut self) -> &mut Option<String> {
+                &mut self.error
+            }
+        }
+    )*};
+}
+pub(crate) use reply;
+
+reply!(PostsReply);
+
+/// The request's game replayed from its file, with the reply to fill in;
+/// or the reply saying why the file does not replay.
+///
+/// # Errors
+///
+/// The reply with its `error`, when the file does not replay.
+pub fn replayed<T: Reply>(r: &PostsRequest) -> Result<(T, survival::Game), T> {
+    use console_core::save::SaveFile;
+    let mut out = T::keyed(r.key);
+    match r.file.replay() {
+        Ok(g) => Ok((out, g)),
+        Err(e) => {
+            *out.error() = Some(e.to_string());
+            Err(out)
+        }
+    }
+}
+
 /// The posts of a request's stage.
 pub fn posts(r: &PostsRequest) -> PostsReply {
-    use console_core::save::SaveFile;
-    let mut out = PostsReply {
-        key: r.key,
-        ..PostsReply::default()
-    };
-    let g = match r.file.replay() {
-        Ok(g) => g,
-        Err(e) => {
-            out.error = Some(e.to_string());
-            return out;
-        }
+    let (mut out, g) = match replayed::<PostsReply>(r) {
+        Ok(x) => x,
+        Err(out) => return out,
     };
     let (format, deadline) = (r.format, r.deadline);
     let d = &r.file.drafts;

@@ -281,8 +281,8 @@ impl Committer {
             let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
                 return;
             };
-            busy.set(false);
             let Some((i, phase, was)) = sent.try_update_value(Option::take).flatten() else {
+                busy.set(false);
                 return;
             };
             // (Read as a save file's phase is: players by their names as dealt.)
@@ -298,17 +298,28 @@ impl Committer {
                 .and_then(|t| serde_json::from_str::<InputReply>(&t).map_err(|e| e.to_string()))
                 .and_then(|r| r.input.ok_or(r.error.unwrap_or_default()))
                 .and_then(resolve);
-            match read {
-                Err(e) => ctx.warn(format!("{} could not be committed: {e}", capital(&phase))),
-                Ok(_) if file.now() != was => ctx.warn(format!(
-                    "The drafts changed while {phase} was read for the commit: nothing committed, commit again"
-                )),
-                Ok(input) => {
-                    if commit(ctx, i, &phase, input) {
-                        just.set(Some(i));
-                    }
+            let input = match read {
+                Ok(input) => input,
+                Err(e) => {
+                    busy.set(false);
+                    ctx.warn(format!("{} could not be committed: {e}", capital(&phase)));
+                    return;
                 }
-            }
+            };
+            // Played in a task of its own: a 1 MB day's input read, then
+            // counted (two tasks, not one).
+            gloo_timers::callback::Timeout::new(0, move || {
+                // (The screen may be gone by now: its signals with it.)
+                busy.try_set(false);
+                if file.now() != was {
+                    ctx.warn(format!(
+                        "The drafts changed while {phase} was read for the commit: nothing committed, commit again"
+                    ));
+                } else if commit(ctx, i, &phase, input) {
+                    just.try_set(Some(i));
+                }
+            })
+            .forget();
         });
         let run = Callback::new(
             move |(i, missing, decisions): (usize, Vec<String>, Vec<String>)| {

@@ -149,9 +149,10 @@ impl FileJson {
         }))
     }
 
-    /// The file as JSON now (read untracked); `None` without a game.
+    /// The file as JSON now (read untracked); `None` without a game (or
+    /// once the screen that made it is gone).
     pub fn now(self) -> Option<std::sync::Arc<str>> {
-        self.0.with_untracked(|f| f.clone())
+        self.0.try_with_untracked(|f| f.clone()).flatten()
     }
 
     /// The screen's shared file (provided by the screen), else one of its own.

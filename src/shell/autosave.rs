@@ -1,6 +1,7 @@
 //! Autosave: every change (drafts included) is saved 400 ms after the last
-//! one, and at once when the tab is hidden or closed or a round or phase is
-//! committed or undone. A snapshot is kept at each new round or phase.
+//! one, and at once when the tab is hidden or closed, or in the next task
+//! when a round or phase is committed or undone (not in the commit's own,
+//! long enough already; no later change puts it off). A snapshot is kept at each new round or phase.
 //! Nothing is written before the startup load has finished (this starts
 //! after it). While a save fails (the "NOT saved" banner), it is retried
 //! every [`RETRY_MS`], and leaving the page asks first.
@@ -69,6 +70,9 @@ pub fn start<P: Persist>(p: P) {
         }
     };
     let schedule = pending.clone();
+    // Whether the save waiting is a commit's (put off by no change: it
+    // writes the game as it is then, later changes included).
+    let urgent: Rc<Cell<bool>> = Rc::default();
     let retry = snapshot_progress.clone();
     let last_progress: Rc<Cell<Option<usize>>> = Rc::new(Cell::new(p.progress()));
     let last_id: Rc<RefCell<Option<String>>> = Rc::new(RefCell::new(p.open_id(false)));
@@ -107,10 +111,16 @@ pub fn start<P: Persist>(p: P) {
             if other {
                 snaps.set(progress);
             }
+            let done = urgent.clone();
+            done.set(true);
             *schedule.borrow_mut() = Some(Timeout::new(0, move || {
                 slot.borrow_mut().take();
+                done.set(false);
                 save_now(p, &snaps);
             }));
+            return;
+        }
+        if urgent.get() && schedule.borrow().is_some() {
             return;
         }
         // Replacing the timeout drops (cancels) the previous one.

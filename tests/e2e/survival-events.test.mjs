@@ -117,6 +117,15 @@ test('a replacement, a removal of the Spotlight holder and an extension made mid
     // Her vote no longer counts; Zara's (the old name's) still does.
     await page.waitForFunction(() => /^Fjord2\D*$/.test(document.querySelector('[data-testid=count] tr[data-candidate="Fjord"]')?.textContent ?? ''));
     assert.doesNotMatch(await page.textContent('[data-testid=electorate]'), /Spotlight/);
+    // The Board's "not voting yet" is the count's, the removal applied
+    // (both read in the worker).
+    const notVoting = (await page.textContent('[data-testid=not-voting]')).replace(/^Not voting \(\d+\): /, '').split(', ').sort();
+    await screen(page, 'Board');
+    await page.waitForSelector('section.board [data-testid=not-sent]');
+    assert.deepEqual((await page.textContent('section.board [data-testid=not-sent]')).split(', ').sort(), notVoting);
+    assert.ok(!notVoting.includes('Hazel'), notVoting.join(', '));
+    await screen(page, 'Day');
+    await page.waitForSelector('[data-testid=extend-hours]');
     // Extend the deadline by a day (S10.5).
     await act(page.fill('[data-testid=extend-hours]', '24'));
     await act(page.fill('[data-testid=extend-reason]', 'a holiday'));

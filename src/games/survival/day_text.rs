@@ -212,7 +212,8 @@ pub struct NightReply {
     /// The request's number.
     pub key: u32,
     /// Each player with text: (name, the lines with their verdicts as
-    /// HTML, a page at a time, the rejected first past a page).
+    /// HTML: a box's page first, `BOX_PAGE`, then a page more with each
+    /// "Show more"; the rejected first when not all are shown).
     pub boxes: Vec<(String, String)>,
     /// The players with an action tonight who sent nothing (S3.8), by name.
     pub missing: Vec<String>,
@@ -227,7 +228,9 @@ pub struct NightReply {
 /// The night read from the drafts, as the Night screen shows it (issue
 /// 20: a pasted pile of a megabyte read on the page held it for a quarter
 /// of a second): every player's message read by the engine (S2), the
-/// verdict of each line (`shown` a box, and of the report's lists), the
+/// verdict of each line (`shown` is the "Show more" count: each box and
+/// the report's lists show a box's page, `BOX_PAGE`, and a page more for
+/// each page past the first), the
 /// players with an action who sent nothing, the preview with the decisions
 /// drafted (S3, S4, S7).
 pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
@@ -437,12 +440,13 @@ pub fn waiting(r: &PostsRequest) -> WaitingReply {
         };
         super::state::names(roster, g.missing_actions(&asked))
     } else {
+        // (Named as the count names them: drafted replacements in.)
         let (named, state, _) = g.start_with(&d.events);
-        let mut c = survival::day::Counter::owned(named, &state);
+        let mut c = survival::day::Counter::owned(named.clone(), &state);
         for p in split_thread_as(&names, &d.thread, d.layout).known_posts() {
             c.push(p.author, &p.text);
         }
-        super::state::names(roster, c.view(&state).not_voting)
+        super::state::names(&named.roster, c.view(&state).not_voting)
     };
     out
 }

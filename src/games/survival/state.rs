@@ -231,6 +231,15 @@ impl GameKind for Survival {
         f
     }
 
+    fn init(ctx: Ctx) {
+        // Page-wide: a commit or a split asked of the worker is taken when
+        // it answers, whatever screen is shown by then.
+        use super::screens::{common::Committer, night::NightSplit, posts::FileJson};
+        let file = FileJson::new(ctx);
+        provide_context(Committer::new(ctx, file));
+        provide_context(NightSplit::new(ctx, file));
+    }
+
     fn opened(ctx: Ctx) {
         ctx.posts_stage.set(None);
     }
@@ -253,26 +262,12 @@ impl GameKind for Survival {
 /// What the screens ask of the open game, and the page's own changes to
 /// it: inputs built from the drafts and handed to the engine.
 impl Ctx {
-    /// The open game's roster (tracked): the slots as named in the phase
-    /// to play, its drafted replacements applied (S10.1).
-    pub fn roster(&self) -> Option<Roster> {
-        self.opening().map(|(s, _, _)| s.roster)
-    }
-
     /// The phase to play as it starts once the drafted events apply
     /// (tracked, S10.2): the setup naming the slots, the state, what
     /// each event did.
     pub fn opening(&self) -> Option<(Setup, State, Vec<EventNote>)> {
         self.events
             .with(|e| self.live.with(|l| l.as_ref().map(|l| l.game.start_with(e))))
-    }
-
-    /// How names are read in the phase to play (tracked): the game's
-    /// nicknames and refused guesses in force (S2.3, S2.7), the drafted
-    /// replacements' former names as nicknames (S10.1).
-    pub fn names(&self) -> Option<Names> {
-        self.events
-            .with(|e| self.live.with(|l| l.as_ref().map(|l| l.game.names_with(e))))
     }
 
     /// The phase's deadline with the drafted extensions (S10.5), UNIX

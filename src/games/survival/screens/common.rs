@@ -263,25 +263,42 @@ fn commit(ctx: Ctx, i: usize, phase: &str, input: survival::PhaseInput) -> bool 
 /// split on the page at the commit held it for 170 ms) and the phase is
 /// played on its answer, if neither the game nor a draft changed
 /// meanwhile (else nothing is committed, and the moderator is told).
-/// `run(i, missing, decisions)` commits phase `i`; `busy` while asked.
-struct Committer {
-    run: Callback<(usize, Vec<String>, Vec<String>)>,
+/// `run(i, missing, decisions, just)` commits phase `i` and sets `just`
+/// (the screen's) to it; `busy` while asked. Page-wide (provided by the
+/// page, `Survival::init`): a commit asked is played when the worker
+/// answers, whatever screen is shown by then.
+#[derive(Clone, Copy)]
+pub struct Committer {
+    run: Callback<Commit>,
     busy: RwSignal<bool>,
 }
 
+/// A commit asked: (phase index, players who sent nothing, decisions not
+/// given, the screen's signal for the phase just committed).
+type Commit = (usize, Vec<String>, Vec<String>, RwSignal<Option<usize>>);
+
+/// A commit waiting for the worker: (phase index, its name, the file
+/// sent, the screen's signal for the phase just committed).
+type Sent = (
+    usize,
+    String,
+    Option<std::sync::Arc<str>>,
+    RwSignal<Option<usize>>,
+);
+
 impl Committer {
-    fn new(ctx: Ctx, just: RwSignal<Option<usize>>) -> Committer {
-        let file = FileJson::of(ctx);
+    /// The page's committer, reading the drafts through `file` (the
+    /// page's own save-file JSON).
+    pub fn new(ctx: Ctx, file: FileJson) -> Committer {
         let busy = RwSignal::new(false);
         let answer = RwSignal::new(None::<Result<String, String>>);
-        // (phase index, its name, the file sent) of the commit asked.
-        let sent = StoredValue::new(None::<(usize, String, Option<std::sync::Arc<str>>)>);
+        let sent = StoredValue::new(None::<Sent>);
         Effect::new(move |_| {
             answer.track();
             let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
                 return;
             };
-            let Some((i, phase, was)) = sent.try_update_value(Option::take).flatten() else {
+            let Some((i, phase, was, just)) = sent.try_update_value(Option::take).flatten() else {
                 busy.set(false);
                 return;
             };
@@ -309,37 +326,35 @@ impl Committer {
             // Played in a task of its own: a 1 MB day's input read, then
             // counted (two tasks, not one).
             gloo_timers::callback::Timeout::new(0, move || {
-                // (The screen may be gone by now: its signals with it.)
-                busy.try_set(false);
+                busy.set(false);
                 if file.now() != was {
                     ctx.warn(format!(
                         "The drafts changed while {phase} was read for the commit: nothing committed, commit again"
                     ));
                 } else if commit(ctx, i, &phase, input) {
+                    // (Unless the screen that asked is gone.)
                     just.try_set(Some(i));
                 }
             })
             .forget();
         });
-        let run = Callback::new(
-            move |(i, missing, decisions): (usize, Vec<String>, Vec<String>)| {
-                let phase = ctx.live.with_untracked(|l| {
-                    l.as_ref()
-                        .map(|l| l.game.phase().to_string())
-                        .unwrap_or_default()
-                });
-                if !confirmed(ctx, &phase, &missing, &decisions) {
-                    return;
-                }
-                let Some(request) = file.request(0, "input", ctx.format.get_untracked(), None, 0)
-                else {
-                    return;
-                };
-                sent.set_value(Some((i, phase, file.now())));
-                busy.set(true);
-                crate::shell::rules::ask_worker('S', request, answer);
-            },
-        );
+        let run = Callback::new(move |(i, missing, decisions, just): Commit| {
+            let phase = ctx.live.with_untracked(|l| {
+                l.as_ref()
+                    .map(|l| l.game.phase().to_string())
+                    .unwrap_or_default()
+            });
+            if !confirmed(ctx, &phase, &missing, &decisions) {
+                return;
+            }
+            let Some(request) = file.request(0, "input", ctx.format.get_untracked(), None, 0)
+            else {
+                return;
+            };
+            sent.set_value(Some((i, phase, file.now(), just)));
+            busy.set(true);
+            crate::shell::rules::ask_worker('S', request, answer);
+        });
         Committer { run, busy }
     }
 }
@@ -425,8 +440,9 @@ pub fn Outcome(
     missing: Signal<Vec<String>>,
     /// Set to the index of the phase this commit played.
     just: RwSignal<Option<usize>>,
-    /// How many rows of the report's long lists `preview` shows, where the
-    /// page writes it (a night): its "Show more" asks for a page more.
+    /// The "Show more" count of the report's long lists, where the page
+    /// writes it (a night: a box's page first, then a page more for each
+    /// click): its "Show more" asks for a page more.
     #[prop(optional)]
     more: Option<RwSignal<usize>>,
     /// Whether `preview` is being read again (in the site's worker): the
@@ -442,12 +458,14 @@ pub fn Outcome(
                 .unwrap_or_default()
         })
     };
-    let committer = Committer::new(ctx, just);
+    let committer = expect_context::<Committer>();
     let committing = committer.busy;
     let do_commit = move |i: usize| {
         let decisions: Vec<String> =
             preview.with_untracked(|p| p.as_ref().map(|p| p.missing.clone()).unwrap_or_default());
-        committer.run.run((i, missing.get_untracked(), decisions));
+        committer
+            .run
+            .run((i, missing.get_untracked(), decisions, just));
     };
     let report = move || preview.with(|p| p.as_ref().map(|p| p.html.clone()).unwrap_or_default());
     view! {

@@ -113,55 +113,78 @@ pub fn lines_html(
 /// worker (`day_text::split`; issue 20: a megabyte split on the page held
 /// it for 50 ms) and its parts are added to the players' boxes when it
 /// answers (S2.5), with the account of every line in `account`; not when
-/// the night asked for has been committed or undone meanwhile.
-fn split_in_worker(
-    ctx: Ctx,
-    file: FileJson,
-    account: RwSignal<Option<BulkAccount>>,
-) -> Callback<String, Option<BulkAccount>> {
-    let answer = RwSignal::new(None::<Result<String, String>>);
-    // The number of phases played when the split was asked.
-    let asked = StoredValue::new(None::<usize>);
-    let played = move || {
-        ctx.live
-            .with_untracked(|l| l.as_ref().map(|l| l.game.phases().len()))
-    };
-    Effect::new(move |_| {
-        answer.track();
-        let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
-            return;
+/// another game is open by then, or the night asked for was committed or
+/// undone meanwhile. Page-wide (provided by the page, `Survival::init`):
+/// a split asked is taken when the worker answers, whatever screen is
+/// shown by then.
+#[derive(Clone, Copy)]
+pub struct NightSplit {
+    /// The bulk box's Split (its text is in the save file the worker reads).
+    pub split: Callback<String, Option<BulkAccount>>,
+    /// The last split's account.
+    pub account: RwSignal<Option<BulkAccount>>,
+}
+
+impl NightSplit {
+    /// The page's split, sending the drafts through `file` (the page's
+    /// own save-file JSON).
+    pub fn new(ctx: Ctx, file: FileJson) -> NightSplit {
+        let account = RwSignal::new(None::<BulkAccount>);
+        let answer = RwSignal::new(None::<Result<String, String>>);
+        // The game and the number of phases played when the split was asked.
+        let asked = StoredValue::new(None::<(String, usize)>);
+        let basis = move || {
+            ctx.live
+                .with_untracked(|l| l.as_ref().map(|l| (l.id.clone(), l.game.phases().len())))
         };
-        let read = reply
-            .and_then(|t| serde_json::from_str::<SplitReply>(&t).map_err(|e| e.to_string()))
-            .and_then(|r| r.error.clone().map_or(Ok(r), Err));
-        match read {
-            Err(e) => ctx.warn(format!("The messages could not be split: {e}")),
-            Ok(_) if played() != asked.get_value() => {
-                ctx.warn("The night changed before the messages were split: split them again");
-            }
-            Ok(r) => {
-                let (names, s) = r.into_split();
-                let mut taken = None;
-                ctx.night.update(|d| {
-                    taken = Some(take_bulk(d, &s, |i| names[i].clone()));
-                });
-                if let Some(a) = &taken {
-                    announce(ctx.shell, "messages", a);
+        Effect::new(move |_| {
+            answer.track();
+            let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
+                return;
+            };
+            let read = reply
+                .and_then(|t| serde_json::from_str::<SplitReply>(&t).map_err(|e| e.to_string()))
+                .and_then(|r| r.error.clone().map_or(Ok(r), Err));
+            match read {
+                Err(e) => ctx.warn(format!("The messages could not be split: {e}")),
+                Ok(_) if asked.with_value(|a| *a != basis()) => {
+                    ctx.warn("The night changed before the messages were split: split them again");
                 }
-                account.set(taken);
+                Ok(r) => {
+                    let (names, s) = r.into_split();
+                    let mut taken = None;
+                    ctx.night.update(|d| {
+                        taken = Some(take_bulk(d, &s, |i| names[i].clone()));
+                    });
+                    if let Some(a) = &taken {
+                        announce(ctx.shell, "messages", a);
+                    }
+                    account.set(taken);
+                }
             }
-        }
-    });
-    Callback::new(move |_: String| {
-        // (The bulk box's text is in the file: the worker splits it.)
-        let request = file.request(0, "split", ctx.format.get_untracked(), None, 0)?;
-        asked.set_value(played());
-        // (The last split's account goes: the next is this one's.)
-        account.set(None);
-        ctx.say("Splitting the pasted messages…");
-        ask_worker('S', request, answer);
-        None
-    })
+        });
+        // Another game or phase: the last split's account is of the old one.
+        Effect::new(move |was: Option<Option<(String, usize)>>| {
+            let now = ctx
+                .live
+                .with(|l| l.as_ref().map(|l| (l.id.clone(), l.game.phases().len())));
+            if was.is_some_and(|w| w != now) {
+                account.set(None);
+            }
+            now
+        });
+        let split = Callback::new(move |_: String| {
+            // (The bulk box's text is in the file: the worker splits it.)
+            let request = file.request(0, "split", ctx.format.get_untracked(), None, 0)?;
+            asked.set_value(basis());
+            // (The last split's account goes: the next is this one's.)
+            account.set(None);
+            ctx.say("Splitting the pasted messages…");
+            ask_worker('S', request, answer);
+            None
+        });
+        NightSplit { split, account }
+    }
 }
 
 #[component]
@@ -233,8 +256,7 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // request of the screen (the reading, the activity, the events).
     let file = FileJson::new(ctx);
     provide_context(file);
-    let account = RwSignal::new(None::<BulkAccount>);
-    let split = split_in_worker(ctx, file, account);
+    let NightSplit { split, account } = expect_context::<NightSplit>();
     // The night's reading, done in the site's worker (`day_text::night`):
     // every message read, each line's verdict, who sent nothing, the
     // preview; asked again whenever a draft it reads changes, latest-only,

@@ -156,6 +156,12 @@ impl GameKind for MiniSurvivor {
         f
     }
 
+    fn init(ctx: Ctx) {
+        // Page-wide: a split asked of the worker is taken when it
+        // answers, whatever screen is shown by then.
+        provide_context(super::screens::orders::OrdersSplit::new(ctx));
+    }
+
     fn opened(ctx: Ctx) {
         ctx.selected.set(None);
         ctx.posts_stage.set(None);

@@ -282,51 +282,90 @@ impl Checks {
 /// The bulk box read in the site's worker: the pasted text goes there as
 /// a [`BulkRequest`]; its split is taken into the drafts in a later task,
 /// said as the bulk box says it, and the account goes to `account`
-/// (shown by the bulk box).
-fn split_in_worker(
-    ctx: Ctx,
-    account: RwSignal<Option<BulkAccount>>,
-) -> Callback<String, Option<BulkAccount>> {
-    let answer = RwSignal::new(None::<Result<String, String>>);
-    Effect::new(move |_| {
-        answer.track();
-        let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
-            return;
+/// (shown by the bulk box). Not into another game, or another round than
+/// the one it was asked for (a commit or an undo meanwhile). Page-wide
+/// (provided by the page, `MiniSurvivor::init`): a split asked is taken
+/// when the worker answers, whatever screen is shown by then.
+#[derive(Clone, Copy)]
+pub struct OrdersSplit {
+    /// The bulk box's Split.
+    pub split: Callback<String, Option<BulkAccount>>,
+    /// The last split's account.
+    pub account: RwSignal<Option<BulkAccount>>,
+}
+
+impl OrdersSplit {
+    /// The page's split.
+    pub fn new(ctx: Ctx) -> OrdersSplit {
+        let account = RwSignal::new(None::<BulkAccount>);
+        let answer = RwSignal::new(None::<Result<String, String>>);
+        // The game and round the split was asked for.
+        let basis = move || {
+            ctx.live.with_untracked(|l| {
+                l.as_ref()
+                    .map(|l| (l.id.clone(), l.game.position().round()))
+            })
         };
-        match reply.and_then(|a| read_answer(&a)) {
-            Err(e) => ctx.warn(format!("The paste could not be split: {e}")),
-            Ok(data) => {
-                Timeout::new(0, move || {
-                    let Some(roster) = ctx
-                        .live
-                        .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))
-                    else {
-                        return;
-                    };
-                    let mut s = data.into_split();
-                    s.texts.retain(|(p, _)| p.index() < roster.len());
-                    let mut taken = None;
-                    ctx.drafts.update(|d| {
-                        taken = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
-                    });
-                    if let Some(a) = &taken {
-                        announce(ctx.shell, "submissions", a);
-                    }
-                    account.set(taken);
-                })
-                .forget();
+        let asked = StoredValue::new(None::<(String, u16)>);
+        // Another game or round: the last split's account is of the old one.
+        Effect::new(move |was: Option<Option<(String, u16)>>| {
+            let now = ctx.live.with(|l| {
+                l.as_ref()
+                    .map(|l| (l.id.clone(), l.game.position().round()))
+            });
+            if was.is_some_and(|w| w != now) {
+                account.set(None);
             }
-        }
-    });
-    Callback::new(move |text: String| {
-        let request = ctx.live.with_untracked(|l| {
-            l.as_ref()
-                .map(|l| BulkRequest::new(&l.game.setup().players, text))
-        })?;
-        ctx.say("Reading the pasted submissions…");
-        ask_worker('R', request.to_text(), answer);
-        None
-    })
+            now
+        });
+        Effect::new(move |_| {
+            answer.track();
+            let Some(reply) = answer.try_update_untracked(Option::take).flatten() else {
+                return;
+            };
+            match reply.and_then(|a| read_answer(&a)) {
+                Err(e) => ctx.warn(format!("The paste could not be split: {e}")),
+                Ok(data) => {
+                    Timeout::new(0, move || {
+                        if asked.with_value(|a| *a != basis()) {
+                            ctx.warn(
+                                "The round changed before the paste was split: split it again",
+                            );
+                            return;
+                        }
+                        let Some(roster) = ctx
+                            .live
+                            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))
+                        else {
+                            return;
+                        };
+                        let mut s = data.into_split();
+                        s.texts.retain(|(p, _)| p.index() < roster.len());
+                        let mut taken = None;
+                        ctx.drafts.update(|d| {
+                            taken = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
+                        });
+                        if let Some(a) = &taken {
+                            announce(ctx.shell, "submissions", a);
+                        }
+                        account.set(taken);
+                    })
+                    .forget();
+                }
+            }
+        });
+        let split = Callback::new(move |text: String| {
+            let request = ctx.live.with_untracked(|l| {
+                l.as_ref()
+                    .map(|l| BulkRequest::new(&l.game.setup().players, text))
+            })?;
+            asked.set_value(basis());
+            ctx.say("Reading the pasted submissions…");
+            ask_worker('R', request.to_text(), answer);
+            None
+        });
+        OrdersSplit { split, account }
+    }
 }
 
 /// The Orders screen: the bulk box, who is missing, each player's box.
@@ -335,8 +374,7 @@ pub fn Orders() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let checks = Checks::new(ctx);
     let checked = checks.checked;
-    let account = RwSignal::new(None::<BulkAccount>);
-    let split = split_in_worker(ctx, account);
+    let OrdersSplit { split, account } = expect_context::<OrdersSplit>();
     let first_player = move || {
         ctx.live.with(|l| {
             l.as_ref()

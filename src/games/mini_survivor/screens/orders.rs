@@ -375,6 +375,11 @@ pub fn Orders() -> impl IntoView {
     let checks = Checks::new(ctx);
     let checked = checks.checked;
     let OrdersSplit { split, account } = expect_context::<OrdersSplit>();
+    // A past split's account is not shown again once the screen is left
+    // (a split still on its way shows on its answer).
+    on_cleanup(move || {
+        account.try_set(None);
+    });
     let first_player = move || {
         ctx.live.with(|l| {
             l.as_ref()

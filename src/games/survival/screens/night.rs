@@ -257,6 +257,11 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     let file = FileJson::new(ctx);
     provide_context(file);
     let NightSplit { split, account } = expect_context::<NightSplit>();
+    // A past split's account is not shown again once the screen is left
+    // (a split still on its way shows on its answer).
+    on_cleanup(move || {
+        account.try_set(None);
+    });
     // The night's reading, done in the site's worker (`day_text::night`):
     // every message read, each line's verdict, who sent nothing, the
     // preview; asked again whenever a draft it reads changes, latest-only,

@@ -120,6 +120,17 @@ export async function dealSurvival(page, name, players, deal) {
   await page.waitForSelector('[data-testid=public-post]');
 }
 
+/** Commits the Survival night with no private message, then opens the
+ * Day screen (ready when its page box is there). */
+export async function nightThenDay(page) {
+  await screen(page, 'Night');
+  await page.waitForSelector('[data-testid=commit]');
+  await page.click('[data-testid=commit]');
+  await page.waitForSelector('[data-testid=committed]');
+  await screen(page, 'Day');
+  await page.waitForSelector('[data-testid=page]');
+}
+
 /** Pastes `text` into the box `selector` as Chromium does: a cancelable
  * paste event carrying the clipboard's text, whose default action (when
  * the page does not take it) puts the text in the box with one input

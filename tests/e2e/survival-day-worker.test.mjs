@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT, dealSurvival, paste } from './helpers.mjs';
+import { open, ROOT, dealSurvival, nightThenDay, paste } from './helpers.mjs';
 
 const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
 const PLAYERS = CASE._deal.players;
@@ -45,11 +45,7 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
   page.on('dialog', (d) => d.accept());
   try {
     await dealSurvival(page, 'Worker day', PLAYERS, CASE._deal);
-    await screen(page, 'Night');
-    await page.click('[data-testid=commit]');
-    await page.waitForSelector('[data-testid=committed]');
-    await screen(page, 'Day');
-    await page.waitForSelector('[data-testid=page]');
+    await nightThenDay(page);
     await page.waitForFunction(() => document.querySelector('[data-testid=post-count]')?.textContent === '0 posts read.');
 
     const { text, posts, rejected } = thread();

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT, dealSurvival } from './helpers.mjs';
+import { open, ROOT, dealSurvival, nightThenDay } from './helpers.mjs';
 
 const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
 const PLAYERS = CASE._deal.players;
@@ -53,11 +53,7 @@ test('a 700-post page: held in its box, read whole, the split view and the vote 
   page.on('dialog', (d) => d.accept());
   try {
     await dealSurvival(page, 'Long thread', PLAYERS, CASE._deal);
-    await screen(page, 'Night');
-    await page.click('[data-testid=commit]');
-    await page.waitForSelector('[data-testid=committed]');
-    await screen(page, 'Day');
-    await page.waitForSelector('[data-testid=page]');
+    await nightThenDay(page);
 
     const { text, unknown, rejected } = thread();
     let actions = 0;

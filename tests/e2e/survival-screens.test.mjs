@@ -69,17 +69,20 @@ test('every Survival screen passes axe-core, drafts survive a reload, export the
     await t.shot('survival-screen-board');
 
     // Night 1: boxes, the bulk box with an unknown header, a decision.
-    await screen(page, 'Night');
+    // The moderator's actions from opening the Night to its commit.
+    let actions = 0;
+    const act = async (p) => { actions += 1; await p; };
+    await act(screen(page, 'Night'));
     await page.waitForSelector('[data-testid=bulk]', { state: 'attached' });
     const typed = ['Basil', 'Fjord', 'Garnet', 'Cobalt', 'Hazel'];
-    for (const p of typed) await page.fill(`article.player[data-player="${p}"] textarea`, night1.actions[p]);
-    await page.click('details.bulk summary');
+    for (const p of typed) await act(page.fill(`article.player[data-player="${p}"] textarea`, night1.actions[p]));
+    await act(page.click('details.bulk summary'));
     const bulk = ['Dahlia', 'Ember', 'Juniper', 'Kestrel', 'Lumen'].map((p) => `${p}:\n${night1.actions[p]}\n`).join('\n') + '\nZed:\nkill Aurora\n';
-    await page.fill('[data-testid=bulk]', bulk);
-    await page.click('[data-testid=split]');
+    await act(page.fill('[data-testid=bulk]', bulk));
+    await act(page.click('[data-testid=split]'));
     await page.waitForSelector('[data-testid=split-result] li.warn');
     assert.match(await page.textContent('[data-testid=split-result]'), /"Zed" is not a player of this game/);
-    await page.locator('.decision[data-player="Kestrel"] textarea').fill(night1.decisions.Kestrel);
+    await act(page.locator('.decision[data-player="Kestrel"] textarea').fill(night1.decisions.Kestrel));
     await page.waitForSelector('[data-testid=preview] tr[data-player="Garnet"]');
     await axe(page, 'Night (messages, split, verdicts, decision)', problems);
     await t.shot('survival-screen-night');
@@ -94,8 +97,9 @@ test('every Survival screen passes axe-core, drafts survive a reload, export the
     assert.equal(await page.inputValue('[data-testid=bulk]'), bulk);
     assert.equal(await page.inputValue('.decision[data-player="Kestrel"] textarea'), night1.decisions.Kestrel);
 
-    await page.click('[data-testid=commit]');
+    await act(page.click('[data-testid=commit]'));
     await page.waitForSelector('[data-testid=committed]');
+    console.log(`night 1 (${typed.length} messages typed, 5 pasted in the bulk box, 1 decision): actions: ${actions}`);
     await axe(page, 'Night (committed)', problems);
 
     // Day 1: a tie with the Polar Bear in Nairobi calls for a revote (S6.3).

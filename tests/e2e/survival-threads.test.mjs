@@ -20,7 +20,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ROOT } from './helpers.mjs';
+import { open, screen, ROOT, nightThenDay } from './helpers.mjs';
 
 const DIR = path.join(ROOT, 'games/survival/tests/fixtures');
 const FIX = JSON.parse(fs.readFileSync(path.join(DIR, 'threads.json'), 'utf8'));
@@ -73,16 +73,6 @@ async function deal(page, name, fix, form = async () => {}) {
   await form();
   await page.click('[data-testid=deal]');
   await page.waitForSelector('[data-testid=public-post]');
-}
-
-/** Commits the night with no private message, then opens the Day screen. */
-async function nightThenDay(page) {
-  await screen(page, 'Night');
-  await page.waitForSelector('[data-testid=commit]');
-  await page.click('[data-testid=commit]');
-  await page.waitForSelector('[data-testid=committed]');
-  await screen(page, 'Day');
-  await page.waitForSelector('[data-testid=page]');
 }
 
 test('a phpBB page, a Discord channel and a XenForo page pasted as copied: the split, the doubtful readings answered in one click, the count post copied', async () => {

@@ -150,7 +150,9 @@ pub const BOX_HELD: usize = 4 * 1024;
 /// [`PAGE`] for the checked lines of one player's box among a dozen
 /// (Survival's night messages, and the night preview's lists that show
 /// them again): a night's message is a few lines, so a box past this
-/// many holds a pasted pile, and a dozen such boxes laid out a hundred
-/// lines each held the page for a fifth of a second (issue 20). "Show
-/// more" adds a [`PAGE`] to each.
-pub const BOX_PAGE: usize = 20;
+/// many holds a pasted pile. A dozen such boxes laid out a hundred lines
+/// each held the page for a fifth of a second, and twenty each still made
+/// the frame that shows them 40 to 60 ms of style and layout in Chromium
+/// (issue 20: no task over 50 ms); ten each keep it near 25. "Show more"
+/// adds a [`PAGE`] to each.
+pub const BOX_PAGE: usize = 10;

@@ -220,36 +220,52 @@ impl InputFile {
     ///
     /// The first name (an author, an actor or a decider) that is not a player's
     /// full name in `roster`.
-    pub fn resolve(&self, roster: &Roster) -> Result<PhaseInput, String> {
-        let find = |n: &str| roster.find(n).ok_or_else(|| n.to_string());
-        let map = |m: &BTreeMap<String, String>| -> Result<BTreeMap<PlayerId, String>, String> {
-            let mut out = BTreeMap::new();
-            for (n, t) in m {
-                out.insert(find(n)?, t.clone());
+    pub fn resolve<'s>(&'s self, roster: &Roster) -> Result<PhaseInput, String> {
+        // Each distinct name is looked up once: a day's thread names the
+        // same dozen authors thousands of times (a 1 MB page: 13,000 posts).
+        let mut known = BTreeMap::<&'s str, PlayerId>::new();
+        let mut find = |n: &'s str| -> Result<PlayerId, String> {
+            if let Some(p) = known.get(n) {
+                return Ok(*p);
             }
-            Ok(out)
-        };
-        let posts = |v: &[(String, String)]| -> Result<Vec<Post>, String> {
-            v.iter()
-                .map(|(a, t)| Ok(Post::new(find(a)?, t.clone())))
-                .collect()
+            let p = roster.find(n).ok_or_else(|| n.to_string())?;
+            known.insert(n, p);
+            Ok(p)
         };
         Ok(match self {
             InputFile::Night { actions, decisions } => PhaseInput::Night(NightInput {
-                actions: map(actions)?,
-                decisions: map(decisions)?,
+                actions: resolve_map(actions, &mut find)?,
+                decisions: resolve_map(decisions, &mut find)?,
             }),
             InputFile::Day {
-                posts: p,
+                posts,
                 revote,
                 decisions,
             } => PhaseInput::Day(DayInput {
-                posts: posts(p)?,
-                revote: posts(revote)?,
-                decisions: map(decisions)?,
+                posts: resolve_posts(posts, &mut find)?,
+                revote: resolve_posts(revote, &mut find)?,
+                decisions: resolve_map(decisions, &mut find)?,
             }),
         })
     }
+}
+
+/// `m` keyed by player (`InputFile::resolve`).
+fn resolve_map<'a>(
+    m: &'a BTreeMap<String, String>,
+    find: &mut impl FnMut(&'a str) -> Result<PlayerId, String>,
+) -> Result<BTreeMap<PlayerId, String>, String> {
+    m.iter().map(|(n, t)| Ok((find(n)?, t.clone()))).collect()
+}
+
+/// `v`'s posts by player (`InputFile::resolve`).
+fn resolve_posts<'a>(
+    v: &'a [(String, String)],
+    find: &mut impl FnMut(&'a str) -> Result<PlayerId, String>,
+) -> Result<Vec<Post>, String> {
+    v.iter()
+        .map(|(a, t)| Ok(Post::new(find(a)?, t.clone())))
+        .collect()
 }
 
 /// A phase's record as JSON (FORMAT.md).
@@ -345,6 +361,54 @@ impl SaveFile for GameFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Names are resolved as full names (S1.1), each post to its author
+    /// however often an author posts; the first unknown name is the error,
+    /// in the order the phase lists them (posts, revote, decisions).
+    #[test]
+    fn an_input_file_resolves_full_names_and_names_the_first_unknown() {
+        let roster = Roster::new(&["Ann", "Bob", "Cid", "Dee", "Harbor Lights"]).unwrap();
+        let id = |n: &str| roster.find(n).unwrap();
+        let post = |a: &str, t: &str| (a.to_string(), t.to_string());
+        let day = InputFile::Day {
+            posts: vec![
+                post("Ann", "vote Bob"),
+                post("harbor lights", "vote Ann"),
+                post("Ann", "unvote"),
+                post("Harbor Lights", "hi"),
+            ],
+            revote: vec![post("Bob", "vote Ann")],
+            decisions: BTreeMap::from([("Cid".to_string(), "keep".to_string())]),
+        };
+        let PhaseInput::Day(d) = day.resolve(&roster).unwrap() else {
+            panic!("a day");
+        };
+        let authors: Vec<PlayerId> = d.posts.iter().map(|p| p.author).collect();
+        assert_eq!(
+            authors,
+            [
+                id("Ann"),
+                id("Harbor Lights"),
+                id("Ann"),
+                id("Harbor Lights")
+            ]
+        );
+        assert_eq!(d.posts[2].text, "unvote");
+        assert_eq!(d.revote[0].author, id("Bob"));
+        assert_eq!(d.decisions[&id("Cid")], "keep");
+        // A prefix is not a full name; the first unknown name is named.
+        let bad = InputFile::Day {
+            posts: vec![post("Ann", "x"), post("Harbor", "y"), post("Zed", "z")],
+            revote: Vec::new(),
+            decisions: BTreeMap::new(),
+        };
+        assert_eq!(bad.resolve(&roster), Err("Harbor".to_string()));
+        let night = InputFile::Night {
+            actions: BTreeMap::from([("Dee".to_string(), "kill Ann".to_string())]),
+            decisions: BTreeMap::from([("Eve".to_string(), "x".to_string())]),
+        };
+        assert_eq!(night.resolve(&roster), Err("Eve".to_string()));
+    }
 
     /// A committed phase's deadline is read by its index; a phase undone
     /// and committed again (with another deadline, or none) is read from

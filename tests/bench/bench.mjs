@@ -21,7 +21,7 @@
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
 // BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
-// night, dice, circle).
+// thread, night, nightbox, dice, circle, circlenext, circlepost).
 // BENCH_AUTOSAVE_RUNS=<n> the runs per game of the autosave section (default 5);
 // BENCH_AUTOSAVE_BOXES=<key,...> only those games' boxes (mini, survival,
 // dice, circle); BENCH_AUTOSAVE_DEBUG=1 prints each run's timed tasks.
@@ -207,6 +207,16 @@ function nightText(bytes) {
   return { text: parts.join(''), parts: parts.length };
 }
 
+// Survival, night 1: one player's private message pasted into their own
+// box (S2.5), as a PM thread copied whole: Garnet's action changed back and
+// forth with a greeting now and then (every line checked; a later action
+// replaces an earlier one). `parts`: the lines to check.
+const GARNET = ['kill Lumen', 'kill Aurora', 'hi mod, my action for tonight', 'kill Aurora', 'sorry, changed my mind again', 'kill Lumen'];
+function nightBoxText(bytes) {
+  const lines = fill(bytes, (i) => `${GARNET[i % GARNET.length]}\n`);
+  return { text: lines.join(''), parts: lines.length };
+}
+
 // Dice ORG: the players' DMs to the producers under `Name:` or
 // `== Name ==` headers, each a few choices for the competition written as
 // players write them and a chatty line now and then (every line read, the
@@ -230,6 +240,27 @@ const CIRCLE_MOVES = 'B1, R1 b5 r1\n4,1 2 4 7 2 5 6 4 3 3 3 6 2 6 3\n';
 function circleText(bytes) {
   const parts = fill(bytes, (i) => (i === 0 ? CIRCLE_MOVES : `B${(i % 7) + 1} R${((i * 3) % 7) + 1}\n`));
   return { text: parts.join(''), parts: parts.length };
+}
+
+/** A Survival circle game by forum (Ann blue, Bob red), its forum box
+ * shown. */
+async function circleForum(page) {
+  await page.goto(release.url + 'survival-circle/#/setup');
+  await page.click('[data-testid=kind-forum]');
+  await page.fill('[data-testid=name-blue]', 'Ann');
+  await page.fill('[data-testid=name-red]', 'Bob');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('[data-testid=paste-text]');
+}
+
+// Survival circle by forum: one player's post as a forum page copy gives
+// it (C8.2), a long one: the move ("B3") under chatter, quotes of earlier
+// posts and a signature, the chatter again and again. `parts`: 1 (the post).
+const CIRCLE_CHATTER = ['Long think today, the circle is getting tight.', 'Quote from Bob: I would never give up cell 5.', 'Not sure this is right but here goes.'];
+function circlePostText(bytes) {
+  const head = 'Ann wrote:\nGood game so far!\nMy move: B3\n';
+  const lines = fill(bytes - head.length, (i) => `${CIRCLE_CHATTER[i % CIRCLE_CHATTER.length]}\n`);
+  return { text: head + lines.join(''), parts: 1 };
 }
 
 /** A Survival game dealt for 12 players, night 1 committed (no messages):
@@ -631,6 +662,25 @@ const PASTE_BOXES = [
     check: (result, parts) => (result === parts ? '' : `${result} of ${parts} posts read`),
   },
   {
+    key: 'thread',
+    name: "Survival whole-thread box (Day screen), the thread so far pasted over and counted (12 players)",
+    kind: 'survival',
+    text: threadText,
+    box: '[data-testid=thread]',
+    // The thread box's saved game with no post yet: the whole thread is
+    // pasted into the empty box, and read as pasted (no button).
+    prepare: () => survivalDayStorage(0),
+    open: async (page) => {
+      await page.goto(release.url + 'survival/');
+      await page.waitForSelector('main');
+      await page.click('a.nav[data-screen="Day"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=post-count]')?.textContent === '0 posts read.');
+      await page.click('details:has([data-testid=thread]) summary');
+      await page.waitForSelector('[data-testid=thread]', { state: 'visible' });
+    },
+    check: (result, parts) => (result === parts ? '' : `${result} of ${parts} posts read`),
+  },
+  {
     key: 'night',
     name: "Survival night bulk box, 'Split into players' and read in the worker (12 players, night 1)",
     kind: 'night',
@@ -648,6 +698,23 @@ const PASTE_BOXES = [
     },
     // Every player who sent a message has their part taken.
     check: (result) => (result === NIGHT.length ? '' : `split for ${result} of ${NIGHT.length} players`),
+  },
+  {
+    key: 'nightbox',
+    name: "Survival night, one player's box (Garnet), read in the worker as pasted (12 players, night 1)",
+    kind: 'lines',
+    text: nightBoxText,
+    box: 'article.player[data-player="Garnet"] textarea',
+    more: 'article.player[data-player="Garnet"] [data-testid=verdicts-more]',
+    prepare: () => survivalDayStorage(0, true),
+    open: async (page) => {
+      await page.goto(release.url + 'survival/');
+      await page.waitForSelector('main');
+      await page.click('a.nav[data-screen="Night"]');
+      await page.waitForSelector('article.player[data-player="Garnet"] textarea');
+    },
+    // Every line checked ("10 of N lines shown").
+    check: (result, parts) => (result === parts ? '' : `${result} of ${parts} lines checked`),
   },
   {
     key: 'dice',
@@ -676,17 +743,39 @@ const PASTE_BOXES = [
     text: circleText,
     box: '[data-testid=paste-text]',
     open: async (page) => {
-      await page.goto(release.url + 'survival-circle/#/setup');
-      await page.click('[data-testid=kind-forum]');
-      await page.fill('[data-testid=name-blue]', 'Ann');
-      await page.fill('[data-testid=name-red]', 'Bob');
-      await page.click('[data-testid=start]');
-      await page.waitForSelector('[data-testid=paste-text]');
+      await circleForum(page);
       await page.check('[data-testid=paste-whole]');
     },
     // The verdicts shown (at least the first 20 moves; a page of 100, the
     // rejected first, for a long record).
     check: (result) => (result >= 20 ? '' : `${result} verdicts shown`),
+  },
+  {
+    key: 'circlenext',
+    name: 'Survival circle forum box, the next moves in notation (read in the worker over 4 KB)',
+    kind: 'circle',
+    // (The record's moves, then more, as in the whole-record row: here
+    // read as the moves after the position on the board.)
+    text: circleText,
+    box: '[data-testid=paste-text]',
+    open: async (page) => {
+      await circleForum(page);
+      await page.check('[data-testid=paste-next]');
+    },
+    check: (result) => (result >= 20 ? '' : `${result} verdicts shown`),
+  },
+  {
+    key: 'circlepost',
+    name: "Survival circle forum box, a player's post as the forum shows it (its move found in the text)",
+    kind: 'circlepost',
+    text: circlePostText,
+    box: '[data-testid=paste-text]',
+    open: async (page) => {
+      await circleForum(page);
+      await page.check('[data-testid=paste-post]');
+    },
+    // The post read: its move found.
+    check: (result) => (/ read as B3\b/.test(result) ? '' : `read as ${JSON.stringify(result)}`),
   },
 ];
 
@@ -711,7 +800,7 @@ async function pasteOnce(box, text) {
   try {
     await box.open(page);
     await page.waitForTimeout(300);
-    await page.evaluate(([kind, sel, button, text]) => {
+    await page.evaluate(([kind, sel, button, text, more]) => {
       const st = (window.__paste = { done: false });
       const ta = document.querySelector(sel);
       // The result on the page: the split's account (Mini-Survivor); the
@@ -733,6 +822,15 @@ async function pasteOnce(box, text) {
         if (kind === 'minibox') {
           const m = document.querySelector('article[data-player="Pebble"] [data-testid=verdicts-more]')?.textContent.match(/of (\d+) lines/);
           return m ? Number(m[1]) : null;
+        }
+        if (kind === 'lines') {
+          // One box's lines, read in the worker: its "N of M lines shown".
+          if (document.querySelector('[aria-busy=true]')) return null;
+          const m = document.querySelector(more)?.textContent.match(/of (\d+) lines/);
+          return m ? Number(m[1]) : null;
+        }
+        if (kind === 'circlepost') {
+          return document.querySelector('[data-testid=post-read]')?.textContent ?? null;
         }
         if (kind === 'circle') {
           const n = document.querySelectorAll('[data-testid=verdicts] li').length;
@@ -773,7 +871,7 @@ async function pasteOnce(box, text) {
         if (!button) st.clicked = st.start;
         else setTimeout(() => { st.clicked = performance.now(); document.querySelector(button).click(); }, 0);
       }, 0);
-    }, [box.kind, box.box, box.button ?? null, text]);
+    }, [box.kind, box.box, box.button ?? null, text, box.more ?? null]);
     const deadline = Date.now() + PASTE_TIMEOUT;
     // Out of time: is the page still busy (it does not answer), or did it
     // answer without ever showing the result?

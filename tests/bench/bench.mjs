@@ -21,7 +21,7 @@
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
 // BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
-// thread, night, nightbox, dice, circle, circlenext, circlepost).
+// thread, revote, night, nightbox, dice, circle, circlenext, circlepost).
 // BENCH_AUTOSAVE_RUNS=<n> the runs per game of the autosave section (default 5);
 // BENCH_AUTOSAVE_BOXES=<key,...> only those games' boxes (mini, survival,
 // dice, circle); BENCH_AUTOSAVE_DEBUG=1 prints each run's timed tasks.
@@ -264,9 +264,10 @@ function circlePostText(bytes) {
 }
 
 /** A Survival game dealt for 12 players, night 1 committed (no messages):
- * the Day screen's thread box is open to paste into. As localStorage
- * holds it. */
-async function survivalDayStorage(posts = 0, night = false) {
+ * the Day screen's thread box is open to paste into, with `posts` posts
+ * read; `night`: the game just dealt instead; `tie`: day 1's thread two
+ * posts that tie, the revote box shown. As localStorage holds it. */
+async function survivalDayStorage(posts = 0, night = false, tie = false) {
   const ctx = await browser.newContext(ARGS);
   const page = await ctx.newPage();
   page.on('dialog', (d) => d.accept());
@@ -288,6 +289,14 @@ async function survivalDayStorage(posts = 0, night = false) {
   await page.waitForSelector('[data-testid=committed]');
   await page.click('a.nav[data-screen="Day"]');
   await page.waitForSelector('[data-testid=page]');
+  if (tie) {
+    // Two posts, each voting for the other: a tie with no Polar Bear to
+    // break it, so the Day screen asks for a revote thread (S6.3).
+    const [a, b] = SURVIVORS;
+    await page.fill('[data-testid=page]', `${a}:\nvote ${b}\n\n${b}:\nvote ${a}\n`);
+    await page.click('[data-testid=add-page]');
+    await page.waitForSelector('[data-testid=revote]');
+  }
   if (posts) {
     const { text, parts } = threadText(Infinity, posts);
     await page.fill('[data-testid=page]', text);
@@ -681,6 +690,22 @@ const PASTE_BOXES = [
     check: (result, parts) => (result === parts ? '' : `${result} of ${parts} posts read`),
   },
   {
+    key: 'revote',
+    name: 'Survival revote box (Day screen, a tie), the revote thread pasted and counted (12 players)',
+    kind: 'revote',
+    // (Votes for players not in the tie are rejected, with the reason.)
+    text: threadText,
+    box: '[data-testid=revote]',
+    prepare: () => survivalDayStorage(0, false, true),
+    open: async (page) => {
+      await page.goto(release.url + 'survival/');
+      await page.waitForSelector('main');
+      await page.click('a.nav[data-screen="Day"]');
+      await page.waitForSelector('[data-testid=revote]');
+    },
+    check: (result) => (result === 'counted' ? '' : `the revote ${result}`),
+  },
+  {
     key: 'night',
     name: "Survival night bulk box, 'Split into players' and read in the worker (12 players, night 1)",
     kind: 'night',
@@ -828,6 +853,12 @@ async function pasteOnce(box, text) {
           if (document.querySelector('[aria-busy=true]')) return null;
           const m = document.querySelector(more)?.textContent.match(/of (\d+) lines/);
           return m ? Number(m[1]) : null;
+        }
+        if (kind === 'revote') {
+          // The preview's revote count, once read in the worker.
+          if (document.querySelector('[aria-busy=true]')) return null;
+          const p = document.querySelector('[data-testid=preview]')?.textContent ?? '';
+          return p.includes('Revote count (S6.3)') && !p.includes('Revote count (S6.3): no votes') ? 'counted' : null;
         }
         if (kind === 'circlepost') {
           return document.querySelector('[data-testid=post-read]')?.textContent ?? null;

@@ -13,7 +13,19 @@ pub async fn copy(text: String) -> Result<(), String> {
         .map_err(|e| format!("{e:?}"))
 }
 
+/// How long a download's object URL is kept (ms): the browser fetches the
+/// blob after the click's task, so a URL revoked at once could lose it.
+const KEEP_URL_MS: u32 = 60_000;
+
+/// The time between two files of [`download_each`] (ms): Chromium drops
+/// downloads started in one burst (9 of a dozen arrived).
+const EACH_MS: u32 = 250;
+
 /// Offers `text` as a file download named `name`.
+///
+/// # Errors
+///
+/// No document to click a link in.
 pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let blob = gloo_file::Blob::new_with_options(text, Some(mime));
     let url = gloo_file::ObjectUrl::from(blob);
@@ -27,7 +39,34 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     a.set_href(&url);
     a.set_download(name);
     a.click();
+    gloo_timers::callback::Timeout::new(KEEP_URL_MS, move || drop(url)).forget();
     Ok(())
+}
+
+/// Offers each of `files` (name, text) as a download, one every
+/// [`EACH_MS`], in order; `done` is told the first error, or `Ok(n)` once
+/// all `n` were offered.
+pub fn download_each(
+    files: Vec<(String, String)>,
+    mime: &'static str,
+    done: impl FnOnce(Result<usize, String>) + 'static,
+) {
+    fn next(
+        mut files: std::collections::VecDeque<(String, String)>,
+        n: usize,
+        mime: &'static str,
+        done: Box<dyn FnOnce(Result<usize, String>)>,
+    ) {
+        let Some((name, text)) = files.pop_front() else {
+            return done(Ok(n));
+        };
+        if let Err(e) = download(&name, mime, &text) {
+            return done(Err(e));
+        }
+        gloo_timers::callback::Timeout::new(EACH_MS, move || next(files, n, mime, done)).forget();
+    }
+    let n = files.len();
+    next(files.into(), n, mime, Box::new(done));
 }
 
 /// Reads a picked or dropped file as text.

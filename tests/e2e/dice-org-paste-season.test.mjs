@@ -87,6 +87,25 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
         const all = await page.textContent('[data-testid=copy-all]');
         await act(() => page.click('section.round-messages button:has-text("Copy all")'));
         assert.equal(await page.evaluate(() => navigator.clipboard.readText()), all);
+        if (round === 1) {
+          // The same messages downloaded (issue 20 point 8): one file the
+          // text copied, and a file per player, each its part of that text.
+          const [one] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-all]')]);
+          assert.equal(one.suggestedFilename(), 'round-1-messages.txt');
+          assert.equal(fs.readFileSync(await one.path(), 'utf8'), all);
+          const headers = [...all.matchAll(/^== (.+) ==$/gm)].map((m) => m[1]);
+          const each = [];
+          const got = (d) => each.push(d);
+          page.on('download', got);
+          await page.click('[data-testid=download-each]');
+          for (let k = 0; k < 300 && each.length < headers.length; k++) await page.waitForTimeout(50);
+          page.off('download', got);
+          assert.equal(each.length, headers.length, `a file per player: ${each.map((d) => d.suggestedFilename()).join(', ')} for ${headers.join(', ')}`);
+          for (const d of each) {
+            const text = fs.readFileSync(await d.path(), 'utf8').trim();
+            assert.ok(text && all.includes(text), `${d.suggestedFilename()}: a player's message of the round`);
+          }
+        }
         if (step.kind === 'vote') {
           for (const name of SEASON.players) {
             if (!SEASON.voted_out.slice(0, round - 1).includes(name)) assert.match(all, new RegExp(`== ${name} ==`), `round ${round}: a message for ${name}`);

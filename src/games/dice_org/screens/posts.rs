@@ -153,14 +153,17 @@ fn RoundMessages() -> impl IntoView {
     };
     let download_each = move |_| {
         let format = ctx.format.get_untracked();
-        for m in messages() {
-            let text = private_message(&m, format, None);
-            if let Err(e) = crate::shell::io::download(&file_name(&m, format), "text/plain", &text)
-            {
-                ctx.error(e);
-                return;
-            }
-        }
+        let files = messages()
+            .iter()
+            .map(|m| (file_name(m, format), private_message(m, format, None)))
+            .collect();
+        // (A file at a time: the browser drops a burst of a dozen.)
+        crate::shell::io::download_each(files, "text/plain", move |r| match r {
+            Ok(n) => ctx
+                .shell
+                .say(format!("{n} messages downloaded, a file each")),
+            Err(e) => ctx.error(e),
+        });
     };
     view! {
         <section class="round-messages" aria-label="Round messages">

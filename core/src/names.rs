@@ -177,14 +177,15 @@ impl fmt::Display for MatchError {
 impl std::error::Error for MatchError {}
 
 /// Whether `c` is an invisible character that never counts in a name:
-/// zero-width spaces and joiners, direction marks, the soft hyphen, the
+/// zero-width spaces and joiners, direction marks, embeddings, overrides
+/// and isolates (U+202A-U+202E, U+2066-U+2069), the soft hyphen, the
 /// byte-order mark, variation selectors.
 pub fn is_invisible(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{180E}'
         | '\u{200B}'..='\u{200F}'
         | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2064}'
+        | '\u{2060}'..='\u{2069}'
         | '\u{FE00}'..='\u{FE0F}'
         | '\u{FEFF}')
 }

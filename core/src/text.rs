@@ -362,6 +362,11 @@ mod tests {
         assert!(matches!(visible("21 v 2"), Cow::Borrowed("21 v 2")));
         assert_eq!(visible("\u{200b}21 v\u{200c} 2\u{feff}"), "21 v 2");
         assert_eq!(visible("kill \u{202e}Ann\u{202c}"), "kill Ann");
+        // Isolates too (U+2066-U+2069), as a chat wraps a name it quotes.
+        assert_eq!(
+            visible("\u{2068}I deduct 3\u{2069} for \u{2066}1\u{2067} RP"),
+            "I deduct 3 for 1 RP"
+        );
         assert_eq!(visible("Zoë 🙂"), "Zoë 🙂");
         // Text before the first possible lead byte is kept as it is.
         assert_eq!(visible("ab ’c\u{ad}d"), "ab ’cd");

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, goto, screen, ARTIFACTS, openDemo, openDemoAt } from './helpers.mjs';
+import { open, goto, screen, ARTIFACTS, openDemo, openDemoAt, startCircle, nightThenDay, readingDone } from './helpers.mjs';
 
 /** Each game page: how to start a game in it, where its save is, and a
  * change to a saved draft that a script can make (bypassing the screen's
@@ -270,6 +270,111 @@ test('players\' text: a right-to-left override stays in its line, a 200-characte
   }
 });
 
+// At 390 px the header and menu took about 260 px of an 844 px screen
+// (issue 20, point 10): on every game page, with a game open as a
+// moderator has it (Survival's night committed, so its Day screen has its
+// thread), the header stays two short rows on every screen and the
+// screen's heading is seen without scrolling. (Survival circle's Play
+// heading is for screen readers: its turn line is the one seen; Survival's
+// Night screen by day says so in its first line, the night's result folded
+// away below it.)
+test('at 390 px every game page keeps its header compact and each screen\'s heading in the first screenful', async () => {
+  const t = await open({ contextOptions: { viewport: { width: 390, height: 844 } } });
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    for (const g of PAGES) {
+      await g.start(page);
+      if (g.key === 'survival') await nightThenDay(page);
+      const labels = await page.$$eval('a.nav', (as) => as.map((a) => a.dataset.screen));
+      assert.ok(labels.length >= 5, `${g.key}: its screens are in the menu`);
+      for (const label of labels) {
+        await screen(page, label);
+        await page.waitForTimeout(200);
+        const where = `${g.key} ${label}`;
+        const header = await page.locator('header.top').evaluate((h) => h.getBoundingClientRect().height);
+        assert.ok(header <= 100, `${where}: the header is ${header} px high at 390 px`);
+        await readingDone(page);
+        const heading = page.locator('main h2:not(.sr-only), main [data-testid=turn], main [data-testid=elsewhere]').first();
+        await heading.waitFor({ timeout: 5000 }).catch(() => {});
+        assert.ok(await heading.isVisible(), `${where}: the screen's heading shows`);
+        const bottom = await heading.evaluate((h) => h.getBoundingClientRect().bottom + scrollY);
+        assert.ok(bottom <= 844, `${where}: the heading ends ${bottom} px down, below the first screenful (844 px)`);
+      }
+    }
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+// A game's name is free text (players' names are capped at 32
+// characters, a game's is not): a 200-character name of one word, the
+// worst case, is cut short or wrapped, never widening the page, on every
+// screen of the games that take a name on Setup (Dice ORG's season name:
+// above), at 1280 and at 390 px, and in the home page's list of games.
+const LONG_NAMES = [
+  {
+    key: 'mini-survivor',
+    start: async (page, name) => {
+      await goto(page, 'mini-survivor/#/setup');
+      await page.getByLabel('Game name').fill(name);
+      await page.click('[data-testid=deal]');
+    },
+  },
+  {
+    key: 'survival',
+    start: async (page, name) => {
+      await goto(page, 'survival/#/setup');
+      await page.fill('[data-testid=name]', name);
+      await page.click('[data-testid=deal]');
+    },
+  },
+  // A forum game: its Forum screen holds the posts and the paste box.
+  { key: 'survival-circle', start: (page, name) => startCircle(page, 'forum', 'Ann', 'Bob', name) },
+];
+
+test('a 200-character game name (one word) does not widen any screen of Mini-Survivor, Survival or Survival circle, at 1280 or 390 px', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  const long = 'N'.repeat(200);
+  const wide = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  try {
+    for (const g of LONG_NAMES) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await g.start(page, long);
+      await page.waitForSelector('[data-testid=phase]');
+      // The header names the game (all of it, cut short on a phone).
+      assert.equal(await page.locator('.game-title strong').textContent(), long, `${g.key}: the header names the game`);
+      const labels = await page.$$eval('a.nav', (as) => as.map((a) => a.dataset.screen));
+      for (const [width, height] of [[1280, 900], [390, 844]]) {
+        await page.setViewportSize({ width, height });
+        for (const label of labels) {
+          await screen(page, label);
+          await page.waitForTimeout(200);
+          const [scroll, client] = await wide();
+          assert.ok(scroll <= client, `${g.key} ${label} at ${width} px: the page is ${scroll} px wide`);
+        }
+        const header = await page.locator('header.top').evaluate((h) => h.getBoundingClientRect().height);
+        if (width === 390) assert.ok(header <= 100, `${g.key}: with the long name the header is ${header} px high at 390 px`);
+      }
+    }
+    // The home page lists the three games by name.
+    for (const [width, height] of [[1280, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await goto(page, '');
+      await page.waitForSelector('[data-testid=games]');
+      assert.equal(await page.locator('[data-testid=games] tbody tr', { hasText: long }).count(), 3);
+      const [scroll, client] = await wide();
+      assert.ok(scroll <= client, `home at ${width} px: the page is ${scroll} px wide`);
+    }
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
 const drop = (page, text) => page.evaluate((t) => {
   const data = new DataTransfer();
   data.items.add(new File([t], 'game.json', { type: 'application/json' }));
@@ -315,6 +420,118 @@ test('importing a copy of a game already in the browser asks: replace it (saying
     await page.click('[data-testid=keep-both]');
     await page.waitForTimeout(700);
     assert.equal(await games(page, 'dice-org'), 2, 'both kept');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+/** Survival and Survival circle: a game started and played on by one
+ * phase or a couple of moves (Survival's night committed, two circle
+ * moves), with where each stands as the console says it. */
+const TWINS = [
+  {
+    key: 'survival',
+    start: PAGES.find((g) => g.key === 'survival').start,
+    advance: (page) => nightThenDay(page),
+    older: 'night 1 next',
+    further: 'day 1 next',
+  },
+  {
+    key: 'survival-circle',
+    start: PAGES.find((g) => g.key === 'survival-circle').start,
+    advance: async (page) => {
+      await screen(page, 'Play');
+      await page.waitForSelector('[data-testid=turn]');
+      for (const [key, turn] of [['1', 2], ['2', 3]]) {
+        await page.keyboard.press(key);
+        await page.waitForFunction((n) => document.querySelector('[data-testid=turn]').textContent.startsWith(`Turn ${n} of 96`), turn);
+      }
+    },
+    older: 'turn 1 of 96: Blue',
+    further: 'turn 3 of 96: Blue',
+    // The file is not recognised: the page says only "Imported Blue v Red"
+    // and keeps both without asking. (An export made with the same moves
+    // taken back, its redo list matching, is asked about; so is a copy at
+    // the same point: the test after the loop.)
+    todo: 'product bug: a hot-seat game moved on since its export is not taken for the same game (shell same_game undoes the longer copy, and the circle\'s undo fills its redo list, so the two never compare equal)',
+  },
+];
+
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// The same question on the other pages (it is the shell's): an export
+// made before the game went on, imported where the game went further.
+// Replace leaves one copy, the file's; played on again and imported once
+// more, Keep both leaves the two, the home page listing each where it
+// stands.
+for (const g of TWINS) {
+  test(`${g.key}: importing an older copy of a game already here asks; Replace and Keep both do what they say`, { todo: g.todo }, async () => {
+    const t = await open();
+    const { page } = t;
+    page.on('dialog', (d) => d.accept());
+    try {
+      await g.start(page);
+      await page.waitForTimeout(700);
+      assert.match(await page.textContent('[data-testid=phase]'), new RegExp(esc(g.older)));
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+      const older = fs.readFileSync(await download.path(), 'utf8');
+      const asks = new RegExp(`already in this browser.*the copy already here is further along \\(${esc(g.further)}[^)]*\\) than the file \\(${esc(g.older)}[^)]*\\)`);
+      for (const answer of ['replace', 'keep-both']) {
+        await g.advance(page);
+        assert.match(await page.textContent('[data-testid=phase]'), new RegExp(esc(g.further)));
+        await page.waitForTimeout(700);
+        await drop(page, older);
+        // (Scoped to the notice: the circle has a Replace of its own, of a player, C9.4.)
+        await page.waitForSelector(`[data-testid=notice] [data-testid=${answer}]`, { timeout: 5000 });
+        assert.match(await page.locator('[data-testid=notice]').textContent(), asks, answer);
+        // Until answered, both are kept; the file's copy is the one open.
+        assert.equal(await games(page, g.key), 2);
+        assert.match(await page.textContent('[data-testid=phase]'), new RegExp(esc(g.older)));
+        await page.click(`[data-testid=notice] [data-testid=${answer}]`);
+        await page.waitForSelector('[data-testid=notice]', { state: 'detached' });
+        await page.waitForTimeout(700);
+        assert.match(await page.textContent('[data-testid=phase]'), new RegExp(esc(g.older)), `${answer}: the file's copy stays open`);
+        if (answer === 'replace') {
+          assert.equal(await games(page, g.key), 1, 'the copy that was here is gone');
+        } else {
+          assert.equal(await games(page, g.key), 2, 'both kept');
+        }
+      }
+      // The home page lists the two copies, each where it stands.
+      await goto(page, '');
+      const stands = await page.locator(`[data-testid=games] tr[data-kind="${g.key}"] td:nth-child(3)`).allTextContents();
+      assert.equal(stands.length, 2);
+      assert.ok(stands.some((s) => s.startsWith(g.further)) && stands.some((s) => s.startsWith(g.older)), stands.join(' | '));
+      assert.deepEqual(t.errors, []);
+    } finally {
+      await t.close();
+    }
+  });
+}
+
+// Survival circle's question where it does work: a copy at the same
+// point (exported, then imported straight back), as Dice ORG's above.
+test('survival-circle: importing a copy at the same point asks; Replace and Keep both do what they say', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await TWINS[1].start(page);
+    await TWINS[1].advance(page);
+    await page.waitForTimeout(700);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    const same = fs.readFileSync(await download.path(), 'utf8');
+    for (const [answer, left] of [['replace', 1], ['keep-both', 2]]) {
+      await drop(page, same);
+      await page.waitForSelector(`[data-testid=notice] [data-testid=${answer}]`);
+      assert.match(await page.locator('[data-testid=notice]').textContent(), /already in this browser.*both stand at the same point \(turn 3 of 96: Blue/, answer);
+      await page.click(`[data-testid=notice] [data-testid=${answer}]`);
+      await page.waitForSelector('[data-testid=notice]', { state: 'detached' });
+      await page.waitForTimeout(700);
+      assert.equal(await games(page, 'survival-circle'), left, answer);
+      assert.match(await page.textContent('[data-testid=phase]'), /turn 3 of 96: Blue/);
+    }
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -68,6 +68,17 @@ pub trait Session {
     /// Where the game stands, in words for a header or a list of saved
     /// games: `"round 4 next"`, `"night 2 next"`, `"over: Good won"`.
     fn status(&self) -> String;
+
+    /// Whether `self` and `other` are the same game played to the same
+    /// point (an import of a copy already here, taken back to the shorter
+    /// one's progress). By default equality; a session that keeps what it
+    /// could redo leaves that out (taken-back phases are not play).
+    fn same_play(&self, other: &Self) -> bool
+    where
+        Self: PartialEq,
+    {
+        self == other
+    }
 }
 
 #[cfg(test)]

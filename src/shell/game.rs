@@ -326,7 +326,7 @@ impl<K: GameKind> Page for Ctx<K> {
                 return false;
             }
         }
-        longer == *shorter
+        longer.same_play(shorter)
     }
     fn progress_of((_, game): &Self::Loaded) -> (usize, String) {
         (game.progress(), game.status())

@@ -399,6 +399,8 @@ impl Game {
     /// In the third member: the [`Doubt`] of [`PostReading::check`], or
     /// [`Doubt::NotToMove`] when the author's side is not the one to move.
     pub fn check_post(&self, post: &str) -> (Option<Author>, PostReading, Result<PostMove, Doubt>) {
+        // (Invisible characters are not read, in the author's line either.)
+        let post = &*console_core::text::visible(post);
         let author = self.author(post);
         let reading = match &author {
             Some(a) => {
@@ -656,6 +658,14 @@ impl Game {
     /// Whether an undone move can be played again.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
+    }
+
+    /// The game with nothing to redo (the moves taken back forgotten).
+    pub fn without_redo(&self) -> Game {
+        Game {
+            redo: Vec::new(),
+            ..self.clone()
+        }
     }
 
     /// Takes back the last move; returns its value. Events come first,

@@ -87,6 +87,12 @@ impl Session for Game {
         usize::from(self.state().turns_played() - self.start().turns_played())
     }
 
+    /// Equality but for the moves that could be played again ([`Game::redo`]):
+    /// a copy taken back to an earlier turn is that earlier copy.
+    fn same_play(&self, other: &Game) -> bool {
+        self.without_redo() == other.without_redo()
+    }
+
     /// `"turn 5 of 96: Red to move"`, or `"over: Blue (Ann) wins 9 to 7"`.
     fn status(&self) -> String {
         match self.result_text() {

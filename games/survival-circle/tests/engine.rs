@@ -121,6 +121,28 @@ fn undo_redo_and_replay() {
     assert_eq!(g.record(), "B5 R3 B8 R2");
 }
 
+/// A copy taken back to an earlier turn is the same play as the game saved
+/// at that turn (an older export imported is recognised), though it could
+/// redo what it took back; another move is not.
+#[test]
+fn a_copy_taken_back_is_the_same_play() {
+    use console_core::Session;
+    let mut earlier = Game::new(Options::default(), Players::default(), Mode::HotSeat, 1);
+    earlier.play_text("5 3");
+    let mut later = earlier.clone();
+    later.play_text("8 1");
+    later.undo();
+    later.undo();
+    assert!(later.can_redo());
+    assert_ne!(later, earlier);
+    assert!(later.same_play(&earlier));
+    later.play(v(2)).unwrap();
+    later.undo();
+    assert!(later.same_play(&earlier));
+    earlier.play(v(8)).unwrap();
+    assert!(!later.same_play(&earlier));
+}
+
 #[test]
 fn pasting_a_forum_record() {
     let mut g = Game::new(Options::default(), Players::default(), Mode::Forum, 1);

@@ -37,8 +37,28 @@ impl Format {
     }
 }
 
+/// Whether `c` sets or ends a direction of text (the Arabic letter mark,
+/// the left-to-right and right-to-left marks, embeddings, overrides and
+/// isolates): in a post, one in a player's name or line would turn the
+/// forum's text around it (issue 20).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` without its direction controls ([`is_bidi_control`]): what a
+/// post carries of a player's or moderator's text. Borrowed when there is
+/// none (the usual case).
+pub fn without_bidi(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(is_bidi_control) {
+        std::borrow::Cow::Owned(text.chars().filter(|&c| !is_bidi_control(c)).collect())
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// Escapes a name for a format so it shows as written and cannot inject markup.
 pub fn escape(text: &str, format: Format) -> String {
+    let text = &*without_bidi(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match (format, c) {
@@ -73,6 +93,7 @@ pub fn escape(text: &str, format: Format) -> String {
 ///   of `1. ` or `1) `.
 /// - Plain text: nothing.
 pub fn escape_text(text: &str, format: Format) -> String {
+    let text = &*without_bidi(text);
     match format {
         Format::Plain => text.to_string(),
         Format::BBCode => {
@@ -328,6 +349,29 @@ pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A player's text in a post keeps no direction control (issue 20): an
+    /// override in a name would turn the forum's post around it.
+    #[test]
+    fn posts_carry_no_direction_control() {
+        for f in [Format::Plain, Format::BBCode, Format::Markdown] {
+            assert_eq!(escape("An\u{202e}n", f), "Ann");
+            assert_eq!(Mark(f).name("\u{2067}Bob\u{2069}"), "Bob");
+            assert_eq!(
+                escape_text("vote \u{202e}Ann\u{202c} \u{200f}now", f),
+                "vote Ann now"
+            );
+        }
+        // Other characters pass (a zero-width joiner in an emoji).
+        assert_eq!(
+            escape_text("Zoë 👨\u{200d}👩", Format::Plain),
+            "Zoë 👨\u{200d}👩"
+        );
+        assert!(matches!(
+            without_bidi("plain"),
+            std::borrow::Cow::Borrowed("plain")
+        ));
+    }
 
     #[test]
     fn utc_dates() {

@@ -66,6 +66,25 @@ pub fn check(game: &Game, text: &str, whole: bool) -> Check {
     }
 }
 
+/// One move of a record in words, the player's text apart from the
+/// console's (issue 20: the page isolates it, so a direction override in
+/// it cannot turn the reason around): `3. R1: R1 on cell 7, ...` is
+/// number 3, text `R1`, says `: R1 on cell 7, ...`; a rejected move is
+/// quoted, `3. “R9” rejected: ...`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// Whether it will be played (or is already).
+    pub ok: bool,
+    /// 1-based place among the text's moves.
+    pub number: usize,
+    /// The move as written.
+    pub text: String,
+    /// Whether the move itself was rejected (its text is quoted).
+    pub rejected: bool,
+    /// What the console says of it, after the text.
+    pub says: String,
+}
+
 /// A page of a record's verdicts and what playing it would do: what the
 /// Forum screen shows (sent as JSON by the worker for a long record).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,7 +93,7 @@ pub struct Verdicts {
     /// good: all in order when they fit, else the rejected ones first, then
     /// the rest (each in order; every line is numbered), so what will not
     /// be played comes before the thousands that will (issue 20).
-    pub lines: Vec<(bool, String)>,
+    pub lines: Vec<Verdict>,
     /// How many moves the text has (all of them have a verdict).
     pub total: usize,
     /// Why nothing can be played, if so.
@@ -114,11 +133,11 @@ impl Check {
             && !matches!(self.against.get(i), Some(Against::Differs { .. }))
     }
 
-    /// Move `i` in words, with whether it is good: `(true, "3. R1: R1 on
-    /// cell 7, ... (already played)")`.
-    fn line(&self, i: usize) -> (bool, String) {
+    /// Move `i` in words, with whether it is good: `3. R1: R1 on cell 7,
+    /// ... (already played)` as a [`Verdict`].
+    fn line(&self, i: usize) -> Verdict {
         let m = &self.moves[i];
-        match &m.result {
+        let says = match &m.result {
             Ok(r) => {
                 let note = match self.against.get(i) {
                     Some(Against::Same) => " (already played)".to_string(),
@@ -131,20 +150,22 @@ impl Check {
                     }
                     _ => String::new(),
                 };
-                (
-                    self.good(i),
-                    format!(
-                        "{}. {}: {}{} on cell {}, on {}{note}",
-                        m.index,
-                        m.text,
-                        r.player.letter(),
-                        r.value,
-                        r.cell,
-                        landing_text(r),
-                    ),
+                format!(
+                    ": {}{} on cell {}, on {}{note}",
+                    r.player.letter(),
+                    r.value,
+                    r.cell,
+                    landing_text(r),
                 )
             }
-            Err(e) => (false, format!("{}. “{}” rejected: {e}", m.index, m.text)),
+            Err(e) => format!(" rejected: {e}"),
+        };
+        Verdict {
+            ok: self.good(i),
+            number: m.index,
+            text: m.text.clone(),
+            rejected: m.result.is_err(),
+            says,
         }
     }
 

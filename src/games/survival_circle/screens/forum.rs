@@ -238,7 +238,11 @@ pub fn Forum() -> impl IntoView {
         } = v;
         view! {
             <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
-                {lines.into_iter().map(|(ok, t)| view! { <li class=if ok { "ok" } else { "bad" }>{t}</li> }).collect_view()}
+                // (The player's move in its own isolated element, issue 20.)
+                {lines.into_iter().map(|v| {
+                    let (open, close) = if v.rejected { ("“", "”") } else { ("", "") };
+                    view! { <li class=if v.ok { "ok" } else { "bad" }>{format!("{}. {open}", v.number)}<code>{v.text}</code>{close}{v.says}</li> }
+                }).collect_view()}
             </ol>
             {show_more(shown, total, "moves", "the rejected first")}
             {match refusal {

@@ -168,14 +168,10 @@ impl<'a> Counter<'a> {
     /// day (S5.5) posts are only listed.
     pub fn push(&mut self, author: PlayerId, text: &str) {
         self.posts += 1;
-        // Invisible characters a forum or chat slipped into the post
-        // (zero-width spaces, direction controls) are not read: `vote\u{200B}
-        // Basil` is `vote Basil` (issue 20).
-        let text = console_core::text::visible(text);
         if self.names.is_first() {
-            self.push_first(author, &text);
+            self.push_first(author, text);
         } else {
-            self.push_second(author, &text);
+            self.push_second(author, text);
         }
         if self.majority && self.decided.is_none() {
             let need = self.electorate.majority();

@@ -579,7 +579,13 @@ pub fn split_thread(roster: &Roster, text: &str) -> ThreadSplit {
 /// Splits a pasted thread into posts, reading names with `names` (the
 /// game's, with its nicknames: [`Setup::names`](crate::setup::Setup::names)),
 /// in `layout` when the moderator chose one, else in the layout detected.
+/// Invisible characters the forum or chat slipped into the page (zero-width
+/// spaces, direction controls: `console_core::text::visible`) are left out
+/// first, so the posts hold none: `vote\u{200B} Basil` is `vote Basil`
+/// (issue 20). (Posts stored by earlier versions keep theirs, and replay
+/// as they were played.)
 pub fn split_thread_as(names: &Names, text: &str, layout: Option<Layout>) -> ThreadSplit {
+    let text = &*console_core::text::visible(text);
     let forced = layout.is_some();
     let layout = layout.unwrap_or_else(|| {
         detect(names, text)

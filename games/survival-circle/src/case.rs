@@ -219,7 +219,8 @@ pub fn run_case(json: &str) -> Result<Record, String> {
                 Err(e) => r.why = Some(e.to_string()),
             },
             Step::Post { text } => {
-                r.author = Some(game.author(text));
+                // (As the post is read: without invisible characters.)
+                r.author = Some(game.author(&console_core::text::visible(text)));
                 match game.play_post(text) {
                     Ok(played) => {
                         let mut report = played.report;

@@ -352,23 +352,25 @@ impl Game {
     }
 
     /// The side a name belongs to, now (`false`) or formerly (`true`,
-    /// replaced, C9.4): case, a leading `@` and spaces around do not
-    /// matter; a current name wins over a former one.
+    /// replaced, C9.4): case, a leading `@`, spaces around and invisible
+    /// characters (`console_core::text::visible`) do not matter; a current
+    /// name wins over a former one.
     pub fn side_named(&self, name: &str) -> Option<(Player, bool)> {
-        let key = name.trim().trim_start_matches('@').trim().to_lowercase();
+        let fold = |s: &str| console_core::text::visible(s).to_lowercase();
+        let key = fold(name.trim().trim_start_matches('@').trim());
         if key.is_empty() {
             return None;
         }
         for p in Player::ALL {
             let current = self.players.name(p);
-            if current.to_lowercase() == key && current != p.name() {
+            if fold(current) == key && current != p.name() {
                 return Some((p, false));
             }
         }
         self.replacements
             .iter()
             .rev()
-            .find(|r| r.old.to_lowercase() == key)
+            .find(|r| fold(&r.old) == key)
             .map(|r| (r.side, true))
     }
 

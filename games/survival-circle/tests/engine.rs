@@ -121,6 +121,23 @@ fn undo_redo_and_replay() {
     assert_eq!(g.record(), "B5 R3 B8 R2");
 }
 
+/// A post's author is read without invisible characters, on either side:
+/// the header `An<RLO>n:` names Ann, and a player named with a zero-width
+/// space is named by the header as typed without it (C9.4, issue 20).
+#[test]
+fn authors_are_named_without_invisible_characters() {
+    let players = Players {
+        blue: "Ann".into(),
+        red: "Bo\u{200b}b".into(),
+    };
+    let g = Game::new(Options::default(), players, Mode::Forum, 1);
+    assert_eq!(g.side_named("An\u{202e}n"), Some((Player::Blue, false)));
+    assert_eq!(g.side_named("@bob"), Some((Player::Red, false)));
+    let (author, _, read) = g.check_post("\u{200b}Ann:\nB\u{200b}3 please");
+    assert_eq!(author.map(|a| (a.side, a.line)), Some((Player::Blue, 1)));
+    assert_eq!(read.map(|m| m.value), Ok(v(3)));
+}
+
 /// A copy taken back to an earlier turn is the same play as the game saved
 /// at that turn (an older export imported is recognised), though it could
 /// redo what it took back; another move is not.

@@ -321,12 +321,21 @@ impl<K: GameKind> Page for Ctx<K> {
         } else {
             (b.clone(), a)
         };
-        while longer.progress() > shorter.progress() {
-            if longer.undo().is_none() {
+        // The longer copy taken back until it is the shorter one, or
+        // shorter than it. An undo may take back no phase but withdraw an
+        // event (the circle's forfeit or replacement, C9.1, C9.4) that the
+        // shorter copy does not have; events are few, so the tries are
+        // bounded (an undo at the start changes nothing).
+        for _ in 0..longer.progress() + 64 {
+            if longer.progress() < shorter.progress() {
                 return false;
             }
+            if longer.progress() == shorter.progress() && longer.same_play(shorter) {
+                return true;
+            }
+            longer.undo();
         }
-        longer.same_play(shorter)
+        false
     }
     fn progress_of((_, game): &Self::Loaded) -> (usize, String) {
         (game.progress(), game.status())

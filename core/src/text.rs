@@ -8,8 +8,8 @@ use crate::names::{check_name, is_invisible};
 use std::borrow::Cow;
 
 /// `text` without its invisible characters ([`is_invisible`]: zero-width
-/// spaces and joiners, direction marks and overrides, the soft hyphen, the
-/// byte-order mark), which forums and chats slip into copied text and
+/// spaces and joiners, direction marks, overrides and isolates, the soft
+/// hyphen, the byte-order mark), which forums and chats slip into copied text and
 /// which would otherwise make `21 v 2` an unreadable line. Borrowed when
 /// there is none (the usual case); linear in the text.
 pub fn visible(text: &str) -> Cow<'_, str> {

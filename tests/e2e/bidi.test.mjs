@@ -187,7 +187,6 @@ test('Survival day: a pasted page with zero-width spaces reads as without them; 
     const reason = await page.$eval(rejection, (li) => [...li.childNodes].filter((n) => n.nodeName !== 'CODE').map((n) => n.textContent).join(''));
     assert.match(reason, /^Dahlia, post 3, line 1:  rejected: "Xylophone" names no player$/);
     assert.doesNotMatch(reason, BIDI, 'the console\'s words hold no bidi control');
-    await staysLeftToRight(page, rejection, 'rejected', false);
     // Ember's counted vote, with its override (the post as written), in
     // the split table.
     const ember = '[data-testid=split-posts] tr[data-author=Ember] li.counted';
@@ -406,7 +405,6 @@ test('Survival circle: a right-to-left override in a pasted move is not read, th
         .map((e) => getComputedStyle(e).unicodeBidi));
       assert.ok(own.includes('isolate'), `the move "R9" is in an isolated element of its own: ${await page.$eval(li, (l) => l.innerHTML)}`);
       assert.doesNotMatch(await page.textContent(li), BIDI, 'the override was not read, nor shown');
-      await staysLeftToRight(page, li, 'rejected', false);
     } finally {
       await t.close();
     }

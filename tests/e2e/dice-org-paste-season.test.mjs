@@ -100,6 +100,8 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
           await page.click('[data-testid=download-each]');
           for (let k = 0; k < 300 && each.length < headers.length; k++) await page.waitForTimeout(50);
           page.off('download', got);
+          assert.equal(headers.length, 12, 'round 1: a message for each of the 12 players');
+          assert.equal(new Set(each.map((d) => d.suggestedFilename())).size, each.length, 'each file its own name');
           assert.equal(each.length, headers.length, `a file per player: ${each.map((d) => d.suggestedFilename()).join(', ')} for ${headers.join(', ')}`);
           for (const d of each) {
             const text = fs.readFileSync(await d.path(), 'utf8').trim();

@@ -161,7 +161,7 @@ fn RoundMessages() -> impl IntoView {
         crate::shell::io::download_each(files, "text/plain", move |r| match r {
             Ok(n) => ctx
                 .shell
-                .say(format!("{n} messages downloaded, a file each")),
+                .say(format!("{n} files offered for download, one per player")),
             Err(e) => ctx.error(e),
         });
     };

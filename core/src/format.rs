@@ -37,18 +37,11 @@ impl Format {
     }
 }
 
-/// Whether `c` sets or ends a direction of text (the Arabic letter mark,
-/// the left-to-right and right-to-left marks, embeddings, overrides and
-/// isolates): in a post, one in a player's name or line would turn the
-/// forum's text around it (issue 20).
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// `text` without its direction controls ([`is_bidi_control`]): what a
+/// `text` without its direction controls ([`crate::names::is_bidi_control`]): what a
 /// post carries of a player's or moderator's text. Borrowed when there is
 /// none (the usual case).
 pub fn without_bidi(text: &str) -> std::borrow::Cow<'_, str> {
+    use crate::names::is_bidi_control;
     if text.chars().any(is_bidi_control) {
         std::borrow::Cow::Owned(text.chars().filter(|&c| !is_bidi_control(c)).collect())
     } else {

@@ -176,18 +176,26 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
+/// Whether `c` sets or ends a direction of text (the Arabic letter mark,
+/// the left-to-right and right-to-left marks, embeddings, overrides and
+/// isolates): in a post, one in a player's name or line would turn the
+/// forum's text around it (issue 20; `format::without_bidi`).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 /// Whether `c` is an invisible character that never counts in a name:
-/// zero-width spaces and joiners, direction marks, embeddings, overrides
-/// and isolates (U+202A-U+202E, U+2066-U+2069), the soft hyphen, the
-/// byte-order mark, variation selectors.
+/// zero-width spaces and joiners, the direction controls
+/// ([`is_bidi_control`]), the soft hyphen, the byte-order mark, variation
+/// selectors.
 pub fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{180E}'
-        | '\u{200B}'..='\u{200F}'
-        | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2069}'
-        | '\u{FE00}'..='\u{FE0F}'
-        | '\u{FEFF}')
+    is_bidi_control(c)
+        || matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{180E}'
+            | '\u{200B}'..='\u{200D}'
+            | '\u{2060}'..='\u{2065}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}')
 }
 
 /// Letters without a decomposition that readers still type plainly.

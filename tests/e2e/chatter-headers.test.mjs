@@ -46,13 +46,21 @@ function chatterNotHeaders(warns, expected, chatter) {
   assert.deepEqual(warns.filter((w) => !NOT_A_HEADER.test(w)), expected);
 }
 
-/** Opens the bulk box (closed while empty on some screens), fills it and splits. */
-async function split(page, pile) {
-  if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+/** Opens the bulk box (closed while empty on some screens), fills it and
+ * splits; prints the moderator's actions for the phase's pile (`what`):
+ * opening the box, the paste, the split. */
+async function split(page, pile, what) {
+  let actions = 0;
+  if (!(await page.locator('details.bulk').evaluate((d) => d.open))) {
+    await page.click('details.bulk summary');
+    actions++;
+  }
   await page.fill('[data-testid=bulk]', pile);
   await page.click('[data-testid=split]');
+  actions += 2;
   // Split in the site's worker: the account comes a moment later.
   await page.waitForSelector('[data-testid=split-result]');
+  console.log(`# ${what}, a pile of PMs with chatter ending in ':': actions from paste to split: ${actions}`);
 }
 
 test('Mini-Survivor Orders: chatter ending in ":" stays in the player\'s submission, the amended order after it counts (R3.5); "Zed:" is still a header of no player', async () => {
@@ -77,7 +85,7 @@ test('Mini-Survivor Orders: chatter ending in ":" stays in the player\'s submiss
       'Zed:', //             8  a header where one stands, naming no player
       '9 v 46', //           9  Rook's survivor, but under Zed: nobody's
     ].join('\n');
-    await split(page, pile);
+    await split(page, pile, 'Mini-Survivor orders (the demo round)');
 
     // Rook's box holds every line under Rook's header, chatter included,
     // up to the blank line before Zed's part; nothing of Zed's.
@@ -136,7 +144,7 @@ test('Survival Night: chatter ending in ":" stays in the player\'s message, the 
       'Zed:', //             10 a header where one stands, naming no player
       'protect Cobalt', //   11 nobody's: not Cobalt's, not Hazel's
     ].join('\n');
-    await split(page, pile);
+    await split(page, pile, 'Survival night 1');
     await readingDone(page);
 
     const box = (p) => `article.player[data-player="${p}"]`;
@@ -182,7 +190,7 @@ test('Dice ORG round wizard: chatter ending in ":" stays in the player\'s DM and
       'Zed:', //                10 a header where one stands, naming no player
       'boost +2', //            11 nobody's: not Bob's
     ].join('\n');
-    await split(page, pile);
+    await split(page, pile, 'Dice ORG round 1 DMs');
     await page.waitForSelector('[data-testid=reading]');
 
     // The controls show what each player's DM gave: the choices after the

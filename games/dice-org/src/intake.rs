@@ -1153,18 +1153,24 @@ pub fn read_dms_with(
         })
         .collect();
     for (line, name, orphaned) in &split.unknown_headers {
-        let mut reason = if *orphaned {
-            format!("{name:?} names no player: the lines under it are not read (D12.1)")
-        } else {
-            format!("{name:?}: names no player, so it is a line of the message above (D12.1)")
-        };
         // A header is a player's full name; a shortened one is offered.
-        if let Ok((p, false)) = reader.names.resolve(name) {
-            reason.push_str(&format!(
+        let starts = match reader.names.resolve(name) {
+            Ok((p, false)) => Some(format!(
                 "; it starts {}'s name: an alias makes it theirs (D12.3)",
                 state.name(p)
-            ));
-        }
+            )),
+            _ => None,
+        };
+        let mut reason = if *orphaned {
+            format!("{name:?} names no player: the lines under it are not read (D12.1)")
+        } else if starts.is_some() {
+            format!("{name:?}: names no player, so it is a line of the message above (D12.1)")
+        } else {
+            // Chatter inside a message ("ok here goes:"): read as a line
+            // of that message, with its own verdict there; not unread.
+            continue;
+        };
+        reason.extend(starts);
         unread.push(Unread {
             line: *line,
             text: name.clone(),
@@ -1402,6 +1408,29 @@ deduct\n";
         assert_eq!(c.choices.get("Mary-Jo").unwrap().boost, Some(Boost::Seven));
         assert_eq!(i.unread.len(), 3, "{:?}", i.unread);
         assert_eq!(i.unread[0].line, 1);
+    }
+
+    #[test]
+    fn chatter_ending_in_a_colon_is_a_line_of_its_message_not_unread() {
+        let s = season();
+        // "ok here goes:" inside Bob's DM could be a header in form: it is
+        // a line of his message, rejected there with its reason, and not
+        // listed again as unread; "Harb:" starts a player's name, so it is
+        // listed with the alias offered; "Quinn:" after a blank line is a
+        // header of no player.
+        let text = "Bob:\nok here goes:\ndeduct\nHarb:\n\nQuinn:\nboost +2";
+        let i = read_dms(&s, Phase::Competition, text);
+        assert_eq!(
+            verdicts(&i, "Bob"),
+            [(1, "rejected"), (2, "accepted"), (3, "rejected")]
+        );
+        let unread: Vec<(u32, &str)> = i.unread.iter().map(|u| (u.line, u.text.as_str())).collect();
+        assert_eq!(unread, [(4, "Harb"), (6, "Quinn"), (7, "boost +2")]);
+        assert!(
+            i.unread[0]
+                .reason
+                .ends_with("an alias makes it theirs (D12.3)")
+        );
     }
 
     #[test]

@@ -22,6 +22,9 @@
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
 // BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
 // thread, revote, night, nightbox, dice, circle, circlenext, circlepost).
+// BENCH_PASTE_TRACE=<ms> records a Chromium trace of every paste and adds
+// rows for the longest main-thread task in it (exact, also under 50 ms),
+// and prints each task over <ms> ms with what it spent its time on.
 // BENCH_AUTOSAVE_RUNS=<n> the runs per game of the autosave section (default 5);
 // BENCH_AUTOSAVE_BOXES=<key,...> only those games' boxes (mini, survival,
 // dice, circle); BENCH_AUTOSAVE_DEBUG=1 prints each run's timed tasks.
@@ -804,6 +807,44 @@ const PASTE_BOXES = [
   },
 ];
 
+const TRACE = Number(process.env.BENCH_PASTE_TRACE) || 0;
+// The trace's event names that say what a task did, and the data member
+// that says more of it.
+const TRACE_WHAT = {
+  EventDispatch: 'type', TimerFire: '', FireAnimationFrame: '', FunctionCall: 'functionName',
+  UpdateLayoutTree: '', Layout: '', Paint: '', PrePaint: '', Layerize: '', ParseHTML: '', HitTest: '',
+  MajorGC: '', MinorGC: '', 'V8.GC_MC_BACKGROUND': '', 'v8.compile': '', 'v8.compileModule': '',
+  'v8.wasm.compiledModule': '', 'v8.wasm.streamFromResponseCallback': '', 'v8.deserializeOnBackground': '',
+  ScheduleStyleRecalculation: '', InvalidateLayout: '', 'BlinkGC.AtomicPhase': '', XHRReadyStateChange: '',
+  'v8.callFunction': '', RunMicrotasks: '', 'ThreadControllerImpl::RunTask': '', ParseAuthorStyleSheet: '',
+};
+
+/** The renderer main thread's tasks in Chromium trace `events` (those
+ * of the page's process: the one whose main thread ran the most), each
+ * { ms, what: [[name, ms], ...] } (its inner events by total time, the
+ * longest first), longest first. */
+function traceTasks(events) {
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  let best = null;
+  for (const m of mains) {
+    const busy = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask' && e.ph === 'X').reduce((a, e) => a + e.dur, 0);
+    if (!best || busy > best.busy) best = { pid: m.pid, tid: m.tid, busy };
+  }
+  if (!best) return [];
+  const own = events.filter((e) => e.pid === best.pid && e.tid === best.tid && e.ph === 'X' && e.dur !== undefined);
+  const tasks = own.filter((e) => e.name === 'RunTask').sort((a, b) => b.dur - a.dur);
+  return tasks.map((t) => {
+    const by = new Map();
+    for (const e of own) {
+      if (e === t || e.ts < t.ts || e.ts + e.dur > t.ts + t.dur || e.name === 'RunTask' || !(e.name in TRACE_WHAT)) continue;
+      const more = TRACE_WHAT[e.name] && e.args?.data?.[TRACE_WHAT[e.name]];
+      const k = more ? `${e.name}(${more})` : e.name;
+      by.set(k, (by.get(k) ?? 0) + e.dur / 1000);
+    }
+    return { ms: t.dur / 1000, what: [...by].sort((a, b) => b[1] - a[1]) };
+  });
+}
+
 /** Races `p` against `ms`; resolves to 'timeout' when the time is up. */
 const within = (p, ms) => {
   let timer;
@@ -825,6 +866,7 @@ async function pasteOnce(box, text) {
   try {
     await box.open(page);
     await page.waitForTimeout(300);
+    if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'] });
     await page.evaluate(([kind, sel, button, text, more]) => {
       const st = (window.__paste = { done: false });
       const ta = document.querySelector(sel);
@@ -927,8 +969,17 @@ async function pasteOnce(box, text) {
       const during = window.__long.filter(([s, d]) => s + d > st.start && s < st.end + settle).map(([, d]) => d);
       return { ms: st.end - st.start, longest: Math.max(0, ...during), result: st.result };
     }, SETTLE), PASTE_TIMEOUT);
-    return r === 'timeout' ? { timeout: true, busy: true, after: true } : r;
+    if (r === 'timeout') return { timeout: true, busy: true, after: true };
+    if (TRACE) {
+      const tasks = traceTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+      r.traced = tasks[0]?.ms ?? 0;
+      for (const t of tasks.filter((t) => t.ms >= TRACE)) {
+        console.error(`  task ${t.ms.toFixed(1)} ms: ${t.what.slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')}`);
+      }
+    }
+    return r;
   } finally {
+    if (TRACE) await browser.stopTracing().catch(() => {});
     // A page still busy is closed with its browser profile; if even that
     // does not answer, the whole browser is replaced.
     if ((await within(ctx.close(), 10000)) === 'timeout') {
@@ -956,13 +1007,16 @@ if (want('paste')) {
       const { text, parts } = box.text(bytes);
       const times = [];
       const longest = [];
+      const traced = [];
       const problems = new Set();
       let timedOut = null;
       for (let i = 0; i < PASTE_RUNS; i++) {
         const r = await pasteOnce(box, text);
         if (r.timeout) { timedOut = r; break; }
+        if (TRACE) console.error(`${box.key} ${label} run ${i + 1}: ${fmt(r.ms)} ms, longest task ${fmt(r.traced)} ms (traced)`);
         times.push(r.ms);
         longest.push(r.longest);
+        if (TRACE) traced.push(r.traced);
         const p = box.check(r.result, parts);
         if (p) problems.add(p);
       }
@@ -985,6 +1039,7 @@ if (want('paste')) {
       row(figure + note, 'ms', st, goal, label === '1 MB' ? st.median < 1000 && !note : note ? false : '');
       const lt = stats(longest);
       row(longFigure, 'ms', lt, 'none > 50', lt.max <= 50);
+      if (TRACE) row('  longest task in the trace (whole, also under 50 ms; tracing slows the page)', 'ms', stats(traced), 'report', '');
     }
     // Linear in the text: ten times the text, about ten times the time.
     if (medians['100 KB'] !== undefined) {

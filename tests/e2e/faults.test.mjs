@@ -534,13 +534,19 @@ test('survival-circle: importing a copy at the same point asks; Replace and Keep
 });
 
 test('Mini-Survivor and Survival copy and download every private message in one text, a header per player', async () => {
-  const t = await open();
+  const t = await open({ contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
   const { page } = t;
   page.on('dialog', (d) => d.accept());
+  // The download's text, which "Copy all private messages" copies too.
   const all = async () => {
     await page.waitForSelector('[data-testid=all-private]');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-private]')]);
-    return fs.readFileSync(await download.path(), 'utf8');
+    const text = fs.readFileSync(await download.path(), 'utf8');
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.click('[data-testid=all-private] button:has-text("Copy all private messages")');
+    await page.waitForFunction(() => navigator.clipboard.readText().then((c) => c !== ''));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text, 'the copy is the download');
+    return text;
   };
   try {
     await openDemo(page);

@@ -21,22 +21,56 @@ use wasm_bindgen::JsCast;
 /// How often a failed save is tried again while nothing changes, in ms.
 pub const RETRY_MS: u32 = 3000;
 
-/// Saves the open game now; sets or clears the save error.
-fn save_now<P: Persist>(p: P, snapshot_progress: &Cell<Option<usize>>) {
-    let shell = p.shell();
-    if shell.read_only.get_untracked() {
-        return;
+/// A save under way: the open game's id and file text, with its summary,
+/// taken when the save started.
+struct Prepared {
+    id: String,
+    json: String,
+    summary: crate::shell::storage::Summary,
+}
+
+/// The open game as a save ([`Prepared`]); `None` in a read-only tab or
+/// without a game.
+fn prepare<P: Persist>(p: P) -> Option<Prepared> {
+    if p.shell().read_only.get_untracked() {
+        return None;
     }
     let (Some(id), Some((json, summary))) = (p.open_id(false), p.file()) else {
-        return;
+        return None;
     };
-    let result = storage::save(shell.kind, &id, &json, &summary, io::now_ms()).and_then(|()| {
-        if snapshot_progress.get() != Some(summary.progress) && summary.progress > 0 {
-            storage::snapshot(shell.kind, &id, &json, summary.progress)?;
-            snapshot_progress.set(Some(summary.progress));
-        }
-        Ok(())
-    });
+    Some(Prepared { id, json, summary })
+}
+
+/// Writes the game of `save` (its file, the index, the last game opened).
+fn write_game<P: Persist>(p: P, save: &Prepared) -> Result<(), String> {
+    storage::save(
+        p.shell().kind,
+        &save.id,
+        &save.json,
+        &save.summary,
+        io::now_ms(),
+    )
+}
+
+/// Whether `save` calls for a snapshot: its progress is new and not 0.
+fn snapshot_due(save: &Prepared, snapshot_progress: &Cell<Option<usize>>) -> bool {
+    snapshot_progress.get() != Some(save.summary.progress) && save.summary.progress > 0
+}
+
+/// Keeps a snapshot of `save` (at a new progress, [`snapshot_due`]).
+fn write_snapshot<P: Persist>(
+    p: P,
+    save: &Prepared,
+    snapshot_progress: &Cell<Option<usize>>,
+) -> Result<(), String> {
+    storage::snapshot(p.shell().kind, &save.id, &save.json, save.summary.progress)?;
+    snapshot_progress.set(Some(save.summary.progress));
+    Ok(())
+}
+
+/// Sets or clears the save error after a save's `result`.
+fn settle<P: Persist>(p: P, result: Result<(), String>) {
+    let shell = p.shell();
     match result {
         Ok(()) => {
             if shell.save_error.get_untracked().is_some() {
@@ -54,11 +88,80 @@ fn save_now<P: Persist>(p: P, snapshot_progress: &Cell<Option<usize>>) {
     }
 }
 
+/// Saves the open game now, in this task; sets or clears the save error.
+fn save_now<P: Persist>(p: P, snapshot_progress: &Cell<Option<usize>>) {
+    let Some(save) = prepare(p) else {
+        return;
+    };
+    let result = write_game(p, &save).and_then(|()| {
+        if snapshot_due(&save, snapshot_progress) {
+            write_snapshot(p, &save, snapshot_progress)?;
+        }
+        Ok(())
+    });
+    settle(p, result);
+}
+
+/// The save waiting or under way, if any (cancelled when dropped).
+type Slot = Rc<RefCell<Option<Timeout>>>;
+
+/// Saves the open game `delay` ms from now in tasks of their own (issue
+/// 20: a megabyte's save in one task held the page 40 to 75 ms): the file
+/// written as JSON; then written to storage with the index; then, at a
+/// new progress, its snapshot. Each step is the timeout in `slot` while
+/// it waits, so a flush (the tab hidden or closed) finds it there and
+/// saves at once instead; a step that finds the slot taken or replaced
+/// does nothing (a later save replaced it). `done` runs when the save is
+/// over (written, failed, or nothing to save).
+fn save_soon<P: Persist>(
+    p: P,
+    snaps: Rc<Cell<Option<usize>>>,
+    slot: Slot,
+    delay: u32,
+    done: Rc<dyn Fn()>,
+) {
+    let (s1, snaps1, done1) = (slot.clone(), snaps.clone(), done.clone());
+    let first = Timeout::new(delay, move || {
+        let Some(save) = prepare(p) else {
+            s1.borrow_mut().take();
+            done1();
+            return;
+        };
+        let (s2, done2) = (s1.clone(), done1.clone());
+        let second = Timeout::new(0, move || {
+            let written = write_game(p, &save);
+            if written.is_err() || !snapshot_due(&save, &snaps1) {
+                s2.borrow_mut().take();
+                settle(p, written);
+                done2();
+                return;
+            }
+            let (s3, done3, snaps3) = (s2.clone(), done2.clone(), snaps1.clone());
+            let third = Timeout::new(0, move || {
+                s3.borrow_mut().take();
+                settle(p, write_snapshot(p, &save, &snaps3));
+                done3();
+            });
+            // (Replacing the running step's timeout: it has fired.)
+            s2.borrow_mut().replace(third);
+        });
+        s1.borrow_mut().replace(second);
+    });
+    slot.borrow_mut().replace(first);
+}
+
 /// Starts autosaving. Call after the startup load.
 pub fn start<P: Persist>(p: P) {
     // The scheduled save, if a change is waiting for one.
     let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
-    let snapshot_progress: Rc<Cell<Option<usize>>> = Rc::default();
+    // The progress of the last snapshot kept: the open game's own, if
+    // storage has it (the first save after a reload writes no snapshot of
+    // a round already kept, with the drafts since in it).
+    let kept = p
+        .open_id(false)
+        .zip(p.progress())
+        .filter(|(id, n)| *n > 0 && storage::has_snapshot(p.shell().kind, id, *n));
+    let snapshot_progress: Rc<Cell<Option<usize>>> = Rc::new(Cell::new(kept.map(|(_, n)| n)));
     let flush = {
         let (pending, snaps) = (pending.clone(), snapshot_progress.clone());
         move || {
@@ -111,23 +214,16 @@ pub fn start<P: Persist>(p: P) {
             if other {
                 snaps.set(progress);
             }
-            let done = urgent.clone();
-            done.set(true);
-            *schedule.borrow_mut() = Some(Timeout::new(0, move || {
-                slot.borrow_mut().take();
-                done.set(false);
-                save_now(p, &snaps);
-            }));
+            let flag = urgent.clone();
+            flag.set(true);
+            save_soon(p, snaps, slot, 0, Rc::new(move || flag.set(false)));
             return;
         }
         if urgent.get() && schedule.borrow().is_some() {
             return;
         }
-        // Replacing the timeout drops (cancels) the previous one.
-        *schedule.borrow_mut() = Some(Timeout::new(400, move || {
-            slot.borrow_mut().take();
-            save_now(p, &snaps);
-        }));
+        // Replacing the timeout drops (cancels) the save waiting or under way.
+        save_soon(p, snaps, slot, 400, Rc::new(|| ()));
     });
     // A failed save is tried again while nothing changes (space may have
     // been freed in another tab or by deleting games).

@@ -237,6 +237,19 @@ pub fn snapshot(kind: &Kind, id: &str, json: &str, progress: usize) -> Result<()
     )
 }
 
+/// Whether a snapshot of the game `id` at `progress` is kept (read
+/// without copying it out of the browser: a snapshot's text starts with
+/// its progress, [`Snapshot`]'s first member).
+pub fn has_snapshot(kind: &Kind, id: &str, progress: usize) -> bool {
+    use wasm_bindgen::JsCast;
+    let storage = raw();
+    let storage: &JsStorage = storage.unchecked_ref();
+    storage
+        .get_js(&snapshot_key(kind, id, progress % SNAPSHOTS))
+        .dyn_ref::<js_sys::JsString>()
+        .is_some_and(|t| t.starts_with(&format!("{{\"progress\":{progress},"), 0))
+}
+
 /// A game's snapshots: (progress, file text), oldest first. (Snapshots
 /// written before they carried their progress are game files whose
 /// `rounds` are counted.)

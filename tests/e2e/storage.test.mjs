@@ -140,6 +140,34 @@ test('snapshots restore as a new game, and the export reminder shows', async () 
   }
 });
 
+test('after a reload the first save writes no snapshot of a round already kept: the snapshot stays as committed, the draft goes to the game', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await openDemo(page);
+    await commit(page, 1);
+    await commit(page, 2);
+    await page.waitForTimeout(600);
+    const stored = () => page.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => /^mini-survivor\.(game|snapshot)\./.test(k))));
+    const before = await stored();
+    const snaps = Object.keys(before).filter((k) => k.includes('.snapshot.'));
+    assert.equal(snaps.length, 2, 'a snapshot after each round');
+    await page.reload();
+    await screen(page, 'Orders');
+    // A draft typed after the reload: saved with the game (in tasks of
+    // its own), not written into the snapshot of round 2.
+    await page.locator('article[data-player] textarea').first().fill('reload draft');
+    await page.waitForFunction(() => Object.entries(localStorage).some(([k, v]) => k.startsWith('mini-survivor.game.') && v.includes('reload draft')));
+    await page.waitForTimeout(300);
+    const after = await stored();
+    for (const k of snaps) assert.equal(after[k], before[k], `${k} unchanged`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
 test('a write that reads back differently is reported', async () => {
   const t = await open();
   const { page } = t;

@@ -856,11 +856,34 @@ const within = (p, ms) => {
  * page did not answer; `after`: busy after the result was shown). */
 async function pasteOnce(box, text) {
   const ctx = await browser.newContext(ARGS);
-  await ctx.addInitScript((items) => {
+  await ctx.addInitScript(([items, trace]) => {
     if (items) for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
     window.__long = [];
     new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
-  }, box.items ?? null);
+    if (!trace) return;
+    // Traced: every timer callback over 10 ms, with the delay it was set
+    // for and the storage writes it made (the autosave's is 400 ms).
+    const timers = (window.__timers = []);
+    const st = window.setTimeout;
+    let writes = [];
+    for (const op of ['setItem', 'getItem']) {
+      const f = Storage.prototype[op];
+      Storage.prototype[op] = function (k, ...a) {
+        const t0 = performance.now();
+        try { return f.call(this, k, ...a); } finally { writes.push(`${op} ${String(a[0] ?? '').length} ${(performance.now() - t0).toFixed(1)}`); }
+      };
+    }
+    window.setTimeout = function (cb, ms, ...rest) {
+      if (typeof cb !== 'function') return st.call(window, cb, ms, ...rest);
+      return st.call(window, function (...args) {
+        const [t0, w0] = [performance.now(), writes.length];
+        try { return cb.apply(this, args); } finally {
+          const d = performance.now() - t0;
+          if (d > 10) timers.push(`timer set for ${ms ?? 0} ms ran ${d.toFixed(1)} ms; storage (op, length, ms): ${writes.slice(w0).join(', ')}`);
+        }
+      }, ms, ...rest);
+    };
+  }, [box.items ?? null, TRACE]);
   const page = await ctx.newPage();
   page.on('dialog', (d) => d.accept());
   try {
@@ -971,8 +994,11 @@ async function pasteOnce(box, text) {
     }, SETTLE), PASTE_TIMEOUT);
     if (r === 'timeout') return { timeout: true, busy: true, after: true };
     if (TRACE) {
-      const tasks = traceTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+      const raw = await browser.stopTracing();
+      if (process.env.BENCH_TRACE_DIR) fs.writeFileSync(path.join(process.env.BENCH_TRACE_DIR, `${box.key}-${text.length}-${Date.now()}.json`), raw);
+      const tasks = traceTasks(JSON.parse(raw.toString()).traceEvents);
       r.traced = tasks[0]?.ms ?? 0;
+      for (const t of await page.evaluate(() => window.__timers)) console.error(`  ${t}`);
       for (const t of tasks.filter((t) => t.ms >= TRACE)) {
         console.error(`  task ${t.ms.toFixed(1)} ms: ${t.what.slice(0, 6).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')}`);
       }

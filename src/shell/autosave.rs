@@ -1,7 +1,10 @@
 //! Autosave: every change (drafts included) is saved 400 ms after the last
-//! one, and at once when the tab is hidden or closed, or in the next task
-//! when a round or phase is committed or undone (not in the commit's own,
-//! long enough already; no later change puts it off). A snapshot is kept at each new round or phase.
+//! one, and at once when the tab is hidden or closed, or from the next task
+//! on when a round or phase is committed or undone (not in the commit's own,
+//! long enough already; no later change puts it off). A save is written in
+//! up to three tasks of its own (the file as JSON, the file stored, its
+//! snapshot), so a megabyte's save never holds the page in one. A snapshot
+//! is kept at each new round or phase.
 //! Nothing is written before the startup load has finished (this starts
 //! after it). While a save fails (the "NOT saved" banner), it is retried
 //! every [`RETRY_MS`], and leaving the page asks first.
@@ -64,7 +67,10 @@ fn write_snapshot<P: Persist>(
     snapshot_progress: &Cell<Option<usize>>,
 ) -> Result<(), String> {
     storage::snapshot(p.shell().kind, &save.id, &save.json, save.summary.progress)?;
-    snapshot_progress.set(Some(save.summary.progress));
+    // (Unless another game was opened since the save was taken.)
+    if p.open_id(false).as_deref() == Some(save.id.as_str()) {
+        snapshot_progress.set(Some(save.summary.progress));
+    }
     Ok(())
 }
 
@@ -102,58 +108,91 @@ fn save_now<P: Persist>(p: P, snapshot_progress: &Cell<Option<usize>>) {
     settle(p, result);
 }
 
-/// The save waiting or under way, if any (cancelled when dropped).
+/// A timeout of the autosave's, if any (cancelled when dropped).
 type Slot = Rc<RefCell<Option<Timeout>>>;
 
+/// The autosave's timeouts: the save `waiting` for its time (replaced,
+/// so put off, by a later change) and the steps of the save being
+/// `written` (never put off: it writes the game as it was when it
+/// started). A flush (the tab hidden or closed) cancels both and saves
+/// at once.
+#[derive(Clone, Default)]
+struct Slots {
+    waiting: Slot,
+    written: Slot,
+}
+
+impl Slots {
+    /// Cancels the save waiting and the one being written; whether there
+    /// was either (then the game has changes not saved yet).
+    fn cancel(&self) -> bool {
+        let waiting = self.waiting.borrow_mut().take();
+        let written = self.written.borrow_mut().take();
+        waiting.is_some() || written.is_some()
+    }
+}
+
 /// Saves the open game `delay` ms from now in tasks of their own (issue
-/// 20: a megabyte's save in one task held the page 40 to 75 ms): the file
-/// written as JSON; then written to storage with the index; then, at a
-/// new progress, its snapshot. Each step is the timeout in `slot` while
-/// it waits, so a flush (the tab hidden or closed) finds it there and
-/// saves at once instead; a step that finds the slot taken or replaced
-/// does nothing (a later save replaced it). `done` runs when the save is
-/// over (written, failed, or nothing to save).
+/// 20: a megabyte's save in one task held the page 40 to 80 ms): the file
+/// written as JSON (`taken` runs then: the save holds every change made
+/// before it); then stored with the index; then, at a new progress, its
+/// snapshot. Replaces the save waiting in `slots`; a save still being
+/// written when this one's time comes is let finish first (its snapshot
+/// may be the only one of its round). A tab that became read-only
+/// meanwhile writes nothing more.
 fn save_soon<P: Persist>(
     p: P,
     snaps: Rc<Cell<Option<usize>>>,
-    slot: Slot,
+    slots: Slots,
     delay: u32,
-    done: Rc<dyn Fn()>,
+    taken: Rc<dyn Fn()>,
 ) {
-    let (s1, snaps1, done1) = (slot.clone(), snaps.clone(), done.clone());
+    let s = slots.clone();
     let first = Timeout::new(delay, move || {
-        let Some(save) = prepare(p) else {
-            s1.borrow_mut().take();
-            done1();
+        s.waiting.borrow_mut().take();
+        if s.written.borrow().is_some() {
+            // (Its steps are all due now: this one follows them.)
+            save_soon(p, snaps, s, 0, taken);
+            return;
+        }
+        let save = prepare(p);
+        taken();
+        let Some(save) = save else {
             return;
         };
-        let (s2, done2) = (s1.clone(), done1.clone());
+        let written = s.written.clone();
         let second = Timeout::new(0, move || {
-            let written = write_game(p, &save);
-            if written.is_err() || !snapshot_due(&save, &snaps1) {
-                s2.borrow_mut().take();
-                settle(p, written);
-                done2();
+            if p.shell().read_only.get_untracked() {
+                written.borrow_mut().take();
                 return;
             }
-            let (s3, done3, snaps3) = (s2.clone(), done2.clone(), snaps1.clone());
+            let stored = write_game(p, &save);
+            if stored.is_err() || !snapshot_due(&save, &snaps) {
+                written.borrow_mut().take();
+                settle(p, stored);
+                return;
+            }
+            let w = written.clone();
             let third = Timeout::new(0, move || {
-                s3.borrow_mut().take();
-                settle(p, write_snapshot(p, &save, &snaps3));
-                done3();
+                w.borrow_mut().take();
+                if p.shell().read_only.get_untracked() {
+                    return;
+                }
+                settle(p, write_snapshot(p, &save, &snaps));
             });
             // (Replacing the running step's timeout: it has fired.)
-            s2.borrow_mut().replace(third);
+            written.borrow_mut().replace(third);
         });
-        s1.borrow_mut().replace(second);
+        s.written.borrow_mut().replace(second);
     });
-    slot.borrow_mut().replace(first);
+    // Replacing the save waiting cancels it.
+    slots.waiting.borrow_mut().replace(first);
 }
 
 /// Starts autosaving. Call after the startup load.
 pub fn start<P: Persist>(p: P) {
-    // The scheduled save, if a change is waiting for one.
-    let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
+    // The save waiting for its time, and the one being written.
+    let slots = Slots::default();
     // The progress of the last snapshot kept: the open game's own, if
     // storage has it (the first save after a reload writes no snapshot of
     // a round already kept, with the drafts since in it).
@@ -163,16 +202,13 @@ pub fn start<P: Persist>(p: P) {
         .filter(|(id, n)| *n > 0 && storage::has_snapshot(p.shell().kind, id, *n));
     let snapshot_progress: Rc<Cell<Option<usize>>> = Rc::new(Cell::new(kept.map(|(_, n)| n)));
     let flush = {
-        let (pending, snaps) = (pending.clone(), snapshot_progress.clone());
+        let (slots, snaps) = (slots.clone(), snapshot_progress.clone());
         move || {
-            let waiting = pending.borrow_mut().take();
-            if let Some(t) = waiting {
-                t.cancel();
+            if slots.cancel() {
                 save_now(p, &snaps);
             }
         }
     };
-    let schedule = pending.clone();
     // Whether the save waiting is a commit's (put off by no change: it
     // writes the game as it is then, later changes included).
     let urgent: Rc<Cell<bool>> = Rc::default();
@@ -198,7 +234,7 @@ pub fn start<P: Persist>(p: P) {
             }
             return;
         }
-        let (snaps, slot) = (snapshot_progress.clone(), schedule.clone());
+        let (snaps, slots) = (snapshot_progress.clone(), slots.clone());
         // A round committed or undone, or another game opened, is saved at
         // once: in the next task, not in the commit's own (a 1 MB day
         // committed and saved in one task held the page for 100 ms).
@@ -208,22 +244,21 @@ pub fn start<P: Persist>(p: P) {
         let other = *last_id.borrow() != id;
         last_id.replace(id);
         if moved || other {
-            if let Some(t) = schedule.borrow_mut().take() {
-                t.cancel();
-            }
             if other {
                 snaps.set(progress);
             }
             let flag = urgent.clone();
             flag.set(true);
-            save_soon(p, snaps, slot, 0, Rc::new(move || flag.set(false)));
+            save_soon(p, snaps, slots, 0, Rc::new(move || flag.set(false)));
             return;
         }
-        if urgent.get() && schedule.borrow().is_some() {
+        // A commit's save still waiting will hold this change too.
+        if urgent.get() && slots.waiting.borrow().is_some() {
             return;
         }
-        // Replacing the timeout drops (cancels) the save waiting or under way.
-        save_soon(p, snaps, slot, 400, Rc::new(|| ()));
+        // (No commit's save waits: one a flush made is done.)
+        urgent.set(false);
+        save_soon(p, snaps, slots, 400, Rc::new(|| ()));
     });
     // A failed save is tried again while nothing changes (space may have
     // been freed in another tab or by deleting games).

@@ -153,6 +153,8 @@ pub const BOX_HELD: usize = 4 * 1024;
 /// many holds a pasted pile. A dozen such boxes laid out a hundred lines
 /// each held the page for a fifth of a second, and twenty each still made
 /// the frame that shows them 40 to 60 ms of style and layout in Chromium
-/// (issue 20: no task over 50 ms); ten each keep it near 25. "Show more"
-/// adds a [`PAGE`] to each.
-pub const BOX_PAGE: usize = 10;
+/// (issue 20: no task over 50 ms); ten each kept it near 25, yet a
+/// loaded machine still saw 50 to 70 ms in one run of a few (the first
+/// layout of new text). Five each: a real night's message is one to five
+/// lines, so a box shows it whole. "Show more" adds a [`PAGE`] to each.
+pub const BOX_PAGE: usize = 5;

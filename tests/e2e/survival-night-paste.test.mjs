@@ -60,36 +60,36 @@ test('a 1 MB pile of private messages: split, read in the worker, each box held 
     assert.ok((await page.evaluate(() => window.__busy)).includes('true'), 'the boxes were marked as being read');
 
     // Kestrel's box: "hello mod, nothing from me tonight" and a greeting
-    // every third message, all rejected; held, its first 10 lines shown
+    // every third message, all rejected; held, its first 5 lines shown
     // (a box among a dozen), the rejected first.
     const kestrel = 'article.player[data-player="Kestrel"]';
     assert.ok(await page.locator(`${kestrel} [data-testid=long-paste]`).isVisible(), 'the long box is held');
     assert.equal(await page.inputValue(`${kestrel} textarea`), '', 'a held box lays out nothing');
     const more = await page.textContent(`${kestrel} [data-testid=verdicts-more]`);
-    const lines = Number(more.match(/^10 of (\d+) lines shown: rejected first/)?.[1]);
+    const lines = Number(more.match(/^5 of (\d+) lines shown: rejected first/)?.[1]);
     assert.ok(lines > 1000, more);
-    assert.equal(await page.locator(`${kestrel} ol.verdicts li`).count(), 10, 'a box among a dozen starts with 10 lines');
+    assert.equal(await page.locator(`${kestrel} ol.verdicts li`).count(), 5, 'a box among a dozen starts with 5 lines');
     for (const why of await page.locator(`${kestrel} ol.verdicts li span`).allTextContents()) assert.match(why, /^rejected: /);
     // Basil's box: a kill sent again and again (a later line replaces an
     // earlier one, S2.5): the greetings rejected first, then the replaced
     // lines, the one in force last of all.
     const basil = 'article.player[data-player="Basil"]';
     const basilMore = await page.textContent(`${basil} [data-testid=verdicts-more]`);
-    const basilLines = Number(basilMore.match(/^10 of (\d+) lines/)[1]);
+    const basilLines = Number(basilMore.match(/^5 of (\d+) lines/)[1]);
     const first = await page.locator(`${basil} ol.verdicts li`).first().getAttribute('class');
     assert.equal(first, 'bad', 'rejected lines first');
     await act(() => page.click(`${basil} [data-testid=verdicts-more] button`));
-    await page.waitForFunction((s) => document.querySelectorAll(`${s} ol.verdicts li`).length === 110, basil);
+    await page.waitForFunction((s) => document.querySelectorAll(`${s} ol.verdicts li`).length === 105, basil);
     // The page's reading stays whole: every line of Basil's is counted.
     assert.ok(basilLines > 1000);
 
-    // The preview: its rejected lines 10 first, then 100 at a time, every
+    // The preview: its rejected lines 5 first, then 100 at a time, every
     // one reachable.
     const preview = '[data-testid=preview]';
     const rejected = await page.locator(`${preview} [data-testid=rejections] li`).count();
-    assert.equal(rejected, 110, 'the preview starts at 10 rejected lines too, and the "Show more" asked for a page more of it');
+    assert.equal(rejected, 105, 'the preview starts at 5 rejected lines too, and the "Show more" asked for a page more of it');
     const pm = await page.locator(`${preview} [data-testid=report-rejections-more]`).allTextContents();
-    const total = Number(pm.join(' ').match(/110 of (\d+) rejected lines shown/)?.[1]);
+    const total = Number(pm.join(' ').match(/105 of (\d+) rejected lines shown/)?.[1]);
     assert.ok(total >= hellos, `${pm.join(' / ')} (${hellos} greetings)`);
     // Nobody with an action tonight is missing: every player sent one.
     assert.equal((await page.textContent('[data-testid=not-sent]')).trim(), 'none');

@@ -385,6 +385,37 @@ fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
+/// The characters of `s`, sorted (a bag of characters, for
+/// [`bag_distance`]).
+fn bag(s: &str) -> Vec<char> {
+    let mut b: Vec<char> = s.chars().collect();
+    b.sort_unstable();
+    b
+}
+
+/// The bag distance of two sorted character bags: the larger of the
+/// counts of characters one has and the other lacks. Never more than
+/// their optimal string alignment distance (an insertion, deletion or
+/// substitution changes it by at most one, a transposition not at all),
+/// so a name whose bag distance is over a limit is left out without
+/// aligning it (issue 20 point 2: aligning every unknown vote target
+/// with every name was most of a 1 MB day's count).
+fn bag_distance(a: &[char], b: &[char]) -> usize {
+    let (mut i, mut j, mut common) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                common += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    (a.len() - common).max(b.len() - common)
+}
+
 /// Names compared by key and by folded form, with the moderator's
 /// nicknames and refused guesses, for matching many texts against one
 /// roster.
@@ -396,6 +427,8 @@ pub struct NameIndex {
     folds: Vec<String>,
     /// Each name's folded words.
     words: Vec<Vec<String>>,
+    /// Each folded name's characters, sorted ([`bag`]).
+    bags: Vec<Vec<char>>,
     /// Folded nickname and the player's index.
     nicks: Vec<(String, usize)>,
     /// Folded texts never read by a guess.
@@ -409,6 +442,7 @@ impl NameIndex {
             keys: names.iter().map(|n| key(n.as_ref())).collect(),
             folds: names.iter().map(|n| fold(n.as_ref())).collect(),
             words: names.iter().map(|n| words(n.as_ref())).collect(),
+            bags: names.iter().map(|n| bag(&fold(n.as_ref()))).collect(),
             nicks: Vec::new(),
             no_guess: Vec::new(),
         }
@@ -714,6 +748,7 @@ impl NameIndex {
             return r;
         }
         // 6. Near miss.
+        let fb = bag(&f);
         if n + 1 >= MIN_NEAR_MISS_CHARS
             && let Some(r) = one(
                 all.filter(|&i| {
@@ -722,6 +757,7 @@ impl NameIndex {
                     let limit = if len >= 8 { 2 } else { 1 };
                     len >= MIN_NEAR_MISS_CHARS
                         && n.abs_diff(len) <= limit
+                        && bag_distance(&fb, &self.bags[i]) <= limit
                         && strsim::osa_distance(&f, name) <= limit
                 })
                 .collect(),
@@ -766,13 +802,32 @@ impl NameIndex {
         if f.is_empty() {
             return Vec::new();
         }
-        let limit = chars(&f).div_ceil(2);
+        let n = chars(&f);
+        let limit = n.div_ceil(2);
+        let fb = bag(&f);
+        // (Each distance only aligned when its bag distance allows it to
+        // be within the limit: the result is the same.)
         let mut d: Vec<(usize, usize)> = (0..self.folds.len())
             .map(|i| {
                 let name = &self.folds[i];
-                let head: String = name.chars().take(chars(&f)).collect();
-                let dist = strsim::osa_distance(&f, name).min(strsim::osa_distance(&f, &head) + 1);
-                (dist, i)
+                let whole = if bag_distance(&fb, &self.bags[i]) <= limit {
+                    strsim::osa_distance(&f, name)
+                } else {
+                    usize::MAX
+                };
+                // The name's first n characters, one more for the cut.
+                let head = if chars(name) > n {
+                    let head: String = name.chars().take(n).collect();
+                    if bag_distance(&fb, &bag(&head)) < limit {
+                        strsim::osa_distance(&f, &head) + 1
+                    } else {
+                        usize::MAX
+                    }
+                } else {
+                    // (The head is the whole name: one more than it.)
+                    usize::MAX
+                };
+                (whole.min(head), i)
             })
             .filter(|(dist, _)| *dist <= limit)
             .collect();
@@ -931,6 +986,48 @@ mod tests {
             // Past the stack buffer: read by building the strings.
             let long = text.repeat(12);
             proptest::prop_assert_eq!(idx.exact_ascii(long.as_bytes()), idx.exact_folded(&long));
+        }
+
+        /// The bag distance is never more than the alignment distance, so
+        /// the names it leaves out could not have been within a limit.
+        #[test]
+        fn bag_distance_is_a_lower_bound(a in "[a-eé]{0,10}", b in "[a-eé]{0,10}") {
+            proptest::prop_assert!(bag_distance(&bag(&a), &bag(&b)) <= strsim::osa_distance(&a, &b));
+        }
+
+        /// The nearest names and the near-miss reading (6) are what
+        /// aligning the text with every name gives: the bag distance
+        /// only saves work.
+        #[test]
+        fn pruned_nearest_and_near_miss_are_the_unpruned(text in "[a-fé ]{1,10}") {
+            let names = ["Abcde", "Bacdef", "Cabbage Face", "Decaf", "Efface", "Faded Bead", "Abc", "Ébène"];
+            let idx = NameIndex::new(&names);
+            let f = fold(&text);
+            let n = chars(&f);
+            let mut want: Vec<(usize, usize)> = (0..names.len())
+                .map(|i| {
+                    let name = &idx.folds[i];
+                    let head: String = name.chars().take(n).collect();
+                    (strsim::osa_distance(&f, name).min(strsim::osa_distance(&f, &head) + 1), i)
+                })
+                .filter(|(d, _)| !f.is_empty() && *d <= n.div_ceil(2))
+                .collect();
+            want.sort();
+            let want: Vec<usize> = want.into_iter().take(3).map(|(_, i)| i).collect();
+            proptest::prop_assert_eq!(idx.nearest(&text), want);
+            if let Ok(r) = idx.read(&text) && r.how == How::NearMiss {
+                let name = &idx.folds[r.index];
+                let limit = if chars(name) >= 8 { 2 } else { 1 };
+                proptest::prop_assert!(strsim::osa_distance(&f, name) <= limit);
+            }
+            if let Err(MatchError::Unknown(_)) = idx.read(&text) && n + 1 >= MIN_NEAR_MISS_CHARS {
+                // No name of 5 letters or more was a near miss.
+                for name in &idx.folds {
+                    let len = chars(name);
+                    let limit = if len >= 8 { 2 } else { 1 };
+                    proptest::prop_assert!(len < MIN_NEAR_MISS_CHARS || n.abs_diff(len) > limit || strsim::osa_distance(&f, name) > limit);
+                }
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! keystroke): prints the median time of a full recount, and of splitting
 //! the pasted thread into posts first: as hand-made `Name:` text, as a
 //! phpBB page copy (profile blocks, `Post by NAME » DATE`, chrome) and as
-//! a Discord channel copy, each detected.
+//! a Discord channel copy, each detected; and of committing a 1 MB day.
 //!
 //!     CARGO_TARGET_DIR=... cargo bench -p survival --bench recount
 //!
@@ -173,6 +173,42 @@ fn main() {
             )
         })
         .collect();
+    // A 1 MB day committed (issue 20 point 2: the commit is played on the
+    // page): short posts, every 13th voting for no player (its nearest
+    // names are looked for), every 5th for a player.
+    let names = roster.names();
+    let mut big = Vec::new();
+    let mut size = 0;
+    while size < 1_000_000 {
+        let i = big.len();
+        let mut text = format!(
+            "Post {}: still reading the thread, who has been quiet today?",
+            i + 1
+        );
+        if i % 13 == 6 {
+            text.push_str("\nvote Xylophone");
+        } else if i % 5 == 0 {
+            text.push_str(&format!("\nvote {}", names[(i + 3) % names.len()]));
+        }
+        size += text.len();
+        big.push(Post::new(PlayerId::from_index(i % names.len()), text));
+    }
+    let posts_1mb = big.len();
+    let input = PhaseInput::Day(survival::DayInput {
+        posts: big,
+        ..Default::default()
+    });
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let (mut h, day) = (g.clone(), input.clone());
+        let t = Instant::now();
+        h.commit(day).unwrap();
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    println!(
+        "commit of a 1 MB day ({posts_1mb} posts, one in 13 voting for no player): median {:.3} ms",
+        median(times)
+    );
     if std::env::var("RECOUNT_PAGES").is_ok_and(|v| v == "0") {
         return;
     }

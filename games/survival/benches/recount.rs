@@ -176,23 +176,7 @@ fn main() {
     // A 1 MB day committed (issue 20 point 2: the commit is played on the
     // page): short posts, every 13th voting for no player (its nearest
     // names are looked for), every 5th for a player.
-    let names = roster.names();
-    let mut big = Vec::new();
-    let mut size = 0;
-    while size < 1_000_000 {
-        let i = big.len();
-        let mut text = format!(
-            "Post {}: still reading the thread, who has been quiet today?",
-            i + 1
-        );
-        if i % 13 == 6 {
-            text.push_str("\nvote Xylophone");
-        } else if i % 5 == 0 {
-            text.push_str(&format!("\nvote {}", names[(i + 3) % names.len()]));
-        }
-        size += text.len();
-        big.push(Post::new(PlayerId::from_index(i % names.len()), text));
-    }
+    let big = survival::sample::short_day(roster, 1_000_000);
     let posts_1mb = big.len();
     let input = PhaseInput::Day(survival::DayInput {
         posts: big,

@@ -22,7 +22,8 @@
 //!   moderator's nicknames, S2.7);
 //! - [`post`]: what the moderator posts and sends (S9);
 //! - [`save`]: the versioned game file; [`case`]: the case format;
-//! - [`session`]: the game as a `console_core::Session`.
+//! - [`session`]: the game as a `console_core::Session`;
+//! - [`sample`]: synthetic threads for the benchmarks.
 //!
 //! No clock, no I/O, no global randomness: the deal draws from stream 0 of
 //! the seed and a day's lot from stream `1000 + phase index` (S1.6, S6.5),
@@ -50,6 +51,7 @@ pub mod post;
 pub mod record;
 pub mod report;
 pub mod roster;
+pub mod sample;
 pub mod save;
 pub mod session;
 pub mod setup;

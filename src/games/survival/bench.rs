@@ -104,26 +104,7 @@ pub fn bench_survival_recount(posts: u32) -> f64 {
 #[wasm_bindgen]
 pub fn bench_survival_commit(bytes: u32) -> f64 {
     let g = game();
-    let names = g.setup().roster.names();
-    let mut posts = Vec::new();
-    let mut size = 0;
-    while size < bytes as usize {
-        let i = posts.len();
-        let mut text = format!(
-            "Post {}: still reading the thread, who has been quiet today?",
-            i + 1
-        );
-        if i % 13 == 6 {
-            text.push_str("\nvote Xylophone");
-        } else if i % 5 == 0 {
-            text.push_str(&format!("\nvote {}", names[(i + 3) % names.len()]));
-        }
-        size += text.len();
-        posts.push(Post::new(
-            survival::PlayerId::from_index(i % names.len()),
-            text,
-        ));
-    }
+    let posts = survival::sample::short_day(&g.setup().roster, bytes as usize);
     let input = PhaseInput::Day(survival::DayInput {
         posts,
         ..Default::default()

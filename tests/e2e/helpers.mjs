@@ -134,9 +134,11 @@ export async function nightThenDay(page) {
 /** Pastes `text` into the box `selector` as Chromium does: a cancelable
  * paste event carrying the clipboard's text, whose default action (when
  * the page does not take it) puts the text in the box with one input
- * event. Returns whether the page took it. */
+ * event. Returns whether the page took it, a task later (the moderator's
+ * next click or key comes no sooner; a page that takes a long paste
+ * keeps it in the next task, shell::paste). */
 export async function paste(page, selector, text) {
-  return page.evaluate(([selector, text]) => {
+  return page.evaluate(([selector, text]) => new Promise((done) => {
     const ta = document.querySelector(selector);
     ta.focus();
     const clipboardData = new DataTransfer();
@@ -147,8 +149,8 @@ export async function paste(page, selector, text) {
       ta.value = text;
       ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
     }
-    return ev.defaultPrevented;
-  }, [selector, text]);
+    setTimeout(() => done(ev.defaultPrevented), 0);
+  }), [selector, text]);
 }
 
 /** Waits until no reading in the site's worker is under way: the Survival

@@ -438,11 +438,12 @@ pub struct NameIndex {
 impl NameIndex {
     /// An index over `names` (in roster order; indices refer to it).
     pub fn new<S: AsRef<str>>(names: &[S]) -> NameIndex {
+        let folds: Vec<String> = names.iter().map(|n| fold(n.as_ref())).collect();
         NameIndex {
             keys: names.iter().map(|n| key(n.as_ref())).collect(),
-            folds: names.iter().map(|n| fold(n.as_ref())).collect(),
+            bags: folds.iter().map(|f| bag(f)).collect(),
+            folds,
             words: names.iter().map(|n| words(n.as_ref())).collect(),
-            bags: names.iter().map(|n| bag(&fold(n.as_ref()))).collect(),
             nicks: Vec::new(),
             no_guess: Vec::new(),
         }

@@ -4,8 +4,8 @@
 //! as long again to lay it out, in one task: no reader can make that
 //! shorter. So a paste that would make a box longer than [`HELD`] bytes is
 //! taken from the clipboard event itself ([`HeldBox`]): the text goes to
-//! the box's draft (in the next task: copying a megabyte into the page's
-//! memory is work of its own) (read, counted and saved as any text), the browser
+//! the box's draft in the next task (copying a megabyte into the page's
+//! memory is work of its own; read, counted and saved as any text), the browser
 //! never puts it into the box, and the box is hidden behind "Show it"
 //! until the moderator asks to see it (then the browser lays it out, as
 //! asked). A short paste and typing are the browser's, as in any box.
@@ -45,8 +45,8 @@ pub fn is_held(len: usize, limit: usize) -> bool {
 /// A paste's text as the clipboard event gives it: still a JavaScript
 /// string (UTF-16), or already copied when it is short.
 enum Pasted {
-    /// Not copied yet; its length in UTF-16 units.
-    Js(js_sys::JsString, usize),
+    /// Not copied yet.
+    Js(js_sys::JsString),
     /// Copied (a text whose length in bytes had to be known).
     Copied(String),
 }
@@ -57,11 +57,12 @@ impl Pasted {
     /// long, so only a text between those bounds is copied to be sure.
     fn is_held_with(&mut self, current: usize, limit: usize) -> bool {
         let bytes = match self {
-            Pasted::Js(js, units) => {
-                if is_held(current + *units, limit) {
+            Pasted::Js(js) => {
+                let units = js.length() as usize;
+                if is_held(current + units, limit) {
                     return true;
                 }
-                if !is_held(current + 3 * *units, limit) {
+                if !is_held(current + 3 * units, limit) {
                     return false;
                 }
                 let text = String::from(&*js);
@@ -77,7 +78,7 @@ impl Pasted {
     /// The text.
     fn into_string(self) -> String {
         match self {
-            Pasted::Js(js, _) => String::from(js),
+            Pasted::Js(js) => String::from(js),
             Pasted::Copied(t) => t,
         }
     }
@@ -96,12 +97,10 @@ extern "C" {
 /// The clipboard's plain text, not yet copied into the page's memory.
 fn clipboard_text(data: &web_sys::DataTransfer) -> Option<Pasted> {
     use wasm_bindgen::JsCast;
-    let js = data
-        .unchecked_ref::<Transfer>()
+    data.unchecked_ref::<Transfer>()
         .get_data("text/plain")
-        .ok()?;
-    let units = js.length() as usize;
-    Some(Pasted::Js(js, units))
+        .ok()
+        .map(Pasted::Js)
 }
 
 /// The held box's notice (test id `long-paste`) and its textarea, whose

@@ -113,9 +113,9 @@ pub fn bench_survival_commit(bytes: u32) -> f64 {
         .map(|_| {
             let (mut h, day) = (g.clone(), input.clone());
             let t0 = now();
-            let played = h.commit(day).map(|p| p.report.phase);
+            let played = h.commit(day).is_ok();
             let t = now() - t0;
-            assert!(played.is_ok());
+            assert!(played);
             t
         })
         .collect();

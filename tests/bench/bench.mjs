@@ -662,7 +662,7 @@ const PASTE_BOXES = [
       await page.fill('article[data-player="Pebble"] textarea', '');
       await page.waitForSelector('article[data-player="Pebble"] ol.verdicts li', { state: 'detached' });
     },
-    // Every line checked ("100 of N lines shown").
+    // Every line checked ("12 of N lines shown").
     check: (result, parts) => (result === parts ? '' : `${result} of ${parts} lines checked`),
   },
   {

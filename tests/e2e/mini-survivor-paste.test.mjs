@@ -109,7 +109,7 @@ test('a 1 MB bulk paste is split in the worker and checked a box per task; order
     const after = await boxes(page);
     for (const n of names) {
       assert.equal(after[n].inForce, before[n].inForce, `${n}'s orders in force`);
-      assert.equal(after[n].more?.match(/^100 of (\d+) lines shown/)?.[1], String(given[n]), `${n}: every line checked`);
+      assert.equal(after[n].more?.match(/^12 of (\d+) lines shown/)?.[1], String(given[n]), `${n}: every line checked`);
     }
     const bad = after.Pebble.rows.filter(([c]) => c === 'bad');
     assert.deepEqual(bad.map(([, line]) => line), oops);
@@ -201,10 +201,10 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
     // unreadable ones first with their reasons, the orders in force those
     // of the lines pasted once.
     const check = async () => {
-      await page.waitForFunction(() => /^100 of \d+ lines/.test(document.querySelector('article[data-player="Pebble"] [data-testid=verdicts-more]')?.textContent ?? ''));
+      await page.waitForFunction(() => /^12 of \d+ lines/.test(document.querySelector('article[data-player="Pebble"] [data-testid=verdicts-more]')?.textContent ?? ''));
       await page.waitForFunction((n) => document.querySelector('article[data-player="Mimic"] .canonical')?.textContent === n, before.Mimic.inForce);
       const after = await boxes(page);
-      assert.equal(after.Pebble.more.match(/^100 of (\d+) lines shown: rejected first/)?.[1], String(pasted), 'every line checked');
+      assert.equal(after.Pebble.more.match(/^12 of (\d+) lines shown: rejected first/)?.[1], String(pasted), 'every line checked');
       assert.deepEqual(after.Pebble.rows.slice(0, 5).map(([c, line]) => [c, line]), oops.map((l) => ['bad', l]), 'the unused lines come first');
       for (const [, , why] of after.Pebble.rows.slice(0, 5)) assert.match(why, /^malformed/);
       assert.equal(after.Pebble.inForce, before.Pebble.inForce);
@@ -216,11 +216,11 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
     const after = await check();
     // The next page of lines: the replaced ones (R3.5) after the rejected.
     await page.click(`${pebble} [data-testid=verdicts-more] button`);
-    await page.waitForFunction(() => document.querySelectorAll('article[data-player="Pebble"] ol.verdicts li').length === 200);
+    await page.waitForFunction(() => document.querySelectorAll('article[data-player="Pebble"] ol.verdicts li').length === 112);
     const more = (await boxes(page)).Pebble;
-    assert.deepEqual(more.rows.slice(0, 100), after.Pebble.rows);
+    assert.deepEqual(more.rows.slice(0, 12), after.Pebble.rows);
     assert.ok(more.rows.slice(5).every(([c]) => c === 'warn'), 'then the replaced lines');
-    assert.match(more.more, /^200 of \d+ lines shown/);
+    assert.match(more.more, /^112 of \d+ lines shown/);
     // Saved: after a reload both boxes read the same.
     await page.waitForTimeout(1000);
     await page.reload();

@@ -7,7 +7,7 @@
 use super::super::state::Ctx;
 use super::super::worker::read_answer;
 use crate::shell::bulk::{BulkBox, announce};
-use crate::shell::html::{BOX_HELD, PAGE, esc};
+use crate::shell::html::{BOX_HELD, esc};
 use crate::shell::paste::{HeldBox, is_held};
 use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
@@ -79,6 +79,17 @@ const SLICE_MS: f64 = 8.0;
 /// for the next frame.
 const SLICE_LAYOUT: usize = 8 * 1024;
 const SLICE_ROWS: usize = 150;
+
+/// The checked lines a player's box shows at first; "Show more" adds a
+/// [`PAGE`](crate::shell::html::PAGE). A round's submission is a few
+/// orders for each of a player's survivors (R3.1: a vote, a move, maybe
+/// an attack or an idol), so a dozen shows a real one whole, and a box
+/// past it holds a pasted pile, shown rejected first. Every accepted
+/// order is also in the box's "In force" line. A dozen boxes of a
+/// hundred lines each made every frame of a bulk split 20 to 26 ms of
+/// style and layout in Chromium, and 65 ms in one loaded run (issue 20:
+/// no task over 50 ms).
+const BOX_LINES: usize = 12;
 
 /// A long box is checked this many bytes at a time between looks at the
 /// clock, and a slice reads at most [`SLICE_TEXT`] bytes: a pasted
@@ -240,7 +251,7 @@ impl Checks {
                     if !is_held(typed.len(), BOX_HELD) {
                         laid += typed.len();
                     }
-                    rows += sub.lines.len().min(PAGE);
+                    rows += sub.lines.len().min(BOX_LINES);
                     let i = job.index;
                     self.typed.update(|t| {
                         if t.len() <= i {
@@ -426,7 +437,7 @@ pub fn Orders() -> impl IntoView {
                         // unless text was put there.
                         let open = !out || ctx.drafts.with_untracked(|d| d.get(&name).is_some_and(|t| !t.trim().is_empty()));
                         // A long submission's lines are shown a page at a time.
-                        let shown = RwSignal::new(PAGE);
+                        let shown = RwSignal::new(BOX_LINES);
                         // Each part changes only when this player's box was checked
                         // again (another player's change leaves it as it is).
                         let mine = move |f: &dyn Fn(&Checked) -> String| checked.with(|c| c.get(i).and_then(Option::as_ref).map(f).unwrap_or_default());

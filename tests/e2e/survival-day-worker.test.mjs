@@ -7,7 +7,8 @@
 // measures it); the post count, the count and the rejected votes
 // are the engine's; the rejected vote lines (a thousand) and the split
 // table are shown 100 at a time, their next pages read again off the
-// page; the day is committed with its input read in the worker too, and
+// page, and the first 20 of the quoted votes (four thousand) among the
+// readings to check; the day is committed with its input read in the worker too, and
 // plays as previewed. Prints the moderator's action count.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,22 +22,28 @@ const SIZE = 1_000_000;
 
 /** A thread of about SIZE characters with `Name:` headers (S2.9's plain
  * layout): every 13th post votes for "Xylophone", no player (S5.4:
- * rejected), every 5th for a player; the rest is talk. */
+ * rejected), every 5th for a player, every 7th quotes a vote (S5.3: not
+ * counted); the rest is talk. */
 function thread() {
   const posts = [];
   let size = 0;
   let rejected = 0;
+  let quoted = 0;
   for (let i = 0; size < SIZE; i++) {
     let body = `Post ${i + 1}: still reading the thread, who has been quiet today?`;
     if (i % 13 === 6) {
       body += '\nvote Xylophone';
       rejected += 1;
     } else if (i % 5 === 0) body += `\nvote ${PLAYERS[(i + 3) % PLAYERS.length]}`;
+    if (i % 7 === 2) {
+      body += `\n> vote ${PLAYERS[(i + 1) % PLAYERS.length]}\nnot so sure about that one`;
+      quoted += 1;
+    }
     const post = `${PLAYERS[i % PLAYERS.length]}:\n${body}\n`;
     posts.push(post);
     size += post.length + 1;
   }
-  return { text: posts.join('\n'), posts: posts.length, rejected };
+  return { text: posts.join('\n'), posts: posts.length, rejected, quoted };
 }
 
 test('a 1 MB page added: read in the worker, the page marked as reading and never blocked, the count and the split the engine\'s', async () => {
@@ -48,7 +55,7 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     await nightThenDay(page);
     await page.waitForFunction(() => document.querySelector('[data-testid=post-count]')?.textContent === '0 posts read.');
 
-    const { text, posts, rejected } = thread();
+    const { text, posts, rejected, quoted } = thread();
     let actions = 0;
     // 1. Paste the page (kept whole, not laid out), as the browser pastes:
     // a paste event carrying the clipboard's text.
@@ -85,6 +92,10 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     assert.match(await page.textContent('[data-testid=rejections-under-count]'), new RegExp(`^${rejected} vote lines rejected`));
     assert.match(await page.textContent('[data-testid=electorate]'), /voters/);
     assert.match(await page.textContent('[data-testid=split] [data-testid=posts-more]'), new RegExp(`^100 of ${posts} posts shown`));
+    // The quoted votes among the readings to check: the first 20, every
+    // one marked in its post's row of the split table.
+    assert.equal(await page.locator('[data-testid=ignored-lines] li[data-why=quoted]').count(), 20);
+    assert.match(await page.textContent('[data-testid=ignored-more]'), new RegExp(`^20 of ${quoted} lines shown: every one is marked in its post`));
 
     // The next page of the rejected lines and of the split table: read
     // again off the page.

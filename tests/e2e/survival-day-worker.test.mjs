@@ -7,9 +7,10 @@
 // measures it); the post count, the count and the rejected votes
 // are the engine's; the rejected vote lines (a thousand) and the split
 // table are shown 100 at a time, their next pages read again off the
-// page, and the first 20 of the quoted votes (four thousand) among the
-// readings to check; the day is committed with its input read in the worker too, and
-// plays as previewed. Prints the moderator's action count.
+// page, and the first 20 of the quoted votes (some 1,800) among the
+// readings to check; the day is committed with its input read in the
+// worker too, and plays as previewed. Prints the moderator's action
+// count.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -157,4 +157,6 @@ pub const BOX_HELD: usize = 4 * 1024;
 /// loaded machine still saw 50 to 70 ms in one run of a few (the first
 /// layout of new text). Five each: a real night's message is one to five
 /// lines, so a box shows it whole. "Show more" adds a [`PAGE`] to each.
+/// (Mini-Survivor's orders boxes show a dozen, a round's submission
+/// being longer: `BOX_LINES` in its Orders screen.)
 pub const BOX_PAGE: usize = 5;

@@ -76,7 +76,9 @@ const SLICE_MS: f64 = 8.0;
 
 /// A slice also ends once the boxes it filled hold this much text to lay
 /// out (bytes), or this many checked lines to show, and the rest waits
-/// for the next frame.
+/// for the next frame. (A dozen boxes of [`BOX_LINES`] each stay under
+/// the rows: a bulk split then fills them in one frame, its slices ended
+/// by [`SLICE_MS`] and [`SLICE_TEXT`].)
 const SLICE_LAYOUT: usize = 8 * 1024;
 const SLICE_ROWS: usize = 150;
 
@@ -436,7 +438,7 @@ pub fn Orders() -> impl IntoView {
                         // A fully eliminated player can give no order: the box is folded away,
                         // unless text was put there.
                         let open = !out || ctx.drafts.with_untracked(|d| d.get(&name).is_some_and(|t| !t.trim().is_empty()));
-                        // A long submission's lines are shown a page at a time.
+                        // A long submission's first `BOX_LINES` lines are shown, then a page at a time.
                         let shown = RwSignal::new(BOX_LINES);
                         // Each part changes only when this player's box was checked
                         // again (another player's change leaves it as it is).

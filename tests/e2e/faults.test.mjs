@@ -578,12 +578,18 @@ test('a large paste in Mini-Survivor is shown a page at a time, the lines not us
   const { page } = t;
   try {
     await page.waitForSelector('details.bulk');
-    if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
-    // Pebble's draft emptied first: the paste's lines are the draft's.
+    // The moderator's actions from opening the bulk box to the next page of rows.
+    let actions = 0;
+    if (!(await page.locator('details.bulk').evaluate((d) => d.open))) {
+      await page.click('details.bulk summary');
+      actions += 1;
+    }
+    // Pebble's draft emptied first (the test's set-up, not counted): the paste's lines are the draft's.
     await page.fill('article[data-player="Pebble"] textarea', '');
     const lines = Array.from({ length: 1500 }, (_, i) => (i % 200 === 50 ? `oops ${i}` : '24 v 2'));
     await page.fill('[data-testid=bulk]', `== Pebble ==\n${lines.join('\n')}\n`);
     await page.click('[data-testid=split]');
+    actions += 2;
     await page.waitForSelector('[data-testid=split-result] li[data-player="Pebble"]');
     const pebble = 'article[data-player="Pebble"]';
     const rows = () => page.locator(`${pebble} ol.verdicts li`).count();
@@ -595,8 +601,11 @@ test('a large paste in Mini-Survivor is shown a page at a time, the lines not us
     assert.deepEqual(first.slice(0, 8).map(([, v]) => v), lines.flatMap((l, i) => (l.startsWith('oops') ? [i + 1] : [])));
     assert.notEqual(first[8][0], 'bad');
     assert.match(await page.textContent(`${pebble} [data-testid=verdicts-more]`), /^12 of 1500 lines shown: rejected first.* Show 100 more$/);
+    const toRejected = actions;
     await page.click(`${pebble} [data-testid=verdicts-more] button`);
+    actions += 1;
     await page.waitForFunction((s) => document.querySelectorAll(`${s} ol.verdicts li`).length === 112, pebble);
+    console.log(`Mini-Survivor, a 1,500-line pile for one player: ${toRejected} actions from the Orders screen to its rejected lines, ${actions} to the next page`);
     // A paste over 32 KB is kept and read in full but not laid out in the
     // box (seconds at 1 MB), until asked for.
     const big = `== Pebble ==\n${Array(5000).fill('24 v 2').join('\n')}\n`;

@@ -68,7 +68,11 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
       // Whether the thread was ever marked as being read.
       window.__busy = [];
       const thread = document.querySelector('div.thread');
-      new MutationObserver(() => window.__busy.push([thread.getAttribute('aria-busy'), !document.querySelector('[data-testid=reading]').hidden])).observe(thread, { attributes: true, subtree: true, attributeFilter: ['aria-busy', 'hidden'] });
+      // With, in each state, the room between the whole thread's box and
+      // the split under it: the note "Reading the thread…" coming and
+      // going moves nothing.
+      const gap = () => document.querySelector('[data-testid=split]').getBoundingClientRect().top - thread.querySelector(':scope > details').getBoundingClientRect().bottom;
+      new MutationObserver(() => window.__busy.push([thread.getAttribute('aria-busy'), !document.querySelector('[data-testid=reading]').hidden, gap()])).observe(thread, { attributes: true, subtree: true, attributeFilter: ['aria-busy', 'hidden'] });
       window.__long = [];
       new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask' });
     });
@@ -79,6 +83,8 @@ test('a 1 MB page added: read in the worker, the page marked as reading and neve
     await page.waitForSelector('[data-testid=reading]', { state: 'hidden' });
     const busy = await page.evaluate(() => window.__busy);
     assert.ok(busy.some(([b, shown]) => b === 'true' && shown), `the thread marked as being read meanwhile: ${JSON.stringify(busy)}`);
+    assert.ok(busy.some(([, shown]) => !shown), `the note measured hidden too: ${JSON.stringify(busy)}`);
+    assert.equal(new Set(busy.map(([, , g]) => g)).size, 1, `the split keeps its place as the note comes and goes: ${JSON.stringify(busy)}`);
     assert.equal(await page.getAttribute('div.thread', 'aria-busy'), 'false');
     await page.waitForTimeout(1000);
     const long = await page.evaluate(() => window.__long);

@@ -45,9 +45,16 @@ test('a 1 MB pile of private messages: split, read in the worker, each box held 
     // The paste as Chromium sends it; the reading marked meanwhile.
     await page.evaluate(() => {
       window.__busy = [];
+      // The first box's place and width in each state: marking the
+      // reading moves and narrows no box (else every box's text is laid
+      // out again twice a reading, and the boxes jump as one types).
+      window.__boxes = new Set();
       new MutationObserver(() => {
-        const b = document.querySelector('.players')?.getAttribute('aria-busy');
+        const players = document.querySelector('.players');
+        const b = players?.getAttribute('aria-busy');
         if (b !== window.__busy.at(-1)) window.__busy.push(b);
+        const r = players?.querySelector('article.player')?.getBoundingClientRect();
+        if (r) window.__boxes.add(`${b}: at ${r.x},${r.y + scrollY}, width ${r.width}`);
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     });
     await act(() => page.click('details.bulk summary'));
@@ -58,6 +65,10 @@ test('a 1 MB pile of private messages: split, read in the worker, each box held 
     await readingDone(page);
     await page.waitForSelector('article.player ol.verdicts li');
     assert.ok((await page.evaluate(() => window.__busy)).includes('true'), 'the boxes were marked as being read');
+    const boxes = await page.evaluate(() => [...window.__boxes]);
+    const at = (busy) => new Set(boxes.filter((b) => b.startsWith(`${busy}:`)).map((b) => b.slice(b.indexOf(' '))));
+    assert.ok(at('true').size && at('false').size, `the first box measured in both states: ${boxes}`);
+    assert.deepEqual(at('true'), at('false'), `the first box keeps its place and width while the messages are read: ${boxes}`);
 
     // Kestrel's box: "hello mod, nothing from me tonight" and a greeting
     // every third message, all rejected; held, its first 5 lines shown

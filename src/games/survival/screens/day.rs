@@ -230,7 +230,8 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <p class="muted">"Paste pages as the forum or Discord gives them when selected and copied (phpBB, vBulletin, XenForo, Invision, Discourse, SMF, Discord, or the BBCode of quoted posts); hand-made text takes " <code>"Name:"</code> " or " <code>"== Name =="</code> " on a line of their own (S2.9)."</p>
                 <HeldBox value=ctx.thread set=move |v| ctx.thread.set(v) rows=12 label="The whole thread" testid="thread"/>
             </details>
-            <p class="muted" data-testid="reading" hidden=move || !reading.get()>"Reading the thread…"</p>
+            // (Its line is kept while hidden: the split does not move as it comes and goes.)
+            <p class="muted busy-note" data-testid="reading" hidden=move || !reading.get()>"Reading the thread…"</p>
             <SplitView day shown/>
         </div>
         <Doubtful day/>

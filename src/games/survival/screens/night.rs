@@ -304,7 +304,8 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
         <h2>{move || format!("{}: private messages", capital(&phase()))}</h2>
         <BulkBox shell=ctx.shell text=ctx.bulk split account summary="Paste many private messages at once" noun="messages" rule="S2.5" example=Signal::derive(first)/>
         <p class="waiting" data-testid="waiting"><strong>"No action sent yet: "</strong><span data-testid="not-sent">{move || list(&missing.get())}</span></p>
-        <p class="muted" data-testid="reading" hidden=move || !reading.get()>"Reading the messages…"</p>
+        // (Its line is kept while hidden: the boxes do not move as it comes and goes.)
+        <p class="muted busy-note" data-testid="reading" hidden=move || !reading.get()>"Reading the messages…"</p>
         <div class="players" class:reading=move || reading.get() aria-busy=move || reading.get().to_string()>
             {move || boxes.get().into_iter().map(|b| player_box(ctx, read, more, b)).collect_view()}
         </div>

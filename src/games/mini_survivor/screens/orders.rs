@@ -76,11 +76,13 @@ const SLICE_MS: f64 = 8.0;
 
 /// A slice also ends once the boxes it filled hold this much text to lay
 /// out (bytes), or this many checked lines to show, and the rest waits
-/// for the next frame. (A dozen boxes of [`BOX_LINES`] each stay under
-/// the rows: a bulk split then fills them in one frame, its slices ended
-/// by [`SLICE_MS`] and [`SLICE_TEXT`].)
-const SLICE_LAYOUT: usize = 8 * 1024;
-const SLICE_ROWS: usize = 150;
+/// for the next frame: a bulk split fills about five boxes a frame. (A
+/// frame of ten boxes of 850 bytes and [`BOX_LINES`] lines each, a 10 KB
+/// split, was 30 to 50 ms of style and layout in Chromium, traced, half
+/// of it the boxes' text and half their lines: issue 20, no task over
+/// 50 ms.)
+const SLICE_LAYOUT: usize = 4 * 1024;
+const SLICE_ROWS: usize = 5 * BOX_LINES;
 
 /// The checked lines a player's box shows at first; "Show more" adds a
 /// [`PAGE`](crate::shell::html::PAGE). A round's submission is a few

@@ -138,9 +138,12 @@ pub fn more_html(testid: &str, shown: usize, total: usize, what: &str) -> String
 /// A text box holding more than this many bytes is not laid out (its
 /// element gets the class `long`: the stylesheet hides it behind a "show
 /// it" checkbox, `.held`), its text kept and read in full: Chromium lays
-/// out every line of a box, about 2 ms a kilobyte, so a 1 MB paste shown
-/// would hold the page for seconds (issue 20).
-pub const HELD: usize = 32 * 1024;
+/// out every line of a box, 1 to 2 ms a kilobyte, so a 1 MB paste shown
+/// would hold the page for seconds, and 30 KB pasted into Survival's
+/// whole-thread box made a frame of 47 to 70 ms, traced, most of it the
+/// box's text (issue 20: no task over 50 ms). A forum page of 25 posts is
+/// 10 to 30 KB: over this it is read, and shown when asked.
+pub const HELD: usize = 16 * 1024;
 
 /// [`HELD`] for one player's box among a dozen (Mini-Survivor's orders,
 /// Survival's night messages): a round's or a night's message is a few

@@ -13,7 +13,7 @@
 //   survival  Survival's recount of a 2,000-post thread and commit of a
 //             1 MB day (native + page)
 //   circle    the Survival circle AI (native + page)
-//   paste     paste-to-result of 10, 30, 100 KB and 1 MB in Mini-Survivor's
+//   paste     paste-to-result of 10, 15, 100 KB and 1 MB in Mini-Survivor's
 //             bulk box, Survival's thread box, Dice ORG's DM box and the
 //             circle's forum box, with the longest task
 //   autosave  the autosave's longest main-thread task with a 1 MB draft in
@@ -609,7 +609,7 @@ if (want('circle')) {
 }
 
 // 9. Paste boxes (issue 20): the time from a paste to its result on the
-// page, at 10 KB, 30 KB, 100 KB and 1 MB of realistic text, and the longest
+// page, at 10 KB, 15 KB, 100 KB and 1 MB of realistic text, and the longest
 // main-thread task (PerformanceObserver 'longtask') meanwhile. The paste
 // is what Chromium does for one: a cancelable `paste` event carrying the
 // text (a box may take a long text from it, shell::paste::HeldBox), and
@@ -626,9 +626,9 @@ if (want('circle')) {
 const PASTE_RUNS = int('BENCH_PASTE_RUNS', 7);
 const PASTE_TIMEOUT = int('BENCH_PASTE_TIMEOUT', 30) * 1000;
 const SETTLE = 1000;
-// (30 KB: just under the size a box holds instead of laying it out,
+// (15 KB: just under the size a box holds instead of laying it out,
 // shell::html::HELD, so the most text a paste lays out.)
-const PASTE_SIZES = [['10 KB', 10 * 1024], ['30 KB', 30 * 1024], ['100 KB', 100 * 1024], ['1 MB', 1024 * 1024]];
+const PASTE_SIZES = [['10 KB', 10 * 1024], ['15 KB', 15 * 1024], ['100 KB', 100 * 1024], ['1 MB', 1024 * 1024]];
 const PASTE_BOXES = [
   {
     key: 'mini',

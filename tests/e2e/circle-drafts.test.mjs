@@ -1,6 +1,6 @@
 // Survival circle by forum: the Forum screen's paste box is a draft of the
 // game (issue 20: nothing the moderator was told is saved may be lost). A
-// record pasted (short, or over 32 KB and held by the box with its
+// record pasted (short, or over 16 KB and held by the box with its
 // verdicts) or a player's post comes back after a reload or another
 // screen with its kind; playing it empties the draft; an undo leaves no
 // trace in it; a read-only second tab refuses a draft typed there and
@@ -65,11 +65,11 @@ test('a record pasted on the Forum screen, short or held, survives a reload and 
     await page.waitForSelector('[data-testid=verdicts] li');
     assert.deepEqual((await rows(page)).map(([c]) => c), ['ok', 'ok', 'ok', 'ok']);
 
-    // A record over 32 KB (the thread's blank lines around it): held by the
+    // A record over 16 KB (the thread's blank lines around it): held by the
     // box, not laid out, and held again after a reload with its verdicts.
     const blank = ' \n'.repeat(10000);
     const long = `${blank}${TWENTY}${blank}`;
-    assert.ok(long.length > 32 * 1024);
+    assert.ok(long.length > 16 * 1024);
     await act(() => paste(page, long));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=verdicts] li').length === 20);
     await savedDraft(page, long.length, 'whole');

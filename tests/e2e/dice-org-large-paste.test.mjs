@@ -39,7 +39,7 @@ test('a 1 MB paste of DMs is read off the page and shown a page at a time, unuse
 
     const { text, lines } = dms(1024 * 1024);
     // A paste as Chromium does one (the box's value and an input event; a
-    // box of over 32 KB is then held out of the layout), and Split at once.
+    // box of over 16 KB is then held out of the layout), and Split at once.
     // The page's next task comes before the split's result: the megabyte
     // is read elsewhere, not in the click.
     actions += 2;

@@ -572,7 +572,7 @@ test('Mini-Survivor and Survival copy and download every private message in one 
   }
 });
 
-test('a large paste in Mini-Survivor is shown a page at a time, the lines not used first, every row reachable; a box over 32 KB is not laid out until asked', async () => {
+test('a large paste in Mini-Survivor is shown a page at a time, the lines not used first, every row reachable; a box over 16 KB is not laid out until asked', async () => {
   // Mini-Survivor: 1,500 lines for Pebble, one in two hundred unreadable.
   const t = await openDemoAt('Orders');
   const { page } = t;
@@ -606,7 +606,7 @@ test('a large paste in Mini-Survivor is shown a page at a time, the lines not us
     actions += 1;
     await page.waitForFunction((s) => document.querySelectorAll(`${s} ol.verdicts li`).length === 112, pebble);
     console.log(`Mini-Survivor, a 1,500-line pile for one player: ${toRejected} actions from the Orders screen to its rejected lines, ${actions} to the next page`);
-    // A paste over 32 KB is kept and read in full but not laid out in the
+    // A paste over 16 KB is kept and read in full but not laid out in the
     // box (seconds at 1 MB), until asked for.
     const big = `== Pebble ==\n${Array(5000).fill('24 v 2').join('\n')}\n`;
     if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');

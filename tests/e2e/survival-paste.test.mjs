@@ -1,5 +1,5 @@
 // Survival: a long day thread pasted (issue 20 point 2). A page of 700
-// posts (over 32 KB: the box keeps it but does not lay it out, "Show it"
+// posts (over 16 KB: the box keeps it but does not lay it out, "Show it"
 // shows it) added to the thread is read whole (the post count and the
 // vote count after every post), but the split view lays out 100 posts at
 // a time: the posts with something not counted (an author who is no
@@ -57,7 +57,7 @@ test('a 700-post page: held in its box, read whole, the split view and the vote 
 
     const { text, unknown, rejected } = thread();
     let actions = 0;
-    // 1. Paste the page: over 32 KB, kept but not laid out until "Show it".
+    // 1. Paste the page: over 16 KB, kept but not laid out until "Show it".
     await page.fill('[data-testid=page]', text);
     actions += 1;
     await page.waitForSelector('[data-testid=long-paste]', { state: 'visible' });

@@ -313,30 +313,55 @@ pub struct BulkAccount {
 }
 
 /// Takes a split bulk paste into name-keyed drafts (see [`Taken`]), and
-/// accounts for every line that was not taken.
+/// accounts for every line that was not taken: [`take_text`] for each
+/// player's text in paste order, then [`bulk_problems`].
 pub fn take_bulk<P: Copy>(
     drafts: &mut std::collections::BTreeMap<String, String>,
     split: &BulkSplit<P>,
     name: impl Fn(P) -> String,
 ) -> BulkAccount {
-    let mut out = BulkAccount::default();
-    for (p, t) in &split.texts {
-        let n = name(*p);
-        let lines = lines(t).filter(|l| !l.trim().is_empty()).count();
-        let old = drafts.entry(n.clone()).or_default();
-        let how = if old.trim().is_empty() {
-            old.clone_from(t);
-            Taken::New
-        } else if old.trim_end().ends_with(t.trim()) {
-            Taken::Unchanged
-        } else {
-            *old = appended(old, t);
-            Taken::Added
-        };
-        out.taken.push((n, how, lines));
+    BulkAccount {
+        taken: split
+            .texts
+            .iter()
+            .map(|(p, t)| take_text(drafts, name(*p), t))
+            .collect(),
+        problems: bulk_problems(split),
     }
+}
+
+/// Takes one player's text of a bulk paste into their draft (keyed by
+/// `name`): the text itself when the draft is blank, nothing when the
+/// draft already ends with it, else added after the draft's text
+/// ([`appended`]). Returns the account's line for it: (name, how, the
+/// text's non-blank lines). Players are independent: a paste may be
+/// taken a player at a time, with other changes to the drafts between.
+pub fn take_text(
+    drafts: &mut std::collections::BTreeMap<String, String>,
+    name: String,
+    text: &str,
+) -> (String, Taken, usize) {
+    let lines = lines(text).filter(|l| !l.trim().is_empty()).count();
+    let old = drafts.entry(name.clone()).or_default();
+    let how = if old.trim().is_empty() {
+        text.clone_into(old);
+        Taken::New
+    } else if old.trim_end().ends_with(text.trim()) {
+        Taken::Unchanged
+    } else {
+        *old = appended(old, text);
+        Taken::Added
+    };
+    (name, how, lines)
+}
+
+/// Every line of a bulk paste that was not taken, in words naming its
+/// line numbers: headers naming no player (and whether the lines under
+/// them were left out) and lines under no player's header.
+pub fn bulk_problems<P>(split: &BulkSplit<P>) -> Vec<String> {
+    let mut out = Vec::new();
     for (l, n, orphaned) in &split.unknown_headers {
-        out.problems.push(if *orphaned {
+        out.push(if *orphaned {
             format!("line {l}: {n:?} is not a player of this game; the lines under it were not taken")
         } else {
             format!("line {l}: \"{n}:\" names no player, so it was read as a line of the message above it, not as a header")
@@ -344,7 +369,7 @@ pub fn take_bulk<P: Copy>(
     }
     if !split.orphans.is_empty() {
         let list: Vec<String> = split.orphans.iter().map(|(l, _)| l.to_string()).collect();
-        out.problems.push(format!(
+        out.push(format!(
             "{} {} under no player's header, so not taken for anyone",
             if list.len() == 1 { "line" } else { "lines" },
             list.join(", ")

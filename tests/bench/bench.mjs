@@ -22,7 +22,8 @@
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
 // BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
-// thread, revote, night, nightbox, dice, circle, circlenext, circlepost).
+// thread, revote, night, nightbox, dice, circle, circlenext, circlepost);
+// BENCH_PASTE_SIZES=<KB,...> other paste sizes than 10, 15, 100 and 1024 KB.
 // BENCH_PASTE_TRACE=<ms> records a Chromium trace of every paste and adds
 // rows for the longest main-thread task in it (exact, also under 50 ms),
 // and prints each task over <ms> ms with what it spent its time on.
@@ -628,7 +629,10 @@ const PASTE_TIMEOUT = int('BENCH_PASTE_TIMEOUT', 30) * 1000;
 const SETTLE = 1000;
 // (15 KB: just under the size a box holds instead of laying it out,
 // shell::html::HELD, so the most text a paste lays out.)
-const PASTE_SIZES = [['10 KB', 10 * 1024], ['15 KB', 15 * 1024], ['100 KB', 100 * 1024], ['1 MB', 1024 * 1024]];
+// BENCH_PASTE_SIZES=<KB,...> replaces them (1024 is "1 MB").
+const PASTE_SIZES = process.env.BENCH_PASTE_SIZES
+  ? process.env.BENCH_PASTE_SIZES.split(',').map((k) => Number(k.trim())).map((k) => [k === 1024 ? '1 MB' : `${k} KB`, k * 1024])
+  : [['10 KB', 10 * 1024], ['15 KB', 15 * 1024], ['100 KB', 100 * 1024], ['1 MB', 1024 * 1024]];
 const PASTE_BOXES = [
   {
     key: 'mini',

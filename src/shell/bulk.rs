@@ -4,9 +4,10 @@
 //! ([`console_core::text::split_bulk`], [`console_core::text::take_bulk`]),
 //! with an account of what was taken and every line that was not.
 
-use super::paste::HeldBox;
-use console_core::text::{BulkAccount, Taken};
+use super::paste::{HeldBox, is_held};
+use console_core::text::{BulkAccount, BulkSplit, Taken, bulk_problems, take_text};
 use leptos::prelude::*;
+use std::collections::BTreeMap;
 
 /// The account's line for one player: `Ann: new (3 lines)`.
 pub(crate) fn taken_line(player: &str, how: Taken, lines: usize) -> String {
@@ -44,6 +45,99 @@ pub(crate) fn announce(shell: super::Shell, noun: &str, a: &BulkAccount) {
     } else {
         shell.warn(msg);
     }
+}
+
+/// The most text of the players' boxes a split puts on the page in one
+/// frame (bytes of the boxes taken into, whole; a held box counts
+/// nothing): Chromium lays out every line of a box in the frame its text
+/// changes, and a split filling twelve boxes of 3.8 KB at once made a
+/// frame of 43 to 52 ms, traced, most of it layout (issue 20: no task
+/// over 50 ms).
+const FRAME_TEXT: usize = 8 * 1024;
+
+/// A split being taken into the drafts a frame at a time
+/// ([`take_in_frames`]).
+struct Taking {
+    drafts: RwSignal<BTreeMap<String, String>>,
+    /// (player name, text) still to take, in paste order.
+    left: std::iter::Peekable<std::vec::IntoIter<(String, String)>>,
+    account: BulkAccount,
+    limit: usize,
+    still: Box<dyn Fn() -> bool>,
+    done: Box<dyn FnOnce(Option<BulkAccount>)>,
+}
+
+impl Taking {
+    /// Takes the next frame's texts, then asks for the frame after.
+    fn step(mut self) {
+        if !(self.still)() {
+            (self.done)(None);
+            return;
+        }
+        let (drafts, limit) = (self.drafts, self.limit);
+        let Taking { left, account, .. } = &mut self;
+        let mut laid = 0;
+        let alive = drafts.try_update(|d| {
+            while let Some((name, text)) = left.peek() {
+                // What the box will hold (its text and this, or this).
+                let next = d.get(name).map_or(0, String::len) + text.len();
+                let next = if is_held(next, limit) { 0 } else { next };
+                if laid > 0 && laid + next > FRAME_TEXT {
+                    break;
+                }
+                let Some((name, text)) = left.next() else {
+                    break;
+                };
+                account.taken.push(take_text(d, name, &text));
+                laid += next;
+            }
+        });
+        if alive.is_none() {
+            return;
+        }
+        if self.left.peek().is_none() {
+            let Taking { account, done, .. } = self;
+            done(Some(account));
+        } else {
+            request_animation_frame(move || self.step());
+        }
+    }
+}
+
+/// Takes a split bulk paste into `drafts` ([`take_text`]) a few players
+/// at a time, a part each animation frame from the next one, so
+/// no frame lays out more than [`FRAME_TEXT`] bytes of the boxes' text
+/// (issue 20); `name` names a player as the drafts are keyed, `limit` is
+/// the boxes' [`HeldBox`] limit. Before each part `still()` is asked:
+/// when it says no (another game, round or night meanwhile), the rest is
+/// not taken and `done(None)`; otherwise, once every text is taken,
+/// `done(Some(account))` with the problems of the split
+/// ([`bulk_problems`]). A key pressed in a box meanwhile is kept: a text
+/// is added to the draft as it is when its part is taken.
+pub(crate) fn take_in_frames<P: Copy>(
+    drafts: RwSignal<BTreeMap<String, String>>,
+    split: BulkSplit<P>,
+    name: impl Fn(P) -> String,
+    limit: usize,
+    still: impl Fn() -> bool + 'static,
+    done: impl FnOnce(Option<BulkAccount>) + 'static,
+) {
+    let problems = bulk_problems(&split);
+    let texts: Vec<(String, String)> = split.texts.into_iter().map(|(p, t)| (name(p), t)).collect();
+    let taking = Taking {
+        drafts,
+        left: texts.into_iter().peekable(),
+        account: BulkAccount {
+            taken: Vec::new(),
+            problems,
+        },
+        limit,
+        still: Box::new(still),
+        done: Box::new(done),
+    };
+    // (In a frame's callback, each part's text is laid out in that frame
+    // alone: taken in a task, it would be laid out with the next part.)
+    request_animation_frame(move || taking.step());
 }
 
 /// The box, its Split button and the last split's account. `split` takes

@@ -8,7 +8,7 @@
 // typed by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, openDemo, commit } from './helpers.mjs';
+import { open, screen, openDemo, commit, paste } from './helpers.mjs';
 
 const MB = 1024 * 1024;
 
@@ -229,6 +229,85 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
     // The moderator's actions: paste (the checked lines, rejected first),
     // then "Show 100 more" for the next page.
     console.log('Mini-Survivor 1 MB paste into one player\'s box: 1 action to its checked lines, 2 to the next page');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a bulk paste of twelve boxes just under what a box holds fills them a few a frame, not all in one; a box typed into meanwhile keeps its text, the paste added after it', async () => {
+  const t = await open();
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await openDemo(page);
+    await screen(page, 'Orders');
+    await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('ol.verdicts li')));
+    const before = await boxes(page);
+    const names = Object.keys(before);
+    const accepted = (n) => before[n].rows.filter(([c]) => c === 'ok').map(([, line]) => line);
+    for (const box of await page.locator('article.player textarea').all()) await box.fill('');
+    // Each player's accepted lines again and again, a part per player in
+    // turn, until each has about 3.7 KB: every box lays its text out (a box
+    // holds over 4 KB off the page, shell::html::BOX_HELD), 45 KB in all.
+    const parts = Object.fromEntries(names.map((n) => [n, '']));
+    let text = '';
+    for (let i = 0, added = true; added;) {
+      added = false;
+      for (const name of names) {
+        const body = `${accepted(name).join('\n')}\n`;
+        if (parts[name].length + body.length > 3700) continue;
+        parts[name] += body;
+        text += `${i++ % 3 === 2 ? `${name}:` : `== ${name} ==`}\n${body}\n`;
+        added = true;
+      }
+    }
+    assert.ok(text.length > 40 * 1024, `${text.length} bytes`);
+    if (!(await page.locator('details.bulk').evaluate((d) => d.open))) await page.click('details.bulk summary');
+    await paste(page, '[data-testid=bulk]', text);
+    // Each frame, the boxes' text on the page; once the first boxes have
+    // theirs, a key is typed into the last player's box (its part not yet
+    // taken), as the moderator may.
+    const last = names[names.length - 1];
+    await page.evaluate((last) => {
+      const seen = (window.__frames = []);
+      const frame = () => {
+        const boxes = [...document.querySelectorAll('article.player textarea')];
+        seen.push(boxes.reduce((a, b) => a + b.value.length, 0));
+        const mine = document.querySelector(`article[data-player="${last}"] textarea`);
+        if (seen.at(-1) > 0 && !window.__typed && mine.value === '') {
+          mine.value = 'x';
+          mine.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: 'x' }));
+          window.__typed = true;
+        }
+        if (!window.__stop) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, last);
+    await page.click('[data-testid=split]');
+    await page.waitForSelector('[data-testid=split-result]');
+    const frames = await page.evaluate(() => { window.__stop = true; return window.__frames; });
+    const added = frames.slice(1).map((n, i) => n - frames[i]);
+    // No frame put more than 8 KB of the boxes' text on the page (the
+    // split's frame budget, shell::bulk::FRAME_TEXT): the 45 KB came over
+    // five frames or more.
+    assert.ok(Math.max(...added) <= 8 * 1024, `the most text one frame added: ${Math.max(...added)} (${added.filter((a) => a).join(', ')})`);
+    assert.ok(added.filter((a) => a > 0).length >= 5, `frames that added text: ${added.filter((a) => a).join(', ')}`);
+    assert.equal(await page.evaluate(() => window.__typed), true, 'a key was typed while the paste was taken');
+    // Every part taken; the box typed into kept its key, the part added after it.
+    const values = Object.fromEntries(await page.locator('article.player').evaluateAll((as) => as.map((a) => [a.dataset.player, a.querySelector('textarea').value])));
+    for (const n of names) assert.equal(values[n], n === last ? `x\n${parts[n].trimEnd()}` : parts[n].trimEnd(), `${n}'s box`);
+    const account = await page.locator('[data-testid=split-result] li').allTextContents();
+    const lines = (n) => parts[n].split('\n').filter((l) => l.trim()).length;
+    for (const n of names) {
+      assert.ok(account.includes(n === last ? `${n}: added after the earlier text (${lines(n)} lines)` : `${n}: new (${lines(n)} lines)`), `${n} in ${JSON.stringify(account)}`);
+    }
+    // Read as the engine reads it: the same orders in force as typed once.
+    await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('[data-testid=verdicts-more]') || a.querySelectorAll('ol.verdicts li').length));
+    const after = await boxes(page);
+    for (const n of names) assert.equal(after[n].inForce, before[n].inForce, `${n}'s orders in force`);
+    // The moderator's actions: paste, split.
+    console.log('Mini-Survivor 45 KB bulk paste, every box laid out: 2 actions from the paste to the boxes filled');
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -6,12 +6,12 @@
 
 use super::super::state::Ctx;
 use super::super::worker::read_answer;
-use crate::shell::bulk::{BulkBox, announce};
+use crate::shell::bulk::{BulkBox, announce, take_in_frames};
 use crate::shell::html::{BOX_HELD, esc};
 use crate::shell::paste::{HeldBox, is_held};
 use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
-use console_core::text::{BulkAccount, take_bulk, visible};
+use console_core::text::{BulkAccount, visible};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use mini_survivor::bulk::BulkRequest;
@@ -295,8 +295,9 @@ impl Checks {
 }
 
 /// The bulk box read in the site's worker: the pasted text goes there as
-/// a [`BulkRequest`]; its split is taken into the drafts in a later task,
-/// said as the bulk box says it, and the account goes to `account`
+/// a [`BulkRequest`]; its split is taken into the drafts from a later
+/// task, a few boxes a frame (`take_in_frames`), then said as the bulk
+/// box says it, and the account goes to `account`
 /// (shown by the bulk box). Not into another game, or another round than
 /// the one it was asked for (a commit or an undo meanwhile). Page-wide
 /// (provided by the page, `MiniSurvivor::init`): a split asked is taken
@@ -342,12 +343,6 @@ impl OrdersSplit {
                 Err(e) => ctx.warn(format!("The paste could not be split: {e}")),
                 Ok(data) => {
                     Timeout::new(0, move || {
-                        if asked.with_value(|a| *a != basis()) {
-                            ctx.warn(
-                                "The round changed before the paste was split: split it again",
-                            );
-                            return;
-                        }
                         let Some(roster) = ctx
                             .live
                             .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))
@@ -356,14 +351,22 @@ impl OrdersSplit {
                         };
                         let mut s = data.into_split();
                         s.texts.retain(|(p, _)| p.index() < roster.len());
-                        let mut taken = None;
-                        ctx.drafts.update(|d| {
-                            taken = Some(take_bulk(d, &s, |p| roster.name(p).to_string()));
-                        });
-                        if let Some(a) = &taken {
-                            announce(ctx.shell, "submissions", a);
-                        }
-                        account.set(taken);
+                        take_in_frames(
+                            ctx.drafts,
+                            s,
+                            |p| roster.name(p).to_string(),
+                            BOX_HELD,
+                            move || asked.with_value(|a| *a == basis()),
+                            move |taken| match taken {
+                                None => ctx.warn(
+                                    "The round changed before the paste was split: split it again",
+                                ),
+                                Some(a) => {
+                                    announce(ctx.shell, "submissions", &a);
+                                    account.set(Some(a));
+                                }
+                            },
+                        );
                     })
                     .forget();
                 }

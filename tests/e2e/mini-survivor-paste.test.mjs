@@ -20,6 +20,18 @@ const boxes = (page) => page.locator('article.player').evaluateAll((as) => Objec
   more: a.querySelector('[data-testid=verdicts-more]')?.textContent ?? null,
 }])));
 
+/** Opens the demo at its Orders screen (round 1's orders in the boxes)
+ * once every box is read; returns the boxes as `boxes` gives them. */
+async function demoOrders(page) {
+  await openDemo(page);
+  await screen(page, 'Orders');
+  await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('ol.verdicts li')));
+  return boxes(page);
+}
+
+/** A box's accepted lines (as `boxes` gives a box). */
+const accepted = (box) => box.rows.filter(([c]) => c === 'ok').map(([, line]) => line);
+
 /** The round's public post. */
 async function publicPost(page) {
   await screen(page, 'Posts');
@@ -34,10 +46,7 @@ test('a 1 MB bulk paste is split in the worker and checked a box per task; order
   try {
     // The reference: the demo's round 1 (its players' orders pre-filled),
     // each box's accepted lines, and the round adjudicated from them.
-    await openDemo(page);
-    await screen(page, 'Orders');
-    await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('ol.verdicts li')));
-    const before = await boxes(page);
+    const before = await demoOrders(page);
     const names = Object.keys(before);
     assert.equal(names.length, 12);
     await commit(page, 1);
@@ -52,13 +61,12 @@ test('a 1 MB bulk paste is split in the worker and checked a box per task; order
     // line replaces an earlier one of its kind, R3.5: the orders in force
     // stay the same), five unreadable lines in one of Pebble's parts and a
     // part for someone who is not a player, up to 1 MB.
-    const accepted = Object.fromEntries(names.map((n) => [n, before[n].rows.filter(([c]) => c === 'ok').map(([, line]) => line)]));
     const oops = ['oops 1', 'oops 2', 'oops 3', 'oops 4', 'oops 5'];
     let text = 'Hi mod, everything I got in my inbox below\n\n== Nobody ==\n12 v 3\n\n';
     const given = Object.fromEntries(names.map((n) => [n, 0]));
     for (let i = 0; text.length < MB - 2000; i++) {
       const name = names[i % names.length];
-      const lines = [...accepted[name], ...(i === 40 * names.length + names.indexOf('Pebble') ? oops : [])];
+      const lines = [...accepted(before[name]), ...(i === 40 * names.length + names.indexOf('Pebble') ? oops : [])];
       given[name] += lines.length;
       text += `${i % 3 === 2 ? `${name}:` : `== ${name} ==`}\n${lines.join('\n')}\n\n`;
     }
@@ -134,11 +142,7 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
   const { page } = t;
   page.on('dialog', (d) => d.accept());
   try {
-    await openDemo(page);
-    await screen(page, 'Orders');
-    await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('ol.verdicts li')));
-    const before = await boxes(page);
-    const accepted = (n) => before[n].rows.filter(([c]) => c === 'ok').map(([, line]) => line);
+    const before = await demoOrders(page);
     // Pebble's box emptied, then its accepted lines pasted again and again
     // up to 1 MB (a later line replaces an earlier one of its kind, R3.5:
     // the orders in force stay the same), five unreadable lines half-way.
@@ -146,7 +150,7 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
     await page.fill(`${pebble} textarea`, '');
     await page.waitForSelector(`${pebble} ol.verdicts li`, { state: 'detached' });
     const oops = ['oops 1', 'oops 2', 'oops 3', 'oops 4', 'oops 5'];
-    const block = `${accepted('Pebble').join('\n')}\n`;
+    const block = `${accepted(before.Pebble).join('\n')}\n`;
     let text = '';
     for (let i = 0; text.length + block.length <= MB; i++) text += i === 5000 ? `${oops.join('\n')}\n${block}` : block;
     const pasted = text.split('\n').length - 1;
@@ -155,7 +159,7 @@ test('a 1 MB paste into one player\'s box is checked over several tasks: its lin
     // Pebble's paste is being read.
     await page.fill('article[data-player="Mimic"] textarea', '');
     await page.waitForSelector('article[data-player="Mimic"] ol.verdicts li', { state: 'detached' });
-    const mimic = accepted('Mimic').join('\n');
+    const mimic = accepted(before.Mimic).join('\n');
     // The paste as Chromium pastes (a cancelable paste event carrying the
     // clipboard's text; unless the page takes it, the text goes into the
     // box with one input event); a timer that ticks once a task counts the
@@ -240,12 +244,8 @@ test('a bulk paste of twelve boxes just under what a box holds fills them a few 
   const { page } = t;
   page.on('dialog', (d) => d.accept());
   try {
-    await openDemo(page);
-    await screen(page, 'Orders');
-    await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('ol.verdicts li')));
-    const before = await boxes(page);
+    const before = await demoOrders(page);
     const names = Object.keys(before);
-    const accepted = (n) => before[n].rows.filter(([c]) => c === 'ok').map(([, line]) => line);
     for (const box of await page.locator('article.player textarea').all()) await box.fill('');
     // Each player's accepted lines again and again, a part per player in
     // turn, until each has about 3.7 KB: every box lays its text out (a box
@@ -255,7 +255,7 @@ test('a bulk paste of twelve boxes just under what a box holds fills them a few 
     for (let i = 0, added = true; added;) {
       added = false;
       for (const name of names) {
-        const body = `${accepted(name).join('\n')}\n`;
+        const body = `${accepted(before[name]).join('\n')}\n`;
         if (parts[name].length + body.length > 3700) continue;
         parts[name] += body;
         text += `${i++ % 3 === 2 ? `${name}:` : `== ${name} ==`}\n${body}\n`;

@@ -76,11 +76,12 @@ const SLICE_MS: f64 = 8.0;
 
 /// A slice also ends once the boxes it filled hold this much text to lay
 /// out (bytes), or this many checked lines to show, and the rest waits
-/// for the next frame: a bulk split fills about five boxes a frame. (A
-/// frame of ten boxes of 850 bytes and [`BOX_LINES`] lines each, a 10 KB
-/// split, was 30 to 50 ms of style and layout in Chromium, traced, half
-/// of it the boxes' text and half their lines: issue 20, no task over
-/// 50 ms.)
+/// for the next frame: a bulk split's verdicts fill about five boxes a
+/// frame (its text comes into the boxes a part a frame too,
+/// `shell::bulk::take_in_frames`). (A frame of ten boxes of 850 bytes
+/// and [`BOX_LINES`] lines each, a 10 KB split, was 30 to 50 ms of style
+/// and layout in Chromium, traced, half of it the boxes' text and half
+/// their lines: issue 20, no task over 50 ms.)
 const SLICE_LAYOUT: usize = 4 * 1024;
 const SLICE_ROWS: usize = 5 * BOX_LINES;
 

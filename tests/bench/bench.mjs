@@ -23,7 +23,9 @@
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
 // BENCH_PASTE_BOXES=<key,...> only those paste boxes (mini, minibox, survival,
 // thread, revote, night, nightbox, dice, circle, circlenext, circlepost);
-// BENCH_PASTE_SIZES=<KB,...> other paste sizes than 10, 15, 100 and 1024 KB.
+// BENCH_PASTE_SIZES=<KB,...> paste sizes instead of 10, 15, 100 and 1024 KB
+// (a 46 KB Mini-Survivor bulk paste fills every box just under what one
+// holds: the most text a split lays out).
 // BENCH_PASTE_TRACE=<ms> records a Chromium trace of every paste and adds
 // rows for the longest main-thread task in it (exact, also under 50 ms),
 // and prints each task over <ms> ms with what it spent its time on.
@@ -629,9 +631,14 @@ const PASTE_TIMEOUT = int('BENCH_PASTE_TIMEOUT', 30) * 1000;
 const SETTLE = 1000;
 // (15 KB: just under the size a box holds instead of laying it out,
 // shell::html::HELD, so the most text a paste lays out.)
-// BENCH_PASTE_SIZES=<KB,...> replaces them (1024 is "1 MB").
+// BENCH_PASTE_SIZES=<KB,...> replaces them (1024 is "1 MB"); a size that
+// is not a positive number stops the benchmark, named.
 const PASTE_SIZES = process.env.BENCH_PASTE_SIZES
-  ? process.env.BENCH_PASTE_SIZES.split(',').map((k) => Number(k.trim())).map((k) => [k === 1024 ? '1 MB' : `${k} KB`, k * 1024])
+  ? process.env.BENCH_PASTE_SIZES.split(',').map((k) => {
+    const kb = Number(k.trim());
+    if (!Number.isFinite(kb) || kb <= 0) throw new Error(`BENCH_PASTE_SIZES: ${JSON.stringify(k)} is not a size in KB`);
+    return [kb === 1024 ? '1 MB' : `${kb} KB`, Math.round(kb * 1024)];
+  })
   : [['10 KB', 10 * 1024], ['15 KB', 15 * 1024], ['100 KB', 100 * 1024], ['1 MB', 1024 * 1024]];
 const PASTE_BOXES = [
   {

@@ -538,4 +538,39 @@ mod tests {
         assert_eq!(header("a*b:"), None);
         assert_eq!(header("=== Cid ===").map(|h| h.name), Some("Cid"));
     }
+
+    #[test]
+    fn a_split_taken_a_player_at_a_time_keeps_an_edit_made_between() {
+        // The pile: Ann's and Bob's parts, and a line under no header.
+        let names = ["Ann", "Bob"];
+        let s = split_bulk("hello mod\nAnn:\nkill Bob\n\nBob:\nwatch Ann\n", |n| {
+            names.iter().position(|m| *m == n)
+        });
+        let mut drafts = std::collections::BTreeMap::new();
+        let name = |i: usize| names[i].to_string();
+        let (p, t) = &s.texts[0];
+        assert_eq!(
+            take_text(&mut drafts, name(*p), t),
+            ("Ann".to_string(), Taken::New, 1)
+        );
+        // Bob types into his box before his part is taken: the part comes
+        // after what he typed (a later line replaces an earlier one, S2.5).
+        drafts.insert("Bob".to_string(), "protect Ann".to_string());
+        let (p, t) = &s.texts[1];
+        assert_eq!(
+            take_text(&mut drafts, name(*p), t),
+            ("Bob".to_string(), Taken::Added, 1)
+        );
+        assert_eq!(drafts["Ann"], "kill Bob");
+        assert_eq!(drafts["Bob"], "protect Ann\nwatch Ann");
+        // Taken again, each part is already there.
+        for (p, t) in &s.texts {
+            assert_eq!(take_text(&mut drafts, name(*p), t).1, Taken::Unchanged);
+        }
+        // The problems are the split's whole account of what was not taken.
+        assert_eq!(
+            bulk_problems(&s),
+            vec!["line 1 under no player's header, so not taken for anyone".to_string()]
+        );
+    }
 }

@@ -1,8 +1,9 @@
 //! The bulk paste box every game page shares: one pasted pile of private
 //! messages with a header line per player, split into the players' drafts
 //! by the page's engine and the shared splitter
-//! ([`console_core::text::split_bulk`], [`console_core::text::take_bulk`]),
-//! with an account of what was taken and every line that was not.
+//! ([`console_core::text::split_bulk`], [`console_core::text::take_bulk`],
+//! or a few players a frame: [`take_in_frames`]), with an account of what
+//! was taken and every line that was not.
 
 use super::paste::{HeldBox, is_held};
 use console_core::text::{BulkAccount, BulkSplit, Taken, bulk_problems, take_text};
@@ -49,55 +50,103 @@ pub(crate) fn announce(shell: super::Shell, noun: &str, a: &BulkAccount) {
 
 /// The most text of the players' boxes a split puts on the page in one
 /// frame (bytes of the boxes taken into, whole; a held box counts
-/// nothing): Chromium lays out every line of a box in the frame its text
-/// changes, and a split filling twelve boxes of 3.8 KB at once made a
-/// frame of 43 to 52 ms, traced, most of it layout (issue 20: no task
-/// over 50 ms).
+/// nothing; a box holds at most this much, so a box alone is within it):
+/// Chromium lays out every line of a box in the frame its text changes,
+/// and a split filling twelve boxes of 3.8 KB at once made a frame of 43
+/// to 52 ms, traced, most of it layout (issue 20: no task over 50 ms).
+/// The same frame also shows what the page makes of the change (a slice
+/// of Mini-Survivor's checks, with a budget of its own).
 const FRAME_TEXT: usize = 8 * 1024;
+
+/// A split taken a frame at a time ([`take_in_frames`]) and stopped
+/// before its end: the account of the players' parts taken (in paste
+/// order, with the split's problems) and how many were not.
+pub(crate) struct Stopped {
+    pub taken: BulkAccount,
+    pub left: usize,
+}
+
+impl Stopped {
+    /// The warning for a split stopped because the `what` it was asked
+    /// for ("round") changed: none of it taken, or which parts were.
+    pub(crate) fn warning(&self, what: &str) -> String {
+        if self.taken.taken.is_empty() {
+            return format!("The {what} changed before the paste was split: split it again");
+        }
+        let names: Vec<&str> = self
+            .taken
+            .taken
+            .iter()
+            .map(|(n, _, _)| n.as_str())
+            .collect();
+        format!(
+            "The {what} changed while the paste was taken into the boxes: {} of {} players' parts were taken ({}), the rest were not: split it again",
+            names.len(),
+            names.len() + self.left,
+            names.join(", ")
+        )
+    }
+}
 
 /// A split being taken into the drafts a frame at a time
 /// ([`take_in_frames`]).
-struct Taking {
+struct Taking<P> {
     drafts: RwSignal<BTreeMap<String, String>>,
-    /// (player name, text) still to take, in paste order.
-    left: std::iter::Peekable<std::vec::IntoIter<(String, String)>>,
+    /// (player, text) still to take, in paste order.
+    left: std::iter::Peekable<std::vec::IntoIter<(P, String)>>,
     account: BulkAccount,
+    name: Box<dyn Fn(P) -> String>,
     limit: usize,
     still: Box<dyn Fn() -> bool>,
-    done: Box<dyn FnOnce(Option<BulkAccount>)>,
+    done: Box<dyn FnOnce(Result<BulkAccount, Stopped>)>,
 }
 
-impl Taking {
+impl<P: Copy + 'static> Taking<P> {
     /// Takes the next frame's texts, then asks for the frame after.
     fn step(mut self) {
         if !(self.still)() {
-            (self.done)(None);
+            let Taking {
+                left,
+                account,
+                done,
+                ..
+            } = self;
+            done(Err(Stopped {
+                taken: account,
+                left: left.count(),
+            }));
             return;
         }
-        let (drafts, limit) = (self.drafts, self.limit);
-        let Taking { left, account, .. } = &mut self;
+        let Taking {
+            drafts,
+            left,
+            account,
+            name,
+            limit,
+            ..
+        } = &mut self;
         let mut laid = 0;
-        let alive = drafts.try_update(|d| {
-            while let Some((name, text)) = left.peek() {
+        drafts.update(|d| {
+            while let Some((p, text)) = left.peek() {
+                // (Named now: a player replaced meanwhile has their draft
+                // under the new name, R10.1.)
+                let n = name(*p);
                 // What the box will hold (its text and this, or this).
-                let next = d.get(name).map_or(0, String::len) + text.len();
-                let next = if is_held(next, limit) { 0 } else { next };
+                let next = d.get(&n).map_or(0, String::len) + text.len();
+                let next = if is_held(next, *limit) { 0 } else { next };
                 if laid > 0 && laid + next > FRAME_TEXT {
                     break;
                 }
-                let Some((name, text)) = left.next() else {
+                let Some((_, text)) = left.next() else {
                     break;
                 };
-                account.taken.push(take_text(d, name, &text));
+                account.taken.push(take_text(d, n, &text));
                 laid += next;
             }
         });
-        if alive.is_none() {
-            return;
-        }
         if self.left.peek().is_none() {
             let Taking { account, done, .. } = self;
-            done(Some(account));
+            done(Ok(account));
         } else {
             request_animation_frame(move || self.step());
         }
@@ -105,32 +154,35 @@ impl Taking {
 }
 
 /// Takes a split bulk paste into `drafts` ([`take_text`]) a few players
-/// at a time, a part each animation frame from the next one, so
-/// no frame lays out more than [`FRAME_TEXT`] bytes of the boxes' text
-/// (issue 20); `name` names a player as the drafts are keyed, `limit` is
-/// the boxes' [`HeldBox`] limit. Before each part `still()` is asked:
-/// when it says no (another game, round or night meanwhile), the rest is
-/// not taken and `done(None)`; otherwise, once every text is taken,
-/// `done(Some(account))` with the problems of the split
-/// ([`bulk_problems`]). A key pressed in a box meanwhile is kept: a text
-/// is added to the draft as it is when its part is taken.
-pub(crate) fn take_in_frames<P: Copy>(
+/// at a time, a part each animation frame from the next one, so no frame
+/// lays out more than [`FRAME_TEXT`] bytes of the boxes' text (issue
+/// 20); `name` names a player as the drafts are keyed (asked as each part
+/// is taken), `limit` is the boxes' [`HeldBox`] limit (at most
+/// [`FRAME_TEXT`]). Before each part `still()` is asked: when it says no
+/// (another game or round meanwhile, a newer split), the rest is not
+/// taken and `done(Err(Stopped))` says what was (it stays in the
+/// drafts); otherwise, once every text is taken, `done(Ok(account))`
+/// with the problems of the split ([`bulk_problems`]). A key pressed in
+/// a box meanwhile is kept: a text is added to the draft as it is when
+/// its part is taken.
+pub(crate) fn take_in_frames<P: Copy + 'static>(
     drafts: RwSignal<BTreeMap<String, String>>,
     split: BulkSplit<P>,
-    name: impl Fn(P) -> String,
+    name: impl Fn(P) -> String + 'static,
     limit: usize,
     still: impl Fn() -> bool + 'static,
-    done: impl FnOnce(Option<BulkAccount>) + 'static,
+    done: impl FnOnce(Result<BulkAccount, Stopped>) + 'static,
 ) {
+    debug_assert!(limit <= FRAME_TEXT, "a box alone must fit a frame");
     let problems = bulk_problems(&split);
-    let texts: Vec<(String, String)> = split.texts.into_iter().map(|(p, t)| (name(p), t)).collect();
     let taking = Taking {
         drafts,
-        left: texts.into_iter().peekable(),
+        left: split.texts.into_iter().peekable(),
         account: BulkAccount {
             taken: Vec::new(),
             problems,
         },
+        name: Box::new(name),
         limit,
         still: Box::new(still),
         done: Box::new(done),

@@ -300,7 +300,8 @@ impl Checks {
 /// task, a few boxes a frame (`take_in_frames`), then said as the bulk
 /// box says it, and the account goes to `account`
 /// (shown by the bulk box). Not into another game, or another round than
-/// the one it was asked for (a commit or an undo meanwhile). Page-wide
+/// the one it was asked for (a commit or an undo meanwhile: the parts
+/// taken before it stay, and a warning names them). Page-wide
 /// (provided by the page, `MiniSurvivor::init`): a split asked is taken
 /// when the worker answers, whatever screen is shown by then.
 #[derive(Clone, Copy)]
@@ -324,6 +325,9 @@ impl OrdersSplit {
             })
         };
         let asked = StoredValue::new(None::<(String, u16)>);
+        // Counts the splits taken into the drafts (a frame at a time): a
+        // split answered while an older one is still being taken stops it.
+        let taking = StoredValue::new(0u32);
         // Another game or round: the last split's account is of the old one.
         Effect::new(move |was: Option<Option<(String, u16)>>| {
             let now = ctx.live.with(|l| {
@@ -344,28 +348,43 @@ impl OrdersSplit {
                 Err(e) => ctx.warn(format!("The paste could not be split: {e}")),
                 Ok(data) => {
                     Timeout::new(0, move || {
-                        let Some(roster) = ctx
+                        let Some(players) = ctx
                             .live
-                            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.clone()))
+                            .with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.len()))
                         else {
                             return;
                         };
                         let mut s = data.into_split();
-                        s.texts.retain(|(p, _)| p.index() < roster.len());
+                        s.texts.retain(|(p, _)| p.index() < players);
+                        // This split is taken from now on; one still being
+                        // taken stops (the parts it took are this one's too,
+                        // "already there, unchanged").
+                        let me = taking.get_value().wrapping_add(1);
+                        taking.set_value(me);
+                        // (The name as the drafts are keyed when each part is
+                        // taken: a replacement meanwhile renames a box, R10.1.)
+                        let name = move |p: PlayerId| {
+                            ctx.live
+                                .with_untracked(|l| {
+                                    l.as_ref()
+                                        .map(|l| l.game.setup().players.name(p).to_string())
+                                })
+                                .unwrap_or_default()
+                        };
                         take_in_frames(
                             ctx.drafts,
                             s,
-                            |p| roster.name(p).to_string(),
+                            name,
                             BOX_HELD,
-                            move || asked.with_value(|a| *a == basis()),
+                            move || taking.get_value() == me && asked.with_value(|a| *a == basis()),
                             move |taken| match taken {
-                                None => ctx.warn(
-                                    "The round changed before the paste was split: split it again",
-                                ),
-                                Some(a) => {
+                                Ok(a) => {
                                     announce(ctx.shell, "submissions", &a);
                                     account.set(Some(a));
                                 }
+                                // A newer split took over: its account says all.
+                                Err(_) if taking.get_value() != me => {}
+                                Err(stopped) => ctx.warn(stopped.warning("round")),
                             },
                         );
                     })

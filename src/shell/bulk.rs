@@ -50,7 +50,8 @@ pub(crate) fn announce(shell: super::Shell, noun: &str, a: &BulkAccount) {
 
 /// The most text of the players' boxes a split puts on the page in one
 /// frame (bytes of the boxes taken into, whole; a held box counts
-/// nothing; a box holds at most this much, so a box alone is within it):
+/// nothing, and a box lays out at most its limit, no more than this, so
+/// one box alone is within it):
 /// Chromium lays out every line of a box in the frame its text changes,
 /// and a split filling twelve boxes of 3.8 KB at once made a frame of 43
 /// to 52 ms, traced, most of it layout (issue 20: no task over 50 ms).
@@ -62,7 +63,9 @@ const FRAME_TEXT: usize = 8 * 1024;
 /// before its end: the account of the players' parts taken (in paste
 /// order, with the split's problems) and how many were not.
 pub(crate) struct Stopped {
+    /// The parts taken (they stay in the drafts), and the split's problems.
     pub taken: BulkAccount,
+    /// The number of players' parts not taken.
     pub left: usize,
 }
 

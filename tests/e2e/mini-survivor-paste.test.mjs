@@ -250,13 +250,16 @@ test('a bulk paste of twelve boxes just under what a box holds fills them a few 
     // Each player's accepted lines again and again, a part per player in
     // turn, until each has about 3.7 KB: every box lays its text out (a box
     // holds over 4 KB off the page, shell::html::BOX_HELD), 40 KB or more
-    // in all.
+    // in all. Each player's first PM opens with a greeting as typed on a
+    // phone (curly apostrophe, dash): a line of their box, shown rejected
+    // with its reason, never an order.
     const parts = Object.fromEntries(names.map((n) => [n, '']));
     let text = '';
     for (let i = 0, added = true; added;) {
       added = false;
       for (const name of names) {
-        const body = `${accepted(before[name]).join('\n')}\n`;
+        const hello = parts[name] ? '' : 'Hi mod \u2013 here\u2019s mine for this round\n';
+        const body = `${hello}${accepted(before[name]).join('\n')}\n`;
         if (parts[name].length + body.length > 3700) continue;
         parts[name] += body;
         text += `${i++ % 3 === 2 ? `${name}:` : `== ${name} ==`}\n${body}\n`;
@@ -313,7 +316,12 @@ test('a bulk paste of twelve boxes just under what a box holds fills them a few 
     // Read as the engine reads it: the same orders in force as typed once.
     await page.waitForFunction(() => [...document.querySelectorAll('article.player')].every((a) => a.querySelector('[data-testid=verdicts-more]') || a.querySelectorAll('ol.verdicts li').length));
     const after = await boxes(page);
-    for (const n of names) assert.equal(after[n].inForce, before[n].inForce, `${n}'s orders in force`);
+    for (const n of names) {
+      assert.equal(after[n].inForce, before[n].inForce, `${n}'s orders in force`);
+      const greeting = after[n].rows.find(([, line]) => line.startsWith('Hi mod'));
+      assert.equal(greeting?.[0], 'bad', `${n}'s greeting is a rejected line: ${JSON.stringify(after[n].rows.slice(0, 3))}`);
+      assert.ok(greeting[2].length > 5, `with a reason: ${greeting[2]}`);
+    }
     // The moderator's actions: paste, split.
     console.log(`Mini-Survivor ${kb} KB bulk paste, every box laid out: 2 actions from the paste to the boxes filled`);
     assert.deepEqual(t.errors, []);

@@ -8,7 +8,8 @@ import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DIST = path.join(ROOT, 'dist');
+// E2E_DIST=<dir> tests a bundle built elsewhere (`DIST=<dir> scripts/build`).
+export const DIST = process.env.E2E_DIST ? path.resolve(process.env.E2E_DIST) : path.join(ROOT, 'dist');
 export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
 
 /** The files a built page's index.html loads at once (its wasm, js and

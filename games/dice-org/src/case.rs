@@ -674,7 +674,7 @@ impl StepRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeasonRecord {
     /// Every step's record.
-    pub steps: Vec<StepRecord>,
+    pub steps: Vec<CaseStep>,
     /// Players voted out, in order.
     pub voted_out: Vec<String>,
     /// The jury, in order voted out (filled once three players remain).
@@ -685,10 +685,23 @@ pub struct SeasonRecord {
     pub winner: Option<String>,
 }
 
+/// One step of a case's record: the step's record and, for a step given
+/// as pasted text (FORMAT.md "A step as pasted text", D12), what the text
+/// gave and every line's verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CaseStep {
+    /// The step's record.
+    #[serde(flatten)]
+    pub record: StepRecord,
+    /// What the text gave, for a text step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<crate::case_text::TextRecord>,
+}
+
 impl SeasonRecord {
     /// The end of the record (voted out, jury, game over, winner) after
     /// `steps`, in `state`.
-    pub fn new(state: &State, steps: Vec<StepRecord>) -> SeasonRecord {
+    pub fn new(state: &State, steps: Vec<CaseStep>) -> SeasonRecord {
         let ordered = |v: Vec<PlayerId>| -> Vec<String> {
             v.into_iter().map(|p| state.name(p).to_string()).collect()
         };
@@ -731,10 +744,20 @@ pub fn run_case(json: &str) -> Result<SeasonRecord, String> {
     let mut records = Vec::with_capacity(case.steps.len());
     for (i, step) in case.steps.into_iter().enumerate() {
         let at = |e: String| format!("step {}: {e}", i + 1);
-        let e = entry(step, &state).map_err(at)?;
+        // A step whose body is text is the players' DMs (D12).
+        let (e, text) = match (step.len(), step.iter().next()) {
+            (1, Some((kind, Value::String(t)))) => {
+                let (e, rec) = crate::case_text::text_step(kind, t, &state).map_err(at)?;
+                (e, Some(rec))
+            }
+            _ => (entry(step, &state).map_err(at)?, None),
+        };
         let mut dice = Dice::new(&mut list);
         let (after, report) = apply(&state, &e, &mut dice).map_err(|err| at(err.to_string()))?;
-        records.push(StepRecord::new(&report, &state, &after));
+        records.push(CaseStep {
+            record: StepRecord::new(&report, &state, &after),
+            text,
+        });
         state = after;
     }
     Ok(SeasonRecord::new(&state, records))

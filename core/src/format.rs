@@ -19,7 +19,11 @@ pub enum Format {
     BBCode,
     /// Discord Markdown, split into messages of at most 2,000 code points.
     Markdown,
-    /// Plain text.
+    /// Plain text, for a forum or a Discord channel: no markup, but a
+    /// mention (`@everyone`, `@here`, `<@id>`, `<@&id>`, `<#id>`) is
+    /// defused with a zero-width space after its `@` or `#` so it pings no
+    /// one ([`defuse_mentions`]). Markdown, the other format meant for
+    /// Discord, escapes every `@` and `<`; BBCode is for forums only.
     Plain,
 }
 
@@ -49,9 +53,42 @@ pub fn without_bidi(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// Escapes a name for a format so it shows as written and cannot inject markup.
+/// `text` with every Discord mention defused: a zero-width space (U+200B)
+/// after the `@` of `@everyone` and `@here`, and after the `<@`, `<@&` or
+/// `<#` of a user, role or channel mention, so Discord shows the text and
+/// pings no one. Borrowed when there is none.
+pub fn defuse_mentions(text: &str) -> std::borrow::Cow<'_, str> {
+    // Whether a zero-width space goes after the character at byte `i`.
+    let after = |i: usize, c: char| {
+        let (before, rest) = (&text[..i], &text[i + c.len_utf8()..]);
+        match c {
+            '@' if rest.starts_with("everyone") || rest.starts_with("here") => true,
+            '@' => before.ends_with('<') && !rest.starts_with('&'),
+            '&' => before.ends_with("<@"),
+            '#' => before.ends_with('<'),
+            _ => false,
+        }
+    };
+    if !text.char_indices().any(|(i, c)| after(i, c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, c) in text.char_indices() {
+        out.push(c);
+        if after(i, c) {
+            out.push('\u{200B}');
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Escapes a name for a format so it shows as written and cannot inject
+/// markup, nor ping anyone on Discord ([`Format::Plain`]).
 pub fn escape(text: &str, format: Format) -> String {
     let text = &*without_bidi(text);
+    if format == Format::Plain {
+        return defuse_mentions(text).into_owned();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match (format, c) {
@@ -84,11 +121,11 @@ pub fn escape(text: &str, format: Format) -> String {
 ///   (`:name:`); and at the start of a line only, what starts a block
 ///   there: `>`, `#`, `-` or `+` before a space, `-#`, and the `.` or `)`
 ///   of `1. ` or `1) `.
-/// - Plain text: nothing.
+/// - Plain text: mentions defused ([`defuse_mentions`]), nothing else.
 pub fn escape_text(text: &str, format: Format) -> String {
     let text = &*without_bidi(text);
     match format {
-        Format::Plain => text.to_string(),
+        Format::Plain => defuse_mentions(text).into_owned(),
         Format::BBCode => {
             let mut out = String::with_capacity(text.len());
             for (i, c) in text.char_indices() {
@@ -409,6 +446,16 @@ mod tests {
             "\\[x](http://y) \\:smile: 12:30:45"
         );
         assert_eq!(escape_text("[b]*x*", Format::Plain), "[b]*x*");
+        // Plain text may go to Discord: its mentions ping no one.
+        assert_eq!(
+            escape_text("@everyone @here <@123> <@&456> <#789> a@b.c", Format::Plain),
+            "@\u{200B}everyone @\u{200B}here <@\u{200B}123> <@&\u{200B}456> <#\u{200B}789> a@b.c"
+        );
+        assert_eq!(escape("@here", Format::Plain), "@\u{200B}here");
+        assert!(matches!(
+            defuse_mentions("Mary-Jo @ 5"),
+            std::borrow::Cow::Borrowed(_)
+        ));
         for s in ["[b]", "Mary-Jo", "a*b"] {
             assert_eq!(Mark(Format::BBCode).text(s), bb(s));
         }

@@ -149,14 +149,15 @@ impl Layout {
     }
 
     /// A rendered quote's first line: the quoted author (empty when the
-    /// next line names them, as vBulletin's `Quote:`).
-    fn quote(self, line: &str) -> Option<String> {
+    /// next line names them, as vBulletin's `Quote:`). `known`: whether a
+    /// name names a player or an author of the page.
+    fn quote(self, line: &str, known: &dyn Fn(&str) -> bool) -> Option<String> {
         match self {
             Layout::Phpbb | Layout::PhpbbNumbered => phpbb::quote(line),
             Layout::Vbulletin => vbulletin::quote(line),
             Layout::Xenforo => xenforo::quote(line),
             Layout::Invision => invision::quote(line),
-            Layout::Discourse => discourse::quote(line),
+            Layout::Discourse => discourse::quote(line, known),
             Layout::Smf => smf::quote(line),
             Layout::Discord | Layout::Bbcode | Layout::Plain => None,
         }
@@ -183,6 +184,12 @@ enum Author {
     Below,
     /// The previous post's author (Discord's compact form).
     Same,
+    /// On the line above, and a bot when a badge line (`APP`, `BOT`)
+    /// stands between (Discord's header split over lines).
+    Split,
+    /// On the header line, a bot's (Discord's `APP`, `BOT` badge): never a
+    /// player, whatever its name.
+    Bot(String),
 }
 
 /// A post header as a layout reads it.
@@ -219,6 +226,10 @@ pub struct ThreadPost {
     /// The time as the page gives it, if it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<String>,
+    /// Whether the header marks a bot (Discord's `APP` or `BOT` badge): its
+    /// post is no player's, whatever its name (S2.9).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 mod opt_how {
@@ -321,8 +332,14 @@ impl ThreadSplit {
             if n == 1 { "" } else { "s" },
             if k == 1 { "" } else { "s" }
         );
+        let bots = self.posts.iter().filter(|p| p.bot).count();
         if unknown > 0 {
-            s.push_str(&format!(" ({unknown} by no player, not counted)"));
+            let bots = match bots {
+                0 => String::new(),
+                1 => ", 1 of them by a bot".to_string(),
+                b => format!(", {b} of them by bots"),
+            };
+            s.push_str(&format!(" ({unknown} by no player{bots}, not counted)"));
         }
         s
     }
@@ -417,6 +434,8 @@ pub fn detect(names: &Names, text: &str) -> Vec<(Layout, usize)> {
                         (Author::Inline(name), Layout::Plain | Layout::Discord) => {
                             names.exact(name).is_some() || layout == Layout::Discord
                         }
+                        // A split Discord header: the name on a line above.
+                        (Author::Split, _) => i > 0 && !blank(all[i - 1]),
                         _ => true,
                     };
                     n += usize::from(counts) * 2;
@@ -465,7 +484,7 @@ fn distinctive(layout: Layout, line: &str) -> bool {
 
 /// The author line of an `Above` header at `h`: the nearest line above
 /// (at most 10, not above `floor`) that names a player exactly, passing
-/// chrome, dates and blank lines; for Discourse also the first word of a
+/// chrome, dates and blank lines; for Discourse also either part of a
 /// `username Full Name` line.
 fn above_author(
     names: &Names,
@@ -484,10 +503,15 @@ fn above_author(
             return Some((j, t.to_string(), r));
         }
         if layout == Layout::Discourse
-            && let Some(first) = t.split_whitespace().next()
-            && let Some(r) = names.exact(first)
+            && let Some((first, full)) = t.split_once(char::is_whitespace)
         {
-            return Some((j, first.to_string(), r));
+            // `username Full Name`: either names the author.
+            if let Some(r) = names.exact(first) {
+                return Some((j, first.to_string(), r));
+            }
+            if let Some(r) = names.exact(full.trim()) {
+                return Some((j, full.trim().to_string(), r));
+            }
         }
     }
     None
@@ -633,6 +657,7 @@ fn split_bbcode(names: &Names, text: &str) -> ThreadSplit {
             time: time
                 .and_then(|t| t.parse::<i64>().ok())
                 .map(console_core::format::utc),
+            bot: false,
         });
     }
     out.orphans = outside
@@ -652,6 +677,8 @@ struct Draft {
     number: Option<u32>,
     time: Option<String>,
     first: String,
+    /// A bot's post (Discord's badge): no player's.
+    bot: bool,
     /// Body from this line (after the header and any author lines).
     body_start: usize,
     /// The top of this post's block above its header (where the previous
@@ -689,7 +716,9 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         };
         let floor = drafts.last().map_or(0, |d| d.body_start);
         // The previous post's author (copied only when used).
-        let prev_author = drafts.last().map(|d| (&d.author_text, d.author, d.how));
+        let prev_author = drafts
+            .last()
+            .map(|d| (&d.author_text, d.author, d.how, d.bot));
         let mut d = Draft {
             header: i,
             author_text: String::new(),
@@ -698,6 +727,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             number: h.number,
             time: h.time.clone(),
             first: h.text.clone(),
+            bot: false,
             body_start: i + 1,
             block_top: i,
         };
@@ -716,15 +746,37 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 if names.exact(&name).is_some() {
                     d.author_text = name;
                 } else {
-                    if let Some((t, _, _)) = prev_author {
+                    if let Some((t, _, _, bot)) = prev_author {
                         d.author_text = t.clone();
+                        d.bot = bot;
                     }
                     d.first = whole;
                 }
             }
             Author::Same => {
-                if let Some((t, _, _)) = prev_author {
+                if let Some((t, _, _, bot)) = prev_author {
                     d.author_text = t.clone();
+                    d.bot = bot;
+                }
+            }
+            Author::Bot(name) => {
+                d.author_text = name;
+                d.bot = true;
+            }
+            Author::Split => {
+                // The name on the nearest line above, a bot's badge
+                // (`APP`) between them.
+                let above = |from: usize| (floor..from).rev().find(|&j| !blank(all[j]));
+                let mut j = above(i);
+                if let Some(b) = j.filter(|&b| discord::badge(all[b])) {
+                    d.bot = true;
+                    j = above(b);
+                }
+                if let Some(j) = j {
+                    let (name, bot) = discord::without_badge(all[j].trim());
+                    d.author_text = name.to_string();
+                    d.bot |= bot;
+                    d.block_top = j;
                 }
             }
             Author::Above => match above_author(names, layout, &all, i, floor) {
@@ -782,17 +834,34 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                 }
             }
         }
-        if !d.author_text.is_empty() {
+        if !d.author_text.is_empty() && !d.bot {
             let (a, how) = read_author(names, &d.author_text);
             d.author = a;
             d.how = how;
         }
         if d.author_text.is_empty()
-            && let Some((t, a, how)) = prev_author
+            && let Some((t, a, how, bot)) = prev_author
         {
             d.author_text = t.clone();
             d.author = a;
             d.how = how;
+            d.bot = bot;
+        }
+        // Discord: a reply's context (`@NAME` and a line of the message it
+        // answers) just above the header is a quote at the reply's start,
+        // never its author's words (S2.9).
+        if layout == Layout::Discord
+            && let Some((top, who, said)) = reply_context(names, &drafts, &all, floor, d.block_top)
+        {
+            d.block_top = top;
+            d.first = format!(
+                "[quote=\"{}\"]{}[/quote]{}{}",
+                who.replace('"', "'"),
+                said.replace("[/quote]", "[/ quote]"),
+                if d.first.is_empty() { "" } else { "\n" },
+                d.first
+            );
+            out.quotes += 1;
         }
         i = d.body_start.max(i + 1);
         drafts.push(d);
@@ -822,43 +891,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         if !drafts[k].first.is_empty() {
             body.push(Cow::Owned(drafts[k].first.clone()));
         }
-        let mut lines_: Vec<&str> = all[drafts[k].body_start.min(stop)..stop].to_vec();
-        // Discord: a reply's context above the next header belongs to the
-        // next post, as a quote.
-        if layout == Layout::Discord && k + 1 < drafts.len() {
-            let n = lines_.len();
-            let ctx =
-                if n >= 2 && is_mention_line(lines_[n - 2]) && !lines_[n - 1].trim().is_empty() {
-                    2
-                } else if n >= 1
-                    && is_mention_line(lines_[n - 1].split_whitespace().next().unwrap_or(""))
-                    && lines_[n - 1].trim().contains(' ')
-                {
-                    1
-                } else {
-                    0
-                };
-            if ctx > 0 {
-                let taken: Vec<&str> = lines_.split_off(n - ctx);
-                let joined = taken.join(" ");
-                let joined = joined.trim();
-                let (who, said) = joined
-                    .split_once(char::is_whitespace)
-                    .unwrap_or((joined, ""));
-                drafts[k + 1].first = format!(
-                    "[quote=\"{}\"]{}[/quote]{}{}",
-                    who.trim_start_matches('@'),
-                    said.trim(),
-                    if drafts[k + 1].first.is_empty() {
-                        ""
-                    } else {
-                        "\n"
-                    },
-                    drafts[k + 1].first
-                );
-                out.quotes += 1;
-            }
-        }
+        let lines_: Vec<&str> = all[drafts[k].body_start.min(stop)..stop].to_vec();
         for l in lines_ {
             let l = if layout == Layout::Discord {
                 discord::unedited(l)
@@ -902,15 +935,16 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         bodies.push(body);
     }
     // Rendered quotes, against the lines of earlier posts.
+    let known = |name: &str| known_name(names, &drafts, name);
     if layout.renders_quotes()
         && bodies
             .iter()
-            .any(|b| b.iter().any(|l| layout.quote(l).is_some()))
+            .any(|b| b.iter().any(|l| layout.quote(l, &known).is_some()))
     {
         let mut seen: HashSet<String> = HashSet::new();
         for body in &mut bodies {
             let own: Vec<String> = body.iter().map(|l| norm(l)).collect();
-            let (marked, n) = mark_quotes(layout, body, &seen);
+            let (marked, n) = mark_quotes(layout, body, &seen, &known);
             out.quotes += n;
             *body = marked;
             seen.extend(own.into_iter().filter(|l| !l.is_empty()));
@@ -926,6 +960,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             line: number(d.header),
             number: d.number.unwrap_or(prev + 1),
             time: d.time,
+            bot: d.bot,
         });
     }
     out
@@ -960,10 +995,57 @@ fn joined<'a>(text: &'a str, body: &[Cow<'a, str>]) -> Cow<'a, str> {
     Cow::Borrowed(span.map_or("", |(from, to)| &text[from..to]))
 }
 
-/// Whether a line is only a mention `@Name` (a Discord reply's context).
-fn is_mention_line(line: &str) -> bool {
-    let t = line.trim();
-    t.len() > 1 && t.starts_with('@') && !t.contains(char::is_whitespace)
+/// The name a Discord reply's context line `@NAME` mentions, when it is
+/// one: a name of one word, or of several when it names a player (full
+/// name or nickname) or an author of the page so far (`@Mike O'Neil`,
+/// `@Survival Bot`).
+fn mention<'a>(names: &Names, drafts: &[Draft], line: &'a str) -> Option<&'a str> {
+    let rest = line.trim().strip_prefix('@')?.trim();
+    if rest.is_empty() || rest.chars().count() > 64 {
+        return None;
+    }
+    (known_name(names, drafts, rest) || !rest.contains(char::is_whitespace)).then_some(rest)
+}
+
+/// Whether `name` names a player (full name or nickname) or an author of
+/// the page so far.
+fn known_name(names: &Names, drafts: &[Draft], name: &str) -> bool {
+    names.exact(name).is_some()
+        || drafts
+            .iter()
+            .any(|d| !d.author_text.is_empty() && same_words(&d.author_text, name))
+}
+
+/// A Discord reply's context just above a header's block (`top`), not
+/// above `floor`: `@NAME` then a line of the message it answers, or both
+/// on one line (`@NAME text`). Returns the context's first line, the
+/// name and the quoted text.
+fn reply_context(
+    names: &Names,
+    drafts: &[Draft],
+    all: &[&str],
+    floor: usize,
+    top: usize,
+) -> Option<(usize, String, String)> {
+    let above = |from: usize| (floor..from).rev().find(|&j| !blank(all[j]));
+    let said = above(top)?;
+    if let Some(at) = above(said)
+        && let Some(who) = mention(names, drafts, all[at])
+    {
+        return Some((at, who.to_string(), all[said].trim().to_string()));
+    }
+    // On one line: the longest run of words after `@` naming a player or
+    // an author of the page, else the first word.
+    let t = all[said].trim().strip_prefix('@')?;
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() < 2 {
+        return None;
+    }
+    let k = (2..words.len())
+        .rev()
+        .find(|&k| known_name(names, drafts, &words[..k].join(" ")))
+        .unwrap_or(1);
+    Some((said, words[..k].join(" "), words[k..].join(" ")))
 }
 
 /// A button line (not a profile line): removed wherever it stands.
@@ -995,12 +1077,13 @@ fn mark_quotes<'a>(
     layout: Layout,
     body: &[Cow<'a, str>],
     seen: &HashSet<String>,
+    known: &dyn Fn(&str) -> bool,
 ) -> (Vec<Cow<'a, str>>, usize) {
     let mut out = Vec::with_capacity(body.len() + 2);
     let mut n = 0;
     let mut i = 0;
     while i < body.len() {
-        let Some(mut author) = layout.quote(&body[i]) else {
+        let Some(mut author) = layout.quote(&body[i], known) else {
             out.push(body[i].clone());
             i += 1;
             continue;

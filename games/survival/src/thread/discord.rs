@@ -1,10 +1,13 @@
 //! Discord as copied from a channel: `Name — Today at 18:04` (or `—
 //! Yesterday at 6:04 PM`, `— 21/11/2026 18:04`, `— 11/21/26, 6:04 PM`; an
 //! em dash, en dash or hyphen), a bot's `BOT` or `APP` badge after its
-//! name, `(edited)` after an edited line. A further message by the same
-//! author starts with its time only (`[18:05]`, alone or before the text).
-//! A reply shows the message it answers above its header: `@Name` and a
-//! line of that message.
+//! name, `(edited)` after an edited line. The header may also come split
+//! over lines, as the client's name, badge and time are separate
+//! elements: `Survival Bot` / `APP` / ` — 12/01/2026 8:15 PM`, or `Ann` /
+//! ` — Today at 19:02`. A further message by the same author starts with
+//! its time only (`[18:05]`, alone or before the text). A reply shows the
+//! message it answers above its header: `@Name` and a line of that
+//! message (on one line or two).
 
 use super::text::is_time;
 use super::{Author, Header};
@@ -51,10 +54,33 @@ pub fn without_badge(name: &str) -> (&str, bool) {
     (name, false)
 }
 
-/// A header line: `Name — stamp`, `[18:05] text`, `[18:05] Name: text`
-/// (the caller checks that `Name` names a player).
+/// Whether a line is a bot's badge alone, as a split header copies it:
+/// `APP`, `BOT` (with the verified mark `✓` before it).
+pub fn badge(line: &str) -> bool {
+    let t = line.trim().trim_start_matches('✓').trim_start();
+    t == "APP" || t == "BOT"
+}
+
+/// A header line: `Name — stamp`, `Name APP — stamp` (a bot),
+/// ` — stamp` alone (the name, and a bot's badge, on the lines above),
+/// `[18:05] text`, `[18:05] Name: text` (the caller checks that `Name`
+/// names a player).
 pub fn header(line: &str) -> Option<Header> {
     let t = line.trim();
+    // A split header's time line: ` — Today at 19:02` under the name.
+    for dash in ["—", "–", "-"] {
+        if let Some(stamp) = t.strip_prefix(dash)
+            && stamp.starts_with(char::is_whitespace)
+        {
+            let stamped = is_stamp(stamp) || dash == "—" && is_time(stamp);
+            return stamped.then(|| Header {
+                author: Author::Split,
+                number: None,
+                time: Some(stamp.trim().to_string()),
+                text: String::new(),
+            });
+        }
+    }
     if let Some((time, rest)) = time_prefix(t) {
         if let Some((name, text)) = rest.split_once(':')
             && !name.trim().is_empty()
@@ -80,13 +106,17 @@ pub fn header(line: &str) -> Option<Header> {
     for dash in [" — ", " – ", " - "] {
         if let Some(i) = t.rfind(dash) {
             let (name, stamp) = (t[..i].trim(), &t[i + dash.len()..]);
-            let (name, _) = without_badge(name);
+            let (name, bot) = without_badge(name);
             // Today's messages show the time alone (`Ann — 18:04`), after
             // an em dash only.
             let stamped = is_stamp(stamp) || dash == " — " && is_time(stamp);
             if !name.is_empty() && name.chars().count() <= 64 && stamped {
                 return Some(Header {
-                    author: Author::Inline(name.to_string()),
+                    author: if bot {
+                        Author::Bot(name.to_string())
+                    } else {
+                        Author::Inline(name.to_string())
+                    },
                     number: None,
                     time: Some(stamp.trim().to_string()),
                     text: String::new(),

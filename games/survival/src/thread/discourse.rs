@@ -58,9 +58,12 @@ pub fn topic_map(line: &str) -> bool {
     one_of(line.trim(), &["created", "last reply"])
 }
 
-/// `NAME:` alone: a quote of NAME's post.
-pub fn quote(line: &str) -> Option<String> {
+/// `NAME:` alone: a quote of NAME's post. A username has no space; a
+/// full name (`Harbor Lights:`, as sites showing full names title their
+/// quotes) is a quote's title when `known` says it names a player or an
+/// author of the page.
+pub fn quote(line: &str, known: &dyn Fn(&str) -> bool) -> Option<String> {
     let name = line.trim().strip_suffix(':')?.trim();
-    (!name.is_empty() && !name.contains(' ') && name.chars().count() <= 40)
+    (!name.is_empty() && name.chars().count() <= 40 && (!name.contains(' ') || known(name)))
         .then(|| name.to_string())
 }

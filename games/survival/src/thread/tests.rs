@@ -392,3 +392,70 @@ fn forcing_a_layout() {
     let scores = detect(&r.reader(), PHPBB);
     assert_eq!(scores[0].0, Layout::Phpbb);
 }
+
+#[test]
+fn discord_headers_split_over_lines() {
+    // The name, a bot's badge and the time on lines of their own, as the
+    // client copies them; 12 and 24 hour times, Today/Yesterday, dates.
+    let text = "Ann — Yesterday at 8:02 PM\nvote Bob\nCid\n — Today at 7:02 PM\nvote Ann\nSurvival Bot\nAPP\n — 12/01/2026 8:15 PM\nReminder: votes close in 2 days. Example: !vote Cid\n[8:16 PM]\nvote Cid\nGus\n– Today at 20:31\nvote Cid\nEve\nBOT\n— 01.12.2026 20:40\nvote Gus\nFlo BOT — Today at 20:41\nvote Gus";
+    let r = roster();
+    let s = split_thread(&r, text);
+    assert_eq!(s.layout, Layout::Discord);
+    let got: Vec<(String, bool, String)> = s
+        .posts
+        .iter()
+        .map(|p| (p.author_text.clone(), p.bot, p.text.clone()))
+        .collect();
+    let want = |a: &str, bot: bool, t: &str| (a.to_string(), bot, t.to_string());
+    assert_eq!(
+        got,
+        [
+            want("Ann", false, "vote Bob"),
+            want("Cid", false, "vote Ann"),
+            want(
+                "Survival Bot",
+                true,
+                "Reminder: votes close in 2 days. Example: !vote Cid"
+            ),
+            want("Survival Bot", true, "vote Cid"),
+            want("Gus", false, "vote Cid"),
+            want("Eve", true, "vote Gus"),
+            want("Flo", true, "vote Gus"),
+        ]
+    );
+    // A bot is never a player, even one named as a player.
+    let authors: Vec<Option<PlayerId>> = s.posts.iter().map(|p| p.author).collect();
+    assert_eq!(
+        authors,
+        [
+            r.find("Ann"),
+            r.find("Cid"),
+            None,
+            None,
+            r.find("Gus"),
+            None,
+            None
+        ]
+    );
+    assert_eq!(
+        s.summary(),
+        "read as a Discord channel: 7 posts by 3 players (4 by no player, 4 of them by bots, not counted)"
+    );
+}
+
+#[test]
+fn discord_reply_context_names_with_spaces() {
+    // `@Harbor Lights` and the line answered, on two lines or one, above
+    // a one-line or a split header.
+    let text = "Harbor Lights — Today at 18:00\nvote Cid\nAnn — Today at 18:04\nreally?\n@Harbor Lights\nvote Cid\nAnn — Today at 18:05\nno\n@Harbor Lights vote Cid\nBob\n — Today at 18:06\nyes";
+    let (_, posts) = split(text);
+    assert_eq!(
+        posts,
+        [
+            p("Harbor Lights", "vote Cid"),
+            p("Ann", "really?"),
+            p("Ann", "[quote=\"Harbor Lights\"]vote Cid[/quote]\nno"),
+            p("Bob", "[quote=\"Harbor Lights\"]vote Cid[/quote]\nyes"),
+        ]
+    );
+}

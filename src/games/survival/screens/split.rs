@@ -216,10 +216,17 @@ pub fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: 
                 h.el(
                     "td",
                     " class=\"warn\"",
-                    &format!(
-                        "not counted: \u{201c}{}\u{201d} is no player of this game",
-                        p.author_text
-                    ),
+                    &if p.bot {
+                        format!(
+                            "not counted: \u{201c}{}\u{201d} is a bot (its APP or BOT badge): a bot's text is never a player's vote (S2.9)",
+                            p.author_text
+                        )
+                    } else {
+                        format!(
+                            "not counted: \u{201c}{}\u{201d} is no player of this game",
+                            p.author_text
+                        )
+                    },
                 );
             }
             Some(k) => {
@@ -458,29 +465,38 @@ pub fn doubtful_html(
             h.raw("</ul>");
         }
         // Authors who are no player, with the nearest players.
-        let mut strangers: Vec<(&str, Vec<u32>)> = Vec::new();
+        let mut strangers: Vec<(&str, Vec<u32>, bool)> = Vec::new();
         for p in s.posts.iter().filter(|p| p.author.is_none()) {
-            match strangers.iter_mut().find(|x| x.0 == p.author_text) {
+            match strangers
+                .iter_mut()
+                .find(|x| x.0 == p.author_text && x.2 == p.bot)
+            {
                 Some(x) => x.1.push(p.number),
-                None => strangers.push((&p.author_text, vec![p.number])),
+                None => strangers.push((&p.author_text, vec![p.number], p.bot)),
             }
         }
         if !strangers.is_empty() {
             h.el("h4", "", "Authors who are no player");
             h.raw("<ul class=\"strangers\" data-testid=\"unknown-authors\">");
-            for (w, posts) in &strangers {
+            for (w, posts, bot) in &strangers {
                 let posts: Vec<String> = posts.iter().map(|n| format!("#{n}")).collect();
+                let what = if *bot {
+                    "is a bot (its APP or BOT badge): a bot's text is never a player's vote (S2.9), not counted."
+                } else {
+                    "is no player of this game: not counted."
+                };
                 let _ = write!(
                     h.0,
-                    "<li data-testid=\"stranger\"{}><span>{}</span>",
+                    "<li data-testid=\"stranger\"{}{}><span>{}</span>",
                     attr("data-written", w),
+                    if *bot { " data-bot=\"\"" } else { "" },
                     esc(&format!(
-                        "\u{201c}{w}\u{201d} (post{} {}) is no player of this game: not counted.",
+                        "\u{201c}{w}\u{201d} (post{} {}) {what}",
                         if posts.len() == 1 { "" } else { "s" },
                         posts.join(", ")
                     ))
                 );
-                if !w.trim().is_empty() {
+                if !w.trim().is_empty() && !bot {
                     for p in names.nearest(w) {
                         button(
                             &mut h,

@@ -483,6 +483,8 @@ fn split_record(s: &ThreadSplit) -> SplitRecord {
             .collect(),
         orphans: s.orphans.len(),
         quotes: s.quotes,
+        signatures: s.signatures,
+        pages: s.pages.iter().map(|p| p.posts).collect(),
     }
 }
 

@@ -121,6 +121,18 @@ pub enum InvalidVote {
     Withdraws,
 }
 
+/// Whether a vote form in a signature counts (S5.3).
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SignatureVotes {
+    /// A signature's vote forms are ignored, listed with the reason
+    /// `signature` (the default).
+    #[default]
+    Ignored,
+    /// A house rule: a signature is read as the post's text.
+    Counted,
+}
+
 /// Every rule option of a game. Missing members take the defaults, except
 /// `reading`, which is 1 when missing (a game saved before it existed;
 /// case files read a missing `reading` as 2); unknown members are refused.
@@ -151,6 +163,8 @@ pub struct Options {
     pub invalid_vote: InvalidVote,
     /// S10.3: whether the removal post shows the removed player's card.
     pub reveal_removed: bool,
+    /// S5.3: whether a vote form in an author's signature counts.
+    pub signature_votes: SignatureVotes,
 }
 
 impl Default for Options {
@@ -167,6 +181,7 @@ impl Default for Options {
             vote_place: VotePlace::LineStart,
             invalid_vote: InvalidVote::Keeps,
             reveal_removed: true,
+            signature_votes: SignatureVotes::Ignored,
         }
     }
 }

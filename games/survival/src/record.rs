@@ -228,6 +228,13 @@ pub struct SplitRecord {
     pub orphans: usize,
     /// Quoted blocks set aside.
     pub quotes: usize,
+    /// Signatures marked (S2.9).
+    #[serde(default)]
+    pub signatures: usize,
+    /// The posts read from each page of the paste, in order (a footer
+    /// ends a page, S2.9).
+    #[serde(default)]
+    pub pages: Vec<usize>,
 }
 
 /// A day's record.

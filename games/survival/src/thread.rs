@@ -265,6 +265,72 @@ pub struct ThreadSplit {
     pub chrome: usize,
     /// Rendered quotes written back as `[quote]` blocks.
     pub quotes: usize,
+    /// Signatures marked as `[signature]...[/signature]` at the end of
+    /// their posts (S2.9, S5.3).
+    #[serde(default)]
+    pub signatures: usize,
+    /// The pages the paste holds, in order: a forum's footer ends one
+    /// (S2.9), so pages pasted one after another are each read in full.
+    #[serde(default)]
+    pub pages: Vec<PageRead>,
+}
+
+/// One page of a paste as read: how many posts it gave and, where the
+/// page says so (phpBB's `27 posts • Page 1 of 2`), how many it holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageRead {
+    /// The 1-based line of the paste where the page's first post starts
+    /// (1 for a page with none).
+    pub line: u32,
+    /// The posts read from the page.
+    pub posts: usize,
+    /// The topic's posts as the page states them (`27 posts`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic_posts: Option<u32>,
+    /// The page's place as it states it (`Page 1 of 2`): (page, pages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_of: Option<(u32, u32)>,
+}
+
+impl PageRead {
+    /// The fewest posts the page must hold by what it states: all of the
+    /// topic's on its only page, at least an even share on a page before
+    /// the last, one on the last; `None` when it states too little.
+    pub fn expected_at_least(&self) -> Option<usize> {
+        let n = self.topic_posts? as usize;
+        let (k, m) = self.page_of?;
+        let m = m.max(1) as usize;
+        Some(if m == 1 {
+            n
+        } else if (k as usize) < m {
+            n.div_ceil(m)
+        } else {
+            n.min(1)
+        })
+    }
+
+    /// What is wrong with the page as read, in words (`None`: nothing):
+    /// no post read, or fewer than the page states it holds.
+    pub fn problem(&self) -> Option<String> {
+        let at = match self.page_of {
+            Some((k, m)) => format!("page {k} of {m} (from line {})", self.line),
+            None => format!("the page from line {}", self.line),
+        };
+        if self.posts == 0 {
+            return Some(format!(
+                "{at}: no post was read from it. Check that it is a thread page as the forum or Discord gives it, or choose its layout"
+            ));
+        }
+        let want = self.expected_at_least()?;
+        (self.posts < want).then(|| {
+            format!(
+                "{at}: {} post{} read, but the page says the topic has {} posts, so this page holds at least {want}. Some posts were not read: check the page's text, or choose its layout",
+                self.posts,
+                if self.posts == 1 { "" } else { "s" },
+                self.topic_posts.unwrap_or(0)
+            )
+        })
+    }
 }
 
 impl Default for ThreadSplit {
@@ -276,6 +342,8 @@ impl Default for ThreadSplit {
             orphans: Vec::new(),
             chrome: 0,
             quotes: 0,
+            signatures: 0,
+            pages: Vec::new(),
         }
     }
 }
@@ -690,8 +758,12 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
     let all: Vec<&str> = line_vec(text);
     let mut out = ThreadSplit::default();
     // The footer ends the posts.
-    let mut end = all.len();
+    let end = all.len();
     let mut drafts: Vec<Draft> = Vec::new();
+    // Where each footer starts: it ends a page; the posts go on at the
+    // next page's first header (pages pasted one after another).
+    let mut footers: Vec<usize> = Vec::new();
+    let mut in_footer = false;
     let mut after_blank = true;
     let mut i = 0;
     while i < end {
@@ -707,13 +779,23 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
                     .find(|&j| !all[j].trim().is_empty())
                     .is_some_and(|j| discourse::topic_map(all[j]))
         });
+        // After a footer, only a header naming its author plainly starts
+        // the next page (not a date under a topic list's title).
+        let h = h.filter(|h| {
+            !in_footer
+                || h.author != Author::Above
+                || layout != Layout::Discourse
+                || above_author(names, layout, &all, i, footers.last().map_or(0, |f| *f)).is_some()
+        });
         let Some(h) = h else {
-            if !drafts.is_empty() && text::footer(line) {
-                end = i;
+            if !drafts.is_empty() && !in_footer && text::footer(line) {
+                footers.push(i);
+                in_footer = true;
             }
             i += 1;
             continue;
         };
+        in_footer = false;
         let floor = drafts.last().map_or(0, |d| d.body_start);
         // The previous post's author (copied only when used).
         let prev_author = drafts
@@ -879,14 +961,25 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             out.orphans.push((number(k), l.to_string()));
         }
     }
-    out.chrome += all.len().saturating_sub(end).min(all.len());
     // Bodies.
     let mut bodies: Vec<Vec<Cow<'_, str>>> = Vec::with_capacity(drafts.len());
+    let mut sigs: Vec<Vec<Cow<'_, str>>> = Vec::with_capacity(drafts.len());
     for k in 0..drafts.len() {
-        let stop = drafts
+        let next = drafts
             .get(k + 1)
             .map_or(end, |n| n.block_top)
             .max(drafts[k].body_start);
+        // A footer ends the post: from it to the next page's first post
+        // is page chrome.
+        let stop = footers
+            .iter()
+            .copied()
+            .find(|&f| f >= drafts[k].body_start && f < next)
+            .unwrap_or(next);
+        out.chrome += all[stop..next]
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .count();
         let mut body: Vec<Cow<'_, str>> = Vec::new();
         if !drafts[k].first.is_empty() {
             body.push(Cow::Owned(drafts[k].first.clone()));
@@ -900,26 +993,30 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             };
             body.push(Cow::Borrowed(l));
         }
-        // A signature to the end of the post: after vBulletin's
-        // underscores, after SMF's `Logged` (the signature is printed under
-        // it, above the next poster block).
+        // Chrome at either end, and buttons anywhere.
+        out.chrome += trim_end(layout, &mut body);
+        // A signature to the end of the post, where the layout marks it:
+        // after a line of underscores (vBulletin, phpBB 2), after SMF's
+        // `Logged` (the signature is printed under it, above the next
+        // poster block).
+        let mut sig: Vec<Cow<'_, str>> = Vec::new();
         if let Some(s) = body.iter().position(|l| match layout {
-            Layout::Vbulletin => vbulletin::signature(l),
+            Layout::Vbulletin
+            | Layout::Phpbb
+            | Layout::PhpbbNumbered
+            | Layout::Xenforo
+            | Layout::Invision => vbulletin::signature(l),
             Layout::Smf => smf::signature(l),
             _ => false,
         }) {
-            out.chrome += body.len() - s;
-            body.truncate(s);
-        }
-        // Chrome at either end, and buttons anywhere.
-        while body
-            .last()
-            .is_some_and(|l| l.trim().is_empty() || layout.chrome(l))
-        {
-            if !body.last().is_some_and(|l| l.trim().is_empty()) {
-                out.chrome += 1;
-            }
+            out.chrome += 1;
+            sig = body.split_off(s + 1);
             body.pop();
+            sig.retain(|l| !layout.chrome(l) && !is_button(l));
+            while sig.first().is_some_and(|l| blank(l)) {
+                sig.remove(0);
+            }
+            out.chrome += trim_end(layout, &mut body);
         }
         let lead = body
             .iter()
@@ -933,6 +1030,7 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         }
         out.chrome += before - body.len();
         bodies.push(body);
+        sigs.push(sig);
     }
     // Rendered quotes, against the lines of earlier posts.
     let known = |name: &str| known_name(names, &drafts, name);
@@ -950,6 +1048,20 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
             seen.extend(own.into_iter().filter(|l| !l.is_empty()));
         }
     }
+    // Signatures no marker shows: the same last lines ending every post of
+    // one author (a forum prints the signature under each post).
+    if layout.renders_quotes() {
+        repeated_signatures(names, &drafts, &mut bodies, &mut sigs);
+    }
+    for (body, sig) in bodies.iter_mut().zip(&mut sigs) {
+        if !sig.is_empty() {
+            out.signatures += 1;
+            body.push(Cow::Borrowed(SIGNATURE_OPEN));
+            body.append(sig);
+            body.push(Cow::Borrowed(SIGNATURE_CLOSE));
+        }
+    }
+    out.pages = pages_read(layout, &all, &drafts, &footers);
     for (k, d) in drafts.into_iter().enumerate() {
         let prev = out.posts.last().map_or(0, |p: &ThreadPost| p.number);
         out.posts.push(ThreadPost {
@@ -964,6 +1076,172 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
         });
     }
     out
+}
+
+/// The lines that open and close a signature in a post's text (S2.9): the
+/// vote reader ignores vote forms between them unless the house rule
+/// counts them (S5.3, `signature_votes`).
+pub const SIGNATURE_OPEN: &str = "[signature]";
+/// See [`SIGNATURE_OPEN`].
+pub const SIGNATURE_CLOSE: &str = "[/signature]";
+
+/// Drops blank lines and page chrome from the end of a body; returns the
+/// chrome lines dropped.
+fn trim_end(layout: Layout, body: &mut Vec<Cow<'_, str>>) -> usize {
+    let mut n = 0;
+    while body
+        .last()
+        .is_some_and(|l| l.trim().is_empty() || layout.chrome(l))
+    {
+        if !body.last().is_some_and(|l| l.trim().is_empty()) {
+            n += 1;
+        }
+        body.pop();
+    }
+    n
+}
+
+/// The most lines a signature found by repetition spans.
+const SIGNATURE_LINES: usize = 6;
+
+/// Whether a line is a bare vote (`vote Quill`, `[b]vote: Quill[/b]`,
+/// `!vote Quill`): a vote form and its name with at most a word more. A
+/// player who repeats their vote at the end of every post has no
+/// signature; a signature that only looks like a vote says more (`Vote
+/// Quill for Mod of the Year 2026!`).
+fn bare_vote(names: &Names, line: &str) -> bool {
+    let marks = crate::vote::read_votes(line, names, crate::vote::Rules::default());
+    let [mark] = &marks[..] else {
+        return false;
+    };
+    let crate::vote::What::Vote { written, .. } = &mark.what else {
+        return false;
+    };
+    let words = crate::vote::strip_formatting(line)
+        .split_whitespace()
+        .count();
+    words <= written.split_whitespace().count() + 2
+}
+
+/// Finds signatures by repetition: for each player with two or more posts
+/// and no signature marked by the layout, the longest run of last lines
+/// (at most [`SIGNATURE_LINES`]) that ends every one of their posts, with
+/// other text above it in each; a single bare vote repeated is no
+/// signature ([`bare_vote`]). The lines move from `bodies` to `sigs`.
+fn repeated_signatures<'a>(
+    names: &Names,
+    drafts: &[Draft],
+    bodies: &mut [Vec<Cow<'a, str>>],
+    sigs: &mut [Vec<Cow<'a, str>>],
+) {
+    let mut authors: Vec<PlayerId> = Vec::new();
+    for d in drafts {
+        if let Some(a) = d.author
+            && !authors.contains(&a)
+        {
+            authors.push(a);
+        }
+    }
+    for a in authors {
+        let posts: Vec<usize> = (0..drafts.len())
+            .filter(|&k| drafts[k].author == Some(a))
+            .collect();
+        if posts.len() < 2 || posts.iter().any(|&k| !sigs[k].is_empty()) {
+            continue;
+        }
+        // Each post's non-blank lines, normalised, last first.
+        let tails: Vec<Vec<String>> = posts
+            .iter()
+            .map(|&k| {
+                bodies[k]
+                    .iter()
+                    .rev()
+                    .filter(|l| !blank(l))
+                    .map(|l| norm(l))
+                    .collect()
+            })
+            .collect();
+        let room = tails
+            .iter()
+            .map(|t| t.len().saturating_sub(1))
+            .min()
+            .unwrap_or(0);
+        let marker =
+            |l: &str| l.starts_with("[quote") || l == "[/quote]" || l.starts_with("[signature");
+        let mut t = 0;
+        while t < room.min(SIGNATURE_LINES)
+            && !marker(&tails[0][t])
+            && tails.iter().all(|x| x[t] == tails[0][t])
+        {
+            t += 1;
+        }
+        if t == 0 {
+            continue;
+        }
+        let last_line = bodies[posts[0]]
+            .iter()
+            .rev()
+            .find(|l| !blank(l))
+            .map_or("", |l| l.as_ref());
+        if t == 1 && bare_vote(names, last_line) {
+            continue;
+        }
+        for &k in &posts {
+            // The body's index of its `t`-th non-blank line from the end.
+            let mut seen = 0;
+            let mut at = bodies[k].len();
+            while seen < t {
+                at -= 1;
+                if !blank(&bodies[k][at]) {
+                    seen += 1;
+                }
+            }
+            let tail = bodies[k].split_off(at);
+            sigs[k] = tail;
+            while bodies[k].last().is_some_and(|l| blank(l)) {
+                bodies[k].pop();
+            }
+        }
+    }
+}
+
+/// The pages of a paste: each footer ends one ([`PageRead`]); what phpBB
+/// states of the topic (`27 posts`, `Page 1 of 2`) is read on each.
+fn pages_read(layout: Layout, all: &[&str], drafts: &[Draft], footers: &[usize]) -> Vec<PageRead> {
+    // A page runs to its footer; the next starts after it.
+    let page_of_line = |x: usize| footers.iter().filter(|&&f| f <= x).count();
+    let mut pages: Vec<PageRead> = (0..=footers.len())
+        .map(|p| PageRead {
+            line: drafts
+                .iter()
+                .find(|d| page_of_line(d.header) == p)
+                .map_or(1, |d| number(d.header)),
+            ..PageRead::default()
+        })
+        .collect();
+    // A footer with nothing after it ends the paste, not a page.
+    if footers
+        .last()
+        .is_some_and(|&f| drafts.iter().all(|d| d.header < f))
+    {
+        pages.pop();
+    }
+    for d in drafts {
+        if let Some(p) = pages.get_mut(page_of_line(d.header)) {
+            p.posts += 1;
+        }
+    }
+    if matches!(layout, Layout::Phpbb | Layout::PhpbbNumbered) {
+        for (x, l) in all.iter().enumerate() {
+            let Some(p) = pages.get_mut(page_of_line(x)) else {
+                continue;
+            };
+            let (n, of) = phpbb::pagination(l);
+            p.topic_posts = p.topic_posts.or(n);
+            p.page_of = p.page_of.or(of);
+        }
+    }
+    pages
 }
 
 /// A post's lines joined by `\n`: borrowed from the paste when they are

@@ -65,11 +65,14 @@ pub enum Ignored {
     NotAtLineStart,
     /// In a post after a majority ended the day (S5.5).
     AfterMajority,
+    /// In the author's signature (`[signature]...[/signature]`, as the
+    /// thread splitter marks it, S2.9), under `signature_votes: ignored`.
+    Signature,
 }
 
 impl Ignored {
     /// The record's name: `quoted`, `struck`, `not_bold`,
-    /// `not_at_line_start`, `after_majority`.
+    /// `not_at_line_start`, `after_majority`, `signature`.
     pub fn name(self) -> &'static str {
         match self {
             Ignored::Quoted => "quoted",
@@ -77,6 +80,7 @@ impl Ignored {
             Ignored::NotBold => "not_bold",
             Ignored::NotAtLineStart => "not_at_line_start",
             Ignored::AfterMajority => "after_majority",
+            Ignored::Signature => "signature",
         }
     }
 }
@@ -91,6 +95,9 @@ impl fmt::Display for Ignored {
                 "not at the start of its line: read as talk (a vote starts its line, or is a [vote] tag)"
             }
             Ignored::AfterMajority => "after the post that reached a majority: the day had ended",
+            Ignored::Signature => {
+                "in the author's signature, printed under every post: not a vote (the house rule signature_votes may count it)"
+            }
         })
     }
 }
@@ -152,6 +159,8 @@ pub struct Rules {
     pub anywhere: bool,
     /// Votes for no elimination count.
     pub no_elimination: bool,
+    /// Vote forms in a signature count (S5.3, `signature_votes`).
+    pub signatures: bool,
 }
 
 impl Rules {
@@ -161,6 +170,7 @@ impl Rules {
             bold: o.vote_bold == VoteBold::Required,
             anywhere: o.vote_place == VotePlace::Anywhere,
             no_elimination: o.no_elimination,
+            signatures: o.signature_votes == crate::options::SignatureVotes::Counted,
         }
     }
 }
@@ -176,6 +186,8 @@ const STRUCK: u8 = 2;
 const BOLD: u8 = 4;
 /// The first char after a removed tag: a word may start there.
 const BREAK: u8 = 8;
+/// In a `[signature]` block (S2.9, S5.3).
+const SIGNED: u8 = 16;
 /// `[vote]`, `[v]`.
 const VOTE_OPEN: char = '\u{1}';
 /// `[/vote]`, `[/v]`.
@@ -327,6 +339,7 @@ const PLAIN_TAGS: [&str; 22] = [
 #[derive(Default)]
 struct Carry {
     quote: u32,
+    signature: u32,
     strike: u32,
     bold: u32,
     /// After a `>>>` line: the rest of the post is quoted.
@@ -398,6 +411,13 @@ fn plain_into(line: &str, carry: &mut Carry, out: &mut Plain) {
                         carry.strike += 1;
                     }
                 }
+                "signature" => {
+                    if close {
+                        carry.signature = carry.signature.saturating_sub(1);
+                    } else {
+                        carry.signature += 1;
+                    }
+                }
                 "b" | "strong" => {
                     if close {
                         carry.bold = carry.bold.saturating_sub(1);
@@ -467,6 +487,9 @@ fn flags(carry: &Carry, line_quoted: bool, md_bold: bool, md_strike: bool) -> u8
     }
     if md_bold || carry.bold > 0 {
         f |= BOLD;
+    }
+    if carry.signature > 0 {
+        f |= SIGNED;
     }
     f
 }
@@ -821,7 +844,9 @@ pub fn read_votes<'a>(text: &'a str, names: &Names, rules: Rules) -> Vec<Mark<'a
             let at_start = before_clear || chained;
             let written = name_text(&p, f, end);
             let bold = f.flags & BOLD != 0;
-            let ignored = if f.flags & QUOTED != 0 {
+            let ignored = if f.flags & SIGNED != 0 && !rules.signatures {
+                Some(Ignored::Signature)
+            } else if f.flags & QUOTED != 0 {
                 Some(Ignored::Quoted)
             } else if f.flags & STRUCK != 0 {
                 Some(Ignored::Struck)

@@ -71,10 +71,19 @@ fn starts_ci(s: &[u8], word: &[u8]) -> bool {
 }
 
 /// The length of a `[quote]`, `[quote=...]` or `[quote ...]` opening tag at
-/// the start of `s`, or of a `[/quote]` closing tag (then `true`).
+/// the start of `s` (or `[signature]`), or of a `[/quote]` closing tag (or
+/// `[/signature]`; then `true`).
 fn quote_tag(s: &[u8]) -> Option<(usize, bool)> {
     if starts_ci(s, b"[/quote]") {
         return Some((8, true));
+    }
+    // A signature the thread splitter marks (S2.9) is no vote under
+    // either reading rules; no post saved before it holds the tag.
+    if starts_ci(s, b"[signature]") {
+        return Some((11, false));
+    }
+    if starts_ci(s, b"[/signature]") {
+        return Some((12, true));
     }
     if starts_ci(s, b"[quote") {
         match s.get(6) {

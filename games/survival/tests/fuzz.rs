@@ -233,6 +233,7 @@ fn fuzz_vote_reader() {
                     bold: true,
                     anywhere: true,
                     no_elimination: false,
+                    signatures: true,
                 },
             ];
             for (a, t) in posts {

@@ -75,8 +75,40 @@ pub fn chrome(line: &str) -> bool {
         )
         || one_of(
             line,
-            &["Post", "Edit post", "Delete post", "Report this post"],
+            &[
+                "Post",
+                "Edit post",
+                "Delete post",
+                "Report this post",
+                "Search this topic…",
+                "Search this topic...",
+                "Search",
+                "Advanced search",
+                "Sort by",
+                "Post time",
+                "Ascending",
+                "Descending",
+            ],
         )
+        || pagination_line(line)
+}
+
+/// Whether a line is pagination only: `27 posts`, `Page 1 of 2`, `27 posts
+/// • Page 1 of 2 • 1, 2, Next`.
+fn pagination_line(line: &str) -> bool {
+    let (posts, page) = pagination(line);
+    (posts.is_some() || page.is_some())
+        && line.split(['•', '·']).all(|part| {
+            let (n, p) = pagination(part);
+            n.is_some()
+                || p.is_some()
+                || part.split([' ', ',']).all(|w| {
+                    w.is_empty()
+                        || w.bytes().all(|b| b.is_ascii_digit())
+                        || ["next", "previous", "prev", "…", "..."]
+                            .contains(&w.to_ascii_lowercase().as_str())
+                })
+        })
 }
 
 /// `NAME wrote: ↑ DATE`, `NAME wrote:`: the quoted author.
@@ -86,4 +118,40 @@ pub fn quote(line: &str) -> Option<String> {
     let after = after.trim().trim_start_matches('↑').trim();
     (!name.trim().is_empty() && (after.is_empty() || is_date(after)))
         .then(|| name.trim().to_string())
+}
+
+/// What a pagination line states (prosilver's `27 posts • Page 1 of 2 •
+/// 1, 2, Next`, or its parts on lines of their own): the topic's posts
+/// (`27 posts`) and the page's place (`Page 1 of 2`).
+pub fn pagination(line: &str) -> (Option<u32>, Option<(u32, u32)>) {
+    let t = line.trim();
+    if t.is_empty() || t.len() > 80 {
+        return (None, None);
+    }
+    let number = |s: &str| -> Option<u32> {
+        let s: String = s.chars().filter(|c| *c != ',' && *c != '.').collect();
+        (!s.is_empty() && s.len() <= 7 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let mut posts = None;
+    let mut page = None;
+    for part in t.split(['•', '·']) {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        match words[..] {
+            [n, w] if w.eq_ignore_ascii_case("posts") || w.eq_ignore_ascii_case("post") => {
+                posts = posts.or(number(n));
+            }
+            [p, k, of, m] if p.eq_ignore_ascii_case("page") && of.eq_ignore_ascii_case("of") => {
+                if let (Some(k), Some(m)) = (number(k), number(m))
+                    && k >= 1
+                    && k <= m
+                {
+                    page = page.or(Some((k, m)));
+                }
+            }
+            _ => {}
+        }
+    }
+    (posts, page)
 }

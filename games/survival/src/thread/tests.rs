@@ -232,7 +232,7 @@ Reply With Quote
     assert_eq!(
         posts,
         [
-            p("Ann", "vote Bob"),
+            p("Ann", "vote Bob\n[signature]\nvote Town!\n[/signature]"),
             p(
                 "Cid",
                 "[quote=\"Ann\"]\nvote Bob\n[/quote]\nNot Bob.\nvote Ann"
@@ -457,5 +457,146 @@ fn discord_reply_context_names_with_spaces() {
             p("Ann", "[quote=\"Harbor Lights\"]vote Cid[/quote]\nno"),
             p("Bob", "[quote=\"Harbor Lights\"]vote Cid[/quote]\nyes"),
         ]
+    );
+}
+
+/// A phpBB page: its pagination, a profile block and header for each of
+/// `posts` (author, text, a `sig` under each), its footer.
+fn phpbb_of(
+    page: u32,
+    pages: u32,
+    total: u32,
+    posts: &[(&str, &str)],
+    sig: Option<&str>,
+) -> String {
+    let mut l = vec![
+        "Day 1 - Survival".to_string(),
+        "Post Reply".into(),
+        format!("{total} posts"),
+        format!("Page {page} of {pages}"),
+    ];
+    for (who, text) in posts {
+        l.push(who.to_string());
+        l.push("Posts: 12".into());
+        l.push("Quote".into());
+        l.push(format!("Post by {who} » Tue Dec 01, 2026 8:15 pm"));
+        l.push(text.to_string());
+        if let Some(s) = sig {
+            l.push(s.to_string());
+        }
+        l.push("Top".into());
+    }
+    l.extend(
+        [
+            "Post Reply",
+            &format!("{total} posts • Page {page} of {pages} • 1, 2"),
+            "Return to “Survival Games”",
+            "Jump to",
+            "Who is online",
+            "Users browsing this forum: No registered users and 1 guest",
+        ]
+        .map(String::from),
+    );
+    l.join("\n")
+}
+
+#[test]
+fn pages_pasted_one_after_another_are_read_in_full() {
+    let r = roster();
+    let one = phpbb_of(
+        1,
+        2,
+        5,
+        &[
+            ("Ann", "vote Bob"),
+            ("Bob", "vote Ann"),
+            ("Cid", "vote Bob"),
+        ],
+        None,
+    );
+    let two = phpbb_of(2, 2, 5, &[("Eve", "vote Bob"), ("Flo", "hi")], None);
+    let s = split_thread(&r, &format!("{one}\n\n{two}\n"));
+    let authors: Vec<&str> = s.posts.iter().map(|p| p.author_text.as_str()).collect();
+    assert_eq!(authors, ["Ann", "Bob", "Cid", "Eve", "Flo"]);
+    assert_eq!(
+        s.posts[2].text, "vote Bob",
+        "page 1's footer ends Cid's post"
+    );
+    assert_eq!(s.posts[4].text, "hi");
+    let posts: Vec<usize> = s.pages.iter().map(|p| p.posts).collect();
+    let stated: Vec<Option<u32>> = s.pages.iter().map(|p| p.topic_posts).collect();
+    let placed: Vec<Option<(u32, u32)>> = s.pages.iter().map(|p| p.page_of).collect();
+    assert_eq!(posts, [3, 2]);
+    assert_eq!(stated, [Some(5), Some(5)]);
+    assert_eq!(placed, [Some((1, 2)), Some((2, 2))]);
+    assert!(s.pages.iter().all(|p| p.problem().is_none()));
+    assert_eq!(s.orphans.len(), 1, "{:?}", s.orphans);
+    // A page that states more posts than were read is a problem: page 1
+    // of 2 of a 9-post topic holds at least 5.
+    let short = phpbb_of(1, 2, 9, &[("Ann", "vote Bob"), ("Bob", "x")], None);
+    let s = split_thread(&r, &short);
+    let p = s.pages[0].problem().unwrap();
+    assert!(p.starts_with("page 1 of 2 (from line 8): 2 posts read, but the page says the topic has 9 posts, so this page holds at least 5"), "{p}");
+    let only = PageRead {
+        line: 1,
+        posts: 2,
+        topic_posts: Some(3),
+        page_of: Some((1, 1)),
+    };
+    assert_eq!(only.expected_at_least(), Some(3));
+    let none = PageRead::default();
+    assert!(none.problem().unwrap().contains("no post was read"));
+}
+
+#[test]
+fn signatures_by_repetition_and_by_their_marks() {
+    let r = roster();
+    let sig = "Vote Cid for Mod of the Year 2026!";
+    let text = phpbb_of(
+        1,
+        1,
+        3,
+        &[
+            ("Ann", "Morning.\nvote Bob"),
+            ("Bob", "vote Ann"),
+            ("Ann", "Still Bob."),
+        ],
+        None,
+    )
+    .replace("vote Bob\nTop", &format!("vote Bob\n{sig}\nTop"))
+    .replace("Still Bob.\nTop", &format!("Still Bob.\n{sig}\nTop"));
+    let s = split_thread(&r, &text);
+    assert_eq!(s.signatures, 2);
+    assert_eq!(
+        s.posts[0].text,
+        format!("Morning.\nvote Bob\n[signature]\n{sig}\n[/signature]")
+    );
+    assert_eq!(s.posts[1].text, "vote Ann");
+    // A bare vote repeated at the end of every post is the player's vote.
+    let text = phpbb_of(
+        1,
+        1,
+        2,
+        &[("Ann", "hm.\nvote Bob"), ("Ann", "still.\nvote Bob")],
+        None,
+    );
+    let s = split_thread(&r, &text);
+    assert_eq!(s.signatures, 0);
+    assert_eq!(s.posts[1].text, "still.\nvote Bob");
+    // One post alone shows no repetition.
+    let text = phpbb_of(1, 1, 1, &[("Ann", "hm.\nvote Bob")], Some(sig));
+    assert_eq!(split_thread(&r, &text).signatures, 0);
+    // phpBB 2 marks its signature with a line of underscores.
+    let text = phpbb_of(
+        1,
+        1,
+        1,
+        &[("Ann", "vote Bob\n_________________\nvote Cid!")],
+        None,
+    );
+    let s = split_thread(&r, &text);
+    assert_eq!(
+        s.posts[0].text,
+        "vote Bob\n[signature]\nvote Cid!\n[/signature]"
     );
 }

@@ -172,29 +172,35 @@ test('3: each round has its own deadline, shown in the input, clearable, kept on
     assert.equal(await page.inputValue('[data-testid=deadline]'), '2026-12-01T18:00');
     assert.match((await page.locator('.private pre').first().textContent()), /Orders due: 2026-12-01 18:00 UTC/);
 
-    // Round 2's posts announce round 2: no deadline until one is set.
+    // Round 2's posts announce round 2, whose deadline is round 1's plus
+    // the round length (48 hours, R9.6), said at the commit; it can be changed.
     await commit(page, 1);
+    assert.match(await text(page, 'live'), /Round 2's deadline: 2026-12-03 18:00 UTC \(round 1's plus 48 hours, R9\.6; change it on the Posts screen\)/);
     await screen(page, 'Posts');
     assert.equal(await page.inputValue('[data-testid=posts-stage]'), '1');
     assert.match(await page.locator('label:has([data-testid=deadline])').textContent(), /Deadline of round 2/);
-    assert.equal(await page.inputValue('[data-testid=deadline]'), '', 'round 1\'s deadline is not carried into round 2');
-    assert.doesNotMatch(await publicPost(page), /Orders due/);
+    assert.equal(await page.inputValue('[data-testid=deadline]'), '2026-12-03T18:00');
+    assert.match(await publicPost(page), /Orders due: 2026-12-03 18:00 UTC/);
     await page.fill('[data-testid=deadline]', '2026-12-03T20:30');
     await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.includes('Orders due: 2026-12-03 20:30 UTC'));
     // Each stays with its round, and a reload keeps both.
     await page.reload();
     await page.waitForSelector('[data-testid=posts-stage]');
     assert.equal(await page.inputValue('[data-testid=deadline]'), '2026-12-03T20:30');
+    // Round 1 is played: its posts are published, its deadline is shown,
+    // not changed (R9.7).
     await page.selectOption('[data-testid=posts-stage]', '0');
     await page.waitForFunction(() => document.querySelector('[data-testid=deadline]').value === '2026-12-01T18:00');
     assert.match(await publicPost(page), /Orders due: 2026-12-01 18:00 UTC/);
-    // Cleared: the input and the posts say no deadline.
+    assert.ok(await page.isDisabled('[data-testid=deadline]'));
+    assert.ok(await page.isDisabled('[data-testid=clear-deadline]'));
+    // Round 2's, cleared: the input and the posts say no deadline.
+    await page.selectOption('[data-testid=posts-stage]', '1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=deadline]').value === '2026-12-03T20:30');
     await page.click('[data-testid=clear-deadline]');
     await page.waitForFunction(() => document.querySelector('[data-testid=deadline]').value === '');
     assert.doesNotMatch(await publicPost(page), /Orders due/);
     assert.ok(await page.isDisabled('[data-testid=clear-deadline]'));
-    await page.selectOption('[data-testid=posts-stage]', '1');
-    await page.waitForFunction(() => document.querySelector('[data-testid=deadline]').value === '2026-12-03T20:30');
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();
@@ -556,13 +562,19 @@ test('a game started from an imported case file plays to the end: final post, fi
       assert.match(post, /The game is over/, format);
       assert.ok(post.indexOf('Final line-up') < post.indexOf('The game is over'), format);
       assert.doesNotMatch(post, /Orders due|Line-up for round/, format);
-      for (const name of c.players) {
+      // Dee, out of the game since round 1, gets no message (R9.3).
+      assert.equal(await page.locator('.private [data-player="Dee"]').count(), 0, format);
+      for (const name of c.players.filter((n) => n !== 'Dee')) {
         const msg = await page.locator(`.private [data-player="${name}"] pre`).textContent();
         assert.match(msg, /Final standing for .* \(the game ended after round 2\)/, `${format} ${name}`);
         assert.match(msg, /Tokens of Life/, `${format} ${name}`);
         assert.doesNotMatch(msg, /Round 3|must move|Next idol|idol costs|Orders due/, `${format} ${name}: ${msg}`);
       }
     }
+    // Round 1's post said Dee is out, and why (R9.1).
+    await page.selectOption('[data-testid=posts-stage]', '1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.startsWith('Round 1 results'));
+    assert.match(await publicPost(page), /\nOut of the game\n-+\nDee: every survivor eliminated, the last in the Voting segment of round 1\.\n/);
     // Eliminated players' order boxes are folded away.
     await screen(page, 'Orders');
     assert.equal(await page.locator('article.player.out[data-player="Dee"] details.box').evaluate((d) => d.open), false);

@@ -50,6 +50,14 @@ pub struct RoundEvent {
     /// For a removal: at the start of which segment (R10.2). Ignored for
     /// other events.
     pub at: Segment,
+    /// For a replacement: the orders that were in for the slot when it
+    /// was given, as the new player's catch-up message showed them
+    /// (R10.7, R9.7: the message is not rewritten as orders come in
+    /// later). `None` (a case's events, a file written without it): the
+    /// message shows the slot's orders in the drafts while the round is
+    /// under way, and its submission once the round is played. Ignored
+    /// for other events.
+    pub orders: Option<String>,
 }
 
 /// The written form of a [`RoundEvent`]: exactly one of `replace`,
@@ -69,6 +77,10 @@ pub struct RoundEventData {
     /// For a removal, the segment (default `assassination`).
     #[serde(default = "start_segment", skip_serializing_if = "is_start")]
     pub at: Segment,
+    /// For a replacement, the orders in for the slot when it was given
+    /// ([`RoundEvent::orders`]); absent when not known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders: Option<String>,
 }
 
 impl TryFrom<RoundEventData> for RoundEvent {
@@ -84,7 +96,11 @@ impl TryFrom<RoundEventData> for RoundEvent {
                 );
             }
         };
-        Ok(RoundEvent { event, at: d.at })
+        Ok(RoundEvent {
+            event,
+            at: d.at,
+            orders: d.orders,
+        })
     }
 }
 
@@ -95,6 +111,7 @@ impl From<RoundEvent> for RoundEventData {
             remove: None,
             extend: None,
             at: e.at,
+            orders: e.orders,
         };
         match e.event {
             Event::Replace(r) => d.replace = Some(r),
@@ -110,6 +127,7 @@ impl From<Event> for RoundEvent {
         RoundEvent {
             event,
             at: Segment::Assassination,
+            orders: None,
         }
     }
 }

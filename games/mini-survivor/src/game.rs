@@ -123,6 +123,20 @@ impl Game {
         &self.applied.replaced
     }
 
+    /// The replacements given with the first `rounds` rounds played,
+    /// oldest first (those of the round under way are not among them
+    /// unless `rounds` passes the last round played).
+    pub fn replaced_before(&self, rounds: usize) -> &[Replaced] {
+        if rounds > self.rounds.len() {
+            return &self.applied.replaced;
+        }
+        let n: usize = self.rounds[..rounds]
+            .iter()
+            .map(|r| replacements(&r.report))
+            .sum();
+        &self.applied.replaced[..n.min(self.applied.replaced.len())]
+    }
+
     /// Whether the game has ended (R8.1, R10.5).
     pub fn is_over(&self) -> bool {
         self.position().is_game_over()

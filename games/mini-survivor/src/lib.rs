@@ -10,6 +10,7 @@
 //!   [`RoundReport`] that says why each thing happened;
 //! - [`final_result`] scores a finished game (R8);
 //! - [`post`] writes the public result post and private messages (R9);
+//! - [`published`]: each stage's posts as the players received them (R9.7);
 //! - [`case`] reads the rules-case format and produces the game record;
 //! - [`entry`] starts a game already under way from an entered position;
 //! - [`save`] writes and reads the versioned game file;
@@ -35,6 +36,7 @@ pub mod order;
 pub mod player;
 pub mod position;
 pub mod post;
+pub mod published;
 pub mod report;
 pub mod rng;
 pub mod save;
@@ -52,6 +54,7 @@ pub use options::{Adjacency, Options, OutcastWithoutMove};
 pub use order::{Action, Line, ParseError, RawBody, RawOrder, parse_line};
 pub use player::{GuessError, PlayerId, Roster, RosterError};
 pub use position::{Holdings, Moment, Origin, Place, Position, Segment, Setup, Survivor};
+pub use published::{EventPost, StagePosts};
 pub use report::RoundReport;
 pub use session::{RoundError, Submissions};
 pub use submission::{

@@ -136,6 +136,46 @@ pub struct PublicEnd {
     /// Whether the game was dealt from the seed (else it started from an
     /// entered position: no deal commitment to check).
     pub dealt: bool,
+    /// What a player needs to check the deal (R1.5, R9.7): the commitment
+    /// published at the deal and the inputs as they were then. `None`
+    /// when not known here ([`PublicRound::new`] has only the round's
+    /// setup; [`crate::Game::public_round`] fills it in).
+    pub deal: Option<DealCheck>,
+}
+
+/// The deal's commitment and its inputs as published at the deal (R1.5):
+/// the players as they were named then, whatever replacements came later
+/// (R10.1, R9.7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealCheck {
+    /// The commitment published with the first line-up (64 hex digits).
+    pub commitment: String,
+    /// The players as dealt, in order.
+    pub players: Vec<String>,
+    /// Survivors per player.
+    pub per_player: usize,
+    /// The grid's rows and columns.
+    pub grid: (usize, usize),
+}
+
+/// Why a player is out of the game after a round (R9.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OutWhy {
+    /// Every survivor of theirs was eliminated; the last one at this moment.
+    Eliminated(crate::position::Moment),
+    /// The moderator removed them (R10.2), for this reason.
+    Removed(console_core::events::RemovalReason),
+}
+
+/// A player who controlled a living survivor at the start of a round and
+/// none at its end: out of the game, with no further private message
+/// (R9.1, R9.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutOfGame {
+    /// The player's name during the round.
+    pub player: String,
+    /// Why.
+    pub why: OutWhy,
 }
 
 /// Everything public about one round (R9.1), and nothing else (R9.2).
@@ -163,6 +203,9 @@ pub struct PublicRound {
     /// The slots replaced with this round's events (R10.1), as (the name
     /// now, the name replaced): the post writes `NEW (replaced OLD)`.
     pub replaced: Vec<(String, String)>,
+    /// The players out of the game after this round, in roster order
+    /// (R9.1): fully eliminated or removed by the moderator.
+    pub out: Vec<OutOfGame>,
 }
 
 impl PublicRound {
@@ -243,8 +286,32 @@ impl PublicRound {
                 seed: setup.seed,
                 salt: setup.salt.to_string(),
                 dealt: setup.origin == crate::position::Origin::Deal,
+                deal: None,
             }
         });
+        let alive = |p: &Position, who: PlayerId| p.survivors_of(who).any(|s| s.place.is_alive());
+        let out = setup
+            .players
+            .ids()
+            .filter(|&p| alive(before, p) && !alive(after, p))
+            .map(|p| {
+                let removed = report.events.iter().find_map(|n| match n {
+                    crate::events::EventNote::Remove(r) if r.slot == p => Some(r.reason),
+                    _ => None,
+                });
+                OutOfGame {
+                    player: setup.players.name(p).to_string(),
+                    why: match (removed, after.eliminated_at(p)) {
+                        (Some(r), _) => OutWhy::Removed(r),
+                        (None, Some(m)) => OutWhy::Eliminated(m),
+                        (None, None) => OutWhy::Eliminated(crate::position::Moment::Segment {
+                            round: report.round,
+                            segment: crate::position::Segment::Voting,
+                        }),
+                    },
+                }
+            })
+            .collect();
         PublicRound {
             round: report.round,
             assassinations,
@@ -278,6 +345,7 @@ impl PublicRound {
                     _ => None,
                 })
                 .collect(),
+            out,
         }
     }
 }
@@ -509,6 +577,26 @@ pub fn result_post(
         }
         blocks.push(b);
     }
+    if !public.out.is_empty() {
+        blocks.push(m.heading("Out of the game"));
+        let mut b = String::new();
+        for o in &public.out {
+            let _ = match o.why {
+                OutWhy::Removed(r) => writeln!(
+                    b,
+                    "{}: removed from the game by the moderator for {}.",
+                    who(&o.player),
+                    r.words()
+                ),
+                OutWhy::Eliminated(at) => writeln!(
+                    b,
+                    "{}: every survivor eliminated, the last {at}.",
+                    who(&o.player)
+                ),
+            };
+        }
+        blocks.push(b);
+    }
     if let Some(end) = &public.end {
         blocks.push(m.heading("Final line-up"));
         blocks.push(lineup_block(&m, &public.lineup));
@@ -549,6 +637,18 @@ pub fn result_post(
         let _ = writeln!(b, "Seed: {}", end.seed);
         if end.dealt {
             let _ = writeln!(b, "Salt: {}", end.salt);
+            if let Some(d) = &end.deal {
+                let names: Vec<String> = d.players.iter().map(|p| m.name(p)).collect();
+                let _ = writeln!(
+                    b,
+                    "Deal commitment (published with the first line-up): {}\nIt was made with the players as dealt, in order: {}; {} survivors per player; grid {} x {}.",
+                    d.commitment,
+                    names.join(", "),
+                    d.per_player,
+                    d.grid.0,
+                    d.grid.1
+                );
+            }
             b.push_str(
                 "Anyone can check the deal against the commitment published at the start.\n",
             );

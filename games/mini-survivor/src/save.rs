@@ -76,6 +76,11 @@ pub struct GameFile {
     /// The post format the moderator chose for this game.
     #[serde(default)]
     pub post_format: Format,
+    /// The round length the moderator set, in seconds (R9.6): a played
+    /// round's deadline plus this is the next round's when it has none.
+    /// Absent: [`ROUND_LENGTH`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_length: Option<i64>,
     /// Queued submissions for coming rounds (the built-in demo's script).
     #[serde(default)]
     pub script: Vec<BTreeMap<String, String>>,
@@ -88,6 +93,18 @@ pub struct GameFile {
     /// order (those of played rounds are in `rounds`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<RoundEvent>,
+}
+
+/// The round length when the moderator has set none (R9.6): 48 hours, in
+/// seconds.
+pub const ROUND_LENGTH: i64 = 48 * 3600;
+
+/// The deadline the next round gets when a round is played and the next
+/// has none (R9.6): the played round's deadline with its extensions
+/// (`played`, R10.9) plus the round `length` in seconds; `None` when the
+/// played round had no deadline.
+pub fn next_deadline(played: Option<i64>, length: i64) -> Option<i64> {
+    played.map(|d| d.saturating_add(length))
 }
 
 /// The deadline of `round` in a list of (round, deadline).
@@ -137,6 +154,7 @@ impl GameFile {
             bulk_draft: String::new(),
             deadlines: Vec::new(),
             post_format: Format::default(),
+            round_length: None,
             script: Vec::new(),
             script_events: Vec::new(),
             events: game.pending_events().to_vec(),

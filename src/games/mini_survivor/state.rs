@@ -9,7 +9,7 @@ use console_core::Session;
 use console_core::text::appended;
 use leptos::prelude::*;
 use mini_survivor::post::Format;
-use mini_survivor::save::GameFile;
+use mini_survivor::save::{GameFile, deadline_of, next_deadline, set_deadline};
 use mini_survivor::{Game, Order, PlayerId, Submission, Submissions, SurvivorId, check_submission};
 use std::collections::BTreeMap;
 
@@ -66,6 +66,9 @@ pub struct Kept {
     pub bulk: RwSignal<String>,
     /// Each round's deadline, UNIX seconds, by round number (R9.6).
     pub deadlines: RwSignal<Vec<(u16, i64)>>,
+    /// The round length the moderator set, seconds (R9.6; `None`: the
+    /// engine's default).
+    pub round_length: RwSignal<Option<i64>>,
     /// Queued submissions for coming rounds (the demo, an imported case),
     /// by index of the round played in this game.
     pub script: RwSignal<Vec<BTreeMap<String, String>>>,
@@ -118,6 +121,7 @@ impl GameKind for MiniSurvivor {
             drafts: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
             deadlines: RwSignal::new(Vec::new()),
+            round_length: RwSignal::new(None),
             script: RwSignal::new(Vec::new()),
             script_events: RwSignal::new(Vec::new()),
             show_controllers: RwSignal::new(false),
@@ -131,6 +135,7 @@ impl GameKind for MiniSurvivor {
         k.drafts.track();
         k.bulk.track();
         k.deadlines.track();
+        k.round_length.track();
         k.script.track();
         k.script_events.track();
         k.format.track();
@@ -141,6 +146,7 @@ impl GameKind for MiniSurvivor {
         ctx.bulk.set(file.bulk_draft);
         ctx.format.set(file.post_format);
         ctx.deadlines.set(file.deadlines);
+        ctx.round_length.set(file.round_length);
         ctx.script.set(file.script);
         ctx.script_events.set(file.script_events);
     }
@@ -150,6 +156,7 @@ impl GameKind for MiniSurvivor {
         f.drafts = ctx.drafts.get_untracked();
         f.bulk_draft = ctx.bulk.get_untracked();
         f.deadlines = ctx.deadlines.get_untracked();
+        f.round_length = ctx.round_length.get_untracked();
         f.post_format = ctx.format.get_untracked();
         f.script = ctx.script.get_untracked();
         f.script_events = ctx.script_events.get_untracked();
@@ -287,6 +294,35 @@ impl Ctx {
             self.fill_from_script();
         }
         done
+    }
+
+    /// After a round is played (R9.6): when the next round has no deadline
+    /// and the played round had one, the next round's is the played
+    /// round's (with its extensions, R10.9) plus the round length. Returns
+    /// what was set, in words.
+    pub fn default_deadline(&self) -> Option<String> {
+        let length = self
+            .round_length
+            .get_untracked()
+            .unwrap_or(mini_survivor::save::ROUND_LENGTH);
+        let (played, next, at) = untrack(|| {
+            self.with_game_untracked(|g| {
+                let played = g.rounds().last()?.report.round;
+                let next = g.position().round();
+                if g.is_over() || self.deadlines.with(|d| deadline_of(d, next).is_some()) {
+                    return None;
+                }
+                let ended = super::screens::players::extended_deadline(*self, g, played);
+                Some((played, next, next_deadline(ended, length)?))
+            })
+        })
+        .flatten()?;
+        self.deadlines.update(|d| set_deadline(d, next, Some(at)));
+        Some(format!(
+            "Round {next}'s deadline: {} (round {played}'s plus {} hours, R9.6; change it on the Posts screen)",
+            mini_survivor::post::utc(at),
+            length / 3600
+        ))
     }
 
     /// Undoes the round under way's last event (R10) if it has one (a

@@ -86,7 +86,11 @@ pub fn Adjudicate() -> impl IntoView {
                     )
                 })
             });
-            ctx.say(summary.unwrap_or_default());
+            let mut summary = summary.unwrap_or_default();
+            if let Some(d) = ctx.default_deadline() {
+                summary.push_str(&format!(". {d}"));
+            }
+            ctx.say(summary);
         }
     };
     let to_posts = move |_| {

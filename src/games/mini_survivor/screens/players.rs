@@ -14,8 +14,7 @@ use console_core::events::{Event, Extension, Removal, RemovalReason, Replacement
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use mini_survivor::events::{
-    EventNote, RoundEvent, catch_up, deadline_line, event_post, prod_list, prod_text,
-    round_deadline,
+    EventNote, RoundEvent, deadline_line, prod_list, prod_text, round_deadline,
 };
 use mini_survivor::save::deadline_of;
 use mini_survivor::{Game, PlayedRound, Segment};
@@ -36,31 +35,22 @@ pub fn extended_deadline(ctx: Ctx, game: &Game, round: u16) -> Option<i64> {
     round_deadline(set, events).current()
 }
 
-/// The public posts of the round under way's events (R10.7), with a label
-/// each, and the catch-up message of each new player: (label, text).
+/// The posts of the round under way's events (R10.7), with a label each:
+/// each public post and each new player's catch-up message, as written
+/// when the event was given (R9.7).
 pub fn pending_posts(ctx: Ctx, game: &Game) -> Vec<(String, String)> {
     let format = ctx.format.get();
-    let setup = game.setup();
-    let pos = game.position();
-    let deadline = extended_deadline(ctx, game, pos.round());
+    let set = ctx
+        .deadlines
+        .with(|d| deadline_of(d, game.position().round()));
     let drafts = ctx.drafts.get();
-    let mut out = Vec::new();
-    for n in game.pending_notes() {
-        let text = event_post(n, setup, pos, deadline, format);
-        if !text.is_empty() {
-            out.push((n.text(), text));
-        }
-        if let EventNote::Replace { slot, player, old } = n
-            && setup.players.name(*slot) == player
-        {
-            let orders = drafts.get(player).cloned().unwrap_or_default();
-            out.push((
-                format!("Catch-up message for {player} (R10.7)"),
-                catch_up(setup, pos, *slot, old, &orders, deadline, format),
-            ));
-        }
-    }
-    out
+    let names = &game.setup().players;
+    game.event_posts(game.rounds().len(), format, set, |p| {
+        drafts.get(names.name(p)).cloned().unwrap_or_default()
+    })
+    .into_iter()
+    .map(|e| (e.label, e.text))
+    .collect()
 }
 
 fn reason_of(s: &str) -> RemovalReason {
@@ -98,7 +88,21 @@ fn clear(id: &str) {
 /// Gives an event to the engine: applied, or refused with its reason (then
 /// taken back, so nothing changes: R10.6). A replacement's draft follows
 /// the slot's new name.
-fn give(ctx: Ctx, e: RoundEvent) {
+fn give(ctx: Ctx, mut e: RoundEvent) {
+    // The orders in for the slot now: its catch-up message shows them, as
+    // sent (R10.7, R9.7).
+    if let Event::Replace(r) = &e.event {
+        e.orders = ctx
+            .with_game_untracked(|g| {
+                let players = &g.setup().players;
+                let slot = players.find(&r.old)?;
+                Some(
+                    ctx.drafts
+                        .with_untracked(|d| d.get(players.name(slot)).cloned().unwrap_or_default()),
+                )
+            })
+            .flatten();
+    }
     let done = ctx.update_game(|g| {
         let note = g.add_event(e).clone();
         if note.is_refused() {
@@ -275,6 +279,7 @@ pub fn PlayerEvents() -> impl IntoView {
                         } else {
                             Segment::Assassination
                         },
+                        orders: None,
                     },
                 );
                 clear("remove-note");

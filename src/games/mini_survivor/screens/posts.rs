@@ -1,20 +1,18 @@
 //! Posts: the public post and each player's private message of any stage
-//! of the game (the start's line-up, or any round's result), in BBCode,
-//! Markdown or plain text, each with Copy. Each round has its own deadline
-//! (R9.6), set and cleared here with the posts that announce that round.
-//! Everything here comes from the engine's public types (R9).
+//! of the game (the start's line-up, or any round's result), and the
+//! moderator's events of the round it announces, in BBCode, Markdown or
+//! plain text, each with Copy. Every post is the engine's, as it was when
+//! published (R9.7): later events and replacements change none. Each round
+//! has its own deadline (R9.6), set and cleared here with the posts that
+//! announce that round while it is under way; a played round's is shown.
 
 use super::super::report_view::options_html;
 use super::super::state::Ctx;
 use crate::shell::io;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use mini_survivor::Origin;
-use mini_survivor::commitment::commitment;
-use mini_survivor::post::{
-    Format, PrivateMessage, PublicRound, lineup_post, private_message, result_post, utc,
-};
-use mini_survivor::save::{deadline_of, set_deadline};
+use mini_survivor::post::{Format, utc};
+use mini_survivor::save::{ROUND_LENGTH, deadline_of, set_deadline};
 
 pub(super) fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
     view! {
@@ -52,8 +50,29 @@ pub fn Posts() -> impl IntoView {
         })
     });
     let announced = move || stage.get().and_then(|(_, r)| r);
+    // A played round's deadline is published: it is shown, not changed.
+    let past = move || {
+        let Some((s, _)) = stage.get() else {
+            return false;
+        };
+        ctx.with_game(|g| s < g.rounds().len()).unwrap_or(false)
+    };
+    // The round length (R9.6), in whole hours.
+    let set_length = move |value: String| match value.trim().parse::<i64>() {
+        Ok(h) if (1..=24 * 365).contains(&h) => {
+            ctx.round_length
+                .set((h * 3600 != ROUND_LENGTH).then_some(h * 3600));
+            ctx.say(format!(
+                "Round length: {h} hours (a played round's deadline plus this is the next round's, R9.6)"
+            ));
+        }
+        _ => ctx.warn("The round length is a whole number of hours, from 1 to 8760"),
+    };
     let set_deadline = move |value: Option<String>| {
         let Some(round) = announced() else { return };
+        if past() {
+            return;
+        }
         // <input type="datetime-local"> value "YYYY-MM-DDTHH:MM", read as UTC.
         let t = value.map(|v| js_sys::Date::parse(&format!("{v}:00Z")));
         let at = t.filter(|t| !t.is_nan()).map(|t| (t / 1000.0) as i64);
@@ -76,73 +95,34 @@ pub fn Posts() -> impl IntoView {
         let round = announced()?;
         ctx.deadlines.with(|d| deadline_of(d, round))
     };
-    // The moderator's events posts (R10.7): the round under way's on the
-    // latest stage, else the events given with the round shown.
+    // The moderator's events of the round the stage announces (R10.7),
+    // each as it was when given (R9.7): the round under way's on the
+    // latest stage (a replacement's orders from the drafts when it kept
+    // none), a played round's after it.
     let event_posts = move || {
         let (s, _) = stage.get()?;
         let format = ctx.format.get();
+        let set = set_only();
+        let drafts = ctx.drafts.get();
         ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let g = &l.game;
-            let v = if s == g.rounds().len() {
-                super::players::pending_posts(ctx, g)
-            } else {
-                let r = g.rounds().get(s.checked_sub(1)?)?;
-                let setup = g.round_setup(r);
-                let d = super::players::extended_deadline(ctx, g, r.report.round);
-                r.report
-                    .events
-                    .iter()
-                    .map(|n| {
-                        (
-                            n.text(),
-                            mini_survivor::events::event_post(n, &setup, &r.after, d, format),
-                        )
-                    })
-                    .filter(|(_, t)| !t.is_empty())
-                    .collect()
-            };
+            let g = &l.as_ref()?.game;
+            let names = &g.setup().players;
+            let v = g.event_posts(s, format, set, |p| {
+                drafts.get(names.name(p)).cloned().unwrap_or_default()
+            });
             (!v.is_empty()).then_some(v)
         })
     };
+    // The stage's posts as published (R9.7): names as they were then, the
+    // deadline as set for the round announced (its extensions have their
+    // own posts, R10.9).
     let posts = move || {
         let format = ctx.format.get();
         let (s, _) = stage.get()?;
-        let deadline = deadline();
+        let deadline = set_only();
         ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            let setup = l.game.setup();
-            let rounds = l.game.rounds();
-            let public = match s {
-                0 => {
-                    let start = l.game.start();
-                    let c = (setup.origin == Origin::Deal).then(|| {
-                        let per_player = start.survivors().count() / setup.players.len().max(1);
-                        commitment(setup, per_player)
-                    });
-                    lineup_post(setup, start, format, deadline, c.as_deref())
-                }
-                n => {
-                    let r = &rounds[n - 1];
-                    result_post(
-                        &PublicRound::new(setup, l.game.position_at(n - 1), &r.report, &r.after),
-                        format,
-                        deadline,
-                    )
-                }
-            };
-            let at = l.game.position_at(s);
-            let private: Vec<(String, String)> = setup
-                .players
-                .ids()
-                .map(|p| {
-                    (
-                        setup.players.name(p).to_string(),
-                        private_message(&PrivateMessage::new(setup, at, p), format, deadline),
-                    )
-                })
-                .collect();
-            Some((public, private))
+            let p = l.as_ref()?.game.stage_posts(s, format, deadline)?;
+            Some((p.public, p.private))
         })
     };
     let stages = move || {
@@ -184,14 +164,22 @@ pub fn Posts() -> impl IntoView {
                 </label>
                 {move || announced().map(|round| view! {
                     <label>{format!("Deadline of round {round} (UTC, R9.6) ")}
-                        <input type="datetime-local" data-testid="deadline"
+                        <input type="datetime-local" data-testid="deadline" disabled=past
                             prop:value=move || set_only().map(input_value).unwrap_or_default()
                             on:change=move |ev| {
                                 let v = event_target_value(&ev);
                                 set_deadline((!v.is_empty()).then_some(v));
                             }/>
                     </label>
-                    <button on:click=move |_| set_deadline(None) disabled=move || set_only().is_none() data-testid="clear-deadline">"Clear deadline"</button>
+                    <button on:click=move |_| set_deadline(None) disabled=move || past() || set_only().is_none() data-testid="clear-deadline">"Clear deadline"</button>
+                    {move || (!past()).then(|| view! {
+                        <label>"Round length "
+                            <input type="number" min="1" class="small" data-testid="round-length"
+                                prop:value=move || (ctx.round_length.get().unwrap_or(ROUND_LENGTH) / 3600).to_string()
+                                on:change=move |ev| set_length(event_target_value(&ev))/>
+                            " hours"
+                        </label>
+                    })}
                     {move || (deadline() != set_only()).then(|| view! { <span data-testid="extended-deadline">{format!("extended to {} (R10.9)", deadline().map(utc).unwrap_or_default())}</span> })}
                 })}
             </div>
@@ -206,8 +194,8 @@ pub fn Posts() -> impl IntoView {
                         </div>
                     }).collect_view()}
                     {event_posts().map(|v| view! {
-                        <h3>"The moderator's events (R10.7)"</h3>
-                        {v.into_iter().map(|(label, text)| view! {
+                        <h3>{move || format!("The moderator's events of round {} (R10.7)", stage.get().and_then(|(s, _)| ctx.with_game(|g| g.position_at(s).round())).unwrap_or_default())}</h3>
+                        {v.into_iter().map(|mini_survivor::EventPost { label, text, .. }| view! {
                             <div class="post">
                                 <h4>{label}</h4>
                                 <pre data-testid="event-post" tabindex="0">{text.clone()}</pre>

@@ -29,13 +29,14 @@ pub fn Verify() -> impl IntoView {
     let fill = move || {
         ctx.live.with_untracked(|l| {
             let Some(l) = l else { return };
-            let s = l.game.setup();
-            let n = l.game.start().survivors().count() / s.players.len();
+            // The setup as dealt: the names the commitment was made with,
+            // whatever replacements came later (R10.1, R9.7).
+            let s = l.game.dealt_setup();
             players.set(s.players.names().join("\n"));
-            per.set(n.to_string());
+            per.set(l.game.per_player().to_string());
             rows.set(s.grid.rows().to_string());
             cols.set(s.grid.cols().to_string());
-            published.set(commitment(s, n));
+            published.set(l.game.deal_commitment().unwrap_or_default());
             // The seed and salt stay secret until the end (R9.2).
             if l.game.is_over() {
                 seed.set(s.seed.to_string());
@@ -105,7 +106,7 @@ pub fn Verify() -> impl IntoView {
     view! {
         <section class="verify">
             <h2>"Verify a deal"</h2>
-            <p class="muted">"At the end of a game the moderator reveals the seed and salt. Enter them with the players (in the order of the game) to recompute the commitment published at the start, and the deal."</p>
+            <p class="muted">"At the end of a game the moderator reveals the seed and salt. Enter them with the players as they were at the deal, in order (the final post lists them), to recompute the commitment published at the start, and the deal."</p>
             {move || match open() {
                 Some((false, _)) => Some(view! {
                     <p class="note" data-testid="not-dealt">"The open game started from a position, not from a deal: there is no deal commitment to verify. Its seed drives only the random draws of R6.7 and R7.3."</p>

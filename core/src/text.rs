@@ -299,6 +299,11 @@ pub enum Taken {
     Unchanged,
     /// Added after the draft's text, before its `end` line ([`appended`]).
     Added,
+    /// The box's last split took this same part for this player
+    /// ([`take_part`]): nothing is taken again, so the pile split twice
+    /// adds nothing twice and a line corrected in the draft since stays
+    /// corrected.
+    Before,
 }
 
 /// What a bulk paste did to the drafts: per player (name, how, non-blank
@@ -353,6 +358,76 @@ pub fn take_text(
         Taken::Added
     };
     (name, how, lines)
+}
+
+/// What a bulk box's split took for one player: the length in bytes and
+/// the SHA-256 (64 lowercase hex digits) of the player's part, kept with
+/// the drafts (a pile of a megabyte is not kept twice) so that the same
+/// pile split again is known ([`take_part`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PartSeen {
+    /// The part's length in bytes.
+    pub len: usize,
+    /// Its SHA-256, hex.
+    pub sha256: String,
+}
+
+impl PartSeen {
+    /// The record of `part`.
+    pub fn of(part: &str) -> PartSeen {
+        PartSeen {
+            len: part.len(),
+            sha256: crate::commitment::sha256_hex(part),
+        }
+    }
+
+    /// What of `part` (a player's part of a split) is new since this
+    /// record of the same player's part in the box's last split: `None`
+    /// when it is the same part; the lines after it when the part begins
+    /// with it and goes on on a new line (the pile grew: a message added
+    /// under the player's header, or a new section of theirs further
+    /// down); else the whole part (another pile).
+    pub fn new_in<'a>(&self, part: &'a str) -> Option<&'a str> {
+        if part.len() == self.len {
+            return (crate::commitment::sha256_hex(part) != self.sha256).then_some(part);
+        }
+        let grown = part.len() > self.len
+            && matches!(part.as_bytes()[self.len], b'\n' | b'\r')
+            && crate::commitment::sha256_hex(&part[..self.len]) == self.sha256;
+        Some(if grown {
+            part[self.len..].trim_start_matches(['\n', '\r'])
+        } else {
+            part
+        })
+    }
+}
+
+/// Takes one player's part of a bulk split into their draft as
+/// [`take_text`] does, remembering what the box's splits took in `seen`
+/// (by the player's `slot`, a key that a rename keeps): a part the last
+/// split took for this player is not taken again ([`Taken::Before`]:
+/// the same pile split twice changes nothing, even after the draft was
+/// edited), and of a part that grew since only the lines after it are
+/// taken. Returns the account's line, as [`take_text`] does.
+pub fn take_part(
+    drafts: &mut std::collections::BTreeMap<String, String>,
+    seen: &mut std::collections::BTreeMap<usize, PartSeen>,
+    slot: usize,
+    name: String,
+    part: &str,
+) -> (String, Taken, usize) {
+    let new = match seen.get(&slot) {
+        Some(before) => before.new_in(part),
+        None => Some(part),
+    };
+    seen.insert(slot, PartSeen::of(part));
+    match new {
+        Some(text) => take_text(drafts, name, text),
+        None => {
+            let lines = lines(part).filter(|l| !l.trim().is_empty()).count();
+            (name, Taken::Before, lines)
+        }
+    }
 }
 
 /// Every line of a bulk paste that was not taken, in words naming its
@@ -537,6 +612,63 @@ mod tests {
         assert_eq!(header("kill Bob: now"), None);
         assert_eq!(header("a*b:"), None);
         assert_eq!(header("=== Cid ===").map(|h| h.name), Some("Cid"));
+    }
+
+    /// The same pile split twice: nothing is added twice, not even before
+    /// an `end` line, and a line corrected by hand in between stays
+    /// corrected; a pile that grew gives only what was added; another
+    /// pile's part is taken as [`take_text`] takes it.
+    #[test]
+    fn a_pile_split_again_takes_only_what_is_new() {
+        let names = ["Ann", "Bob"];
+        let split = |t: &str| split_bulk(t, |n| names.iter().position(|m| *m == n));
+        let take = |d: &mut std::collections::BTreeMap<String, String>,
+                    seen: &mut std::collections::BTreeMap<usize, PartSeen>,
+                    s: &BulkSplit<usize>| {
+            s.texts
+                .iter()
+                .map(|(p, t)| take_part(d, seen, *p, names[*p].to_string(), t).1)
+                .collect::<Vec<_>>()
+        };
+        let pile = "Ann:\n13 m E\n14 v 2\n\nBob:\n5 i\nend";
+        let mut drafts =
+            std::collections::BTreeMap::from([("Bob".to_string(), "6 v 1\nend".to_string())]);
+        let mut seen = std::collections::BTreeMap::new();
+        assert_eq!(
+            take(&mut drafts, &mut seen, &split(pile)),
+            [Taken::New, Taken::Added]
+        );
+        assert_eq!(drafts["Bob"], "6 v 1\n5 i\nend\nend");
+        // Ann's move corrected by hand, then the same pile split again.
+        drafts.insert("Ann".into(), "13 m F\n14 v 2".into());
+        let before = drafts.clone();
+        assert_eq!(
+            take(&mut drafts, &mut seen, &split(pile)),
+            [Taken::Before, Taken::Before]
+        );
+        assert_eq!(drafts, before);
+        // The pile grew: Ann's second message, under a header of its own.
+        let grown = format!("{pile}\n\nAnn:\n15 v 3");
+        assert_eq!(
+            take(&mut drafts, &mut seen, &split(&grown)),
+            [Taken::Added, Taken::Before]
+        );
+        assert_eq!(drafts["Ann"], "13 m F\n14 v 2\n15 v 3");
+        // Another pile: Ann sends her first move again (it counts again,
+        // a later line replacing an earlier one, R3.5).
+        assert_eq!(
+            take(&mut drafts, &mut seen, &split("Ann:\n13 m E")),
+            [Taken::Added]
+        );
+        assert_eq!(drafts["Ann"], "13 m F\n14 v 2\n15 v 3\n13 m E");
+        // A part shorter than, or edited from, the last one is another part.
+        let r = PartSeen::of("ab\ncd");
+        assert_eq!(r.new_in("ab\ncd"), None);
+        assert_eq!(r.new_in("ab\ncd\nef"), Some("ef"));
+        assert_eq!(r.new_in("ab\ncdef"), Some("ab\ncdef"));
+        assert_eq!(r.new_in("ab"), Some("ab"));
+        assert_eq!(r.new_in("ab\ncx"), Some("ab\ncx"));
+        assert_eq!(r.new_in("é\ncd"), Some("é\ncd"));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! was taken and every line that was not.
 
 use super::paste::{HeldBox, is_held};
-use console_core::text::{BulkAccount, BulkSplit, Taken, bulk_problems, take_text};
+use console_core::text::{BulkAccount, BulkSplit, PartSeen, Taken, bulk_problems, take_part};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -16,6 +16,7 @@ pub(crate) fn taken_line(player: &str, how: Taken, lines: usize) -> String {
         Taken::New => "new",
         Taken::Unchanged => "already there, unchanged",
         Taken::Added => "added after the earlier text",
+        Taken::Before => "already taken from this paste, unchanged",
     };
     let s = if lines == 1 { "" } else { "s" };
     format!("{player}: {how} ({lines} line{s})")
@@ -95,6 +96,8 @@ impl Stopped {
 /// ([`take_in_frames`]).
 struct Taking<P> {
     drafts: RwSignal<BTreeMap<String, String>>,
+    seen: RwSignal<BTreeMap<usize, PartSeen>>,
+    slot: Box<dyn Fn(P) -> usize>,
     /// (player, text) still to take, in paste order.
     left: std::iter::Peekable<std::vec::IntoIter<(P, String)>>,
     account: BulkAccount,
@@ -122,6 +125,8 @@ impl<P: Copy + 'static> Taking<P> {
         }
         let Taking {
             drafts,
+            seen,
+            slot,
             left,
             account,
             name,
@@ -140,10 +145,11 @@ impl<P: Copy + 'static> Taking<P> {
                 if laid > 0 && laid + next > FRAME_TEXT {
                     break;
                 }
-                let Some((_, text)) = left.next() else {
+                let Some((p, text)) = left.next() else {
                     break;
                 };
-                account.taken.push(take_text(d, n, &text));
+                let k = slot(p);
+                seen.update(|s| account.taken.push(take_part(d, s, k, n, &text)));
                 laid += next;
             }
         });
@@ -156,8 +162,10 @@ impl<P: Copy + 'static> Taking<P> {
     }
 }
 
-/// Takes a split bulk paste into `drafts` ([`take_text`]) a few players
-/// at a time, a part each animation frame from the next one, so no frame
+/// Takes a split bulk paste into `drafts` ([`take_part`]: what the box's
+/// last split took for a player, recorded in `seen` by the player's
+/// `slot`, is not taken again) a few players at a time, a part each
+/// animation frame from the next one, so no frame
 /// lays out more than [`FRAME_TEXT`] bytes of the boxes' text (issue
 /// 20); `name` names a player as the drafts are keyed (asked as each part
 /// is taken), `limit` is the boxes' [`HeldBox`] limit (at most
@@ -168,8 +176,11 @@ impl<P: Copy + 'static> Taking<P> {
 /// with the problems of the split ([`bulk_problems`]). A key pressed in
 /// a box meanwhile is kept: a text is added to the draft as it is when
 /// its part is taken.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn take_in_frames<P: Copy + 'static>(
     drafts: RwSignal<BTreeMap<String, String>>,
+    seen: RwSignal<BTreeMap<usize, PartSeen>>,
+    slot: impl Fn(P) -> usize + 'static,
     split: BulkSplit<P>,
     name: impl Fn(P) -> String + 'static,
     limit: usize,
@@ -180,6 +191,8 @@ pub(crate) fn take_in_frames<P: Copy + 'static>(
     let problems = bulk_problems(&split);
     let taking = Taking {
         drafts,
+        seen,
+        slot: Box::new(slot),
         left: split.texts.into_iter().peekable(),
         account: BulkAccount {
             taken: Vec::new(),

@@ -131,11 +131,26 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     await page.waitForSelector('[data-testid=toast]:has-text("3 submissions split from the bulk box, 2 added to earlier text; 2 problems, see below the box")');
     assert.match(await page.locator('[data-testid=live]').textContent(), /3 submissions split/);
     await t.shot('mini-survivor-orders');
-    // The same text again changes nothing.
+    // The same text again changes nothing: not Lumen's part (before an
+    // `end` line), nor Pebble's move, corrected by hand in between (a
+    // later line counts, R3.5: the pile's must not come back after it).
+    await page.fill(box('Pebble'), `${pebble}\n24 m G\n27 v 11`);
+    const boxes = {};
+    for (const name of ['Pebble', 'Rook', 'Lumen']) boxes[name] = await page.inputValue(box(name));
     await page.click('[data-testid=split]');
     await page.waitForSelector('[data-testid=split-result] li[data-player="Rook"]:has-text("unchanged")');
-    assert.equal(await said('Rook'), 'Rook: already there, unchanged (1 line)');
+    for (const name of ['Pebble', 'Rook', 'Lumen']) {
+      assert.equal(await page.inputValue(box(name)), boxes[name], `${name}'s box`);
+      assert.equal(await said(name), `${name}: already taken from this paste, unchanged (${name === 'Pebble' ? 2 : 1} line${name === 'Pebble' ? 's' : ''})`);
+    }
     assert.equal(await page.inputValue(box('Rook')), '40 v 45');
+    // A message added to the pile is taken alone.
+    await page.fill('[data-testid=bulk]', `${await page.inputValue('[data-testid=bulk]')}\n\n== Rook ==\n40 v 46`);
+    await page.click('[data-testid=split]');
+    await page.waitForSelector('[data-testid=split-result] li[data-player="Rook"]:has-text("added")');
+    assert.equal(await page.inputValue(box('Rook')), '40 v 45\n40 v 46');
+    assert.equal(await page.inputValue(box('Pebble')), boxes.Pebble);
+    assert.equal(await page.inputValue(box('Lumen')), boxes.Lumen);
 
     // The account belongs to the Orders screen: no banner follows the
     // moderator to other screens or into another game.

@@ -68,6 +68,11 @@ pub struct GameFile {
     /// Unsent work: the bulk paste box.
     #[serde(default)]
     pub bulk_draft: String,
+    /// What the bulk box's splits took for each player this round, by
+    /// roster index (`console_core::text::take_part`): the same pile
+    /// split again takes nothing twice. Absent: nothing split yet.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bulk_seen: BTreeMap<usize, console_core::text::PartSeen>,
     /// Each round's deadline (R9.6): (round, UNIX seconds), by round, at
     /// most one per round; the posts that announce round `r` show its
     /// deadline. See [`deadline_of`] and [`set_deadline`].
@@ -152,6 +157,7 @@ impl GameFile {
                 .collect(),
             drafts: BTreeMap::new(),
             bulk_draft: String::new(),
+            bulk_seen: BTreeMap::new(),
             deadlines: Vec::new(),
             post_format: Format::default(),
             round_length: None,

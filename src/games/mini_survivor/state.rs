@@ -6,7 +6,7 @@ use crate::shell::game::{GameKind, Screens};
 use crate::shell::kinds::{Kind, MINI_SURVIVOR};
 use crate::shell::ui::NavItem;
 use console_core::Session;
-use console_core::text::appended;
+use console_core::text::{PartSeen, appended};
 use leptos::prelude::*;
 use mini_survivor::post::Format;
 use mini_survivor::save::{GameFile, deadline_of, next_deadline, set_deadline};
@@ -64,6 +64,9 @@ pub struct Kept {
     pub drafts: RwSignal<BTreeMap<String, String>>,
     /// The bulk paste box.
     pub bulk: RwSignal<String>,
+    /// What the bulk box's splits took this round, by roster index (the
+    /// same pile split again takes nothing twice).
+    pub bulk_seen: RwSignal<BTreeMap<usize, PartSeen>>,
     /// Each round's deadline, UNIX seconds, by round number (R9.6).
     pub deadlines: RwSignal<Vec<(u16, i64)>>,
     /// The round length the moderator set, seconds (R9.6; `None`: the
@@ -120,6 +123,7 @@ impl GameKind for MiniSurvivor {
         Kept {
             drafts: RwSignal::new(BTreeMap::new()),
             bulk: RwSignal::new(String::new()),
+            bulk_seen: RwSignal::new(BTreeMap::new()),
             deadlines: RwSignal::new(Vec::new()),
             round_length: RwSignal::new(None),
             script: RwSignal::new(Vec::new()),
@@ -134,6 +138,7 @@ impl GameKind for MiniSurvivor {
     fn track(k: Kept) {
         k.drafts.track();
         k.bulk.track();
+        k.bulk_seen.track();
         k.deadlines.track();
         k.round_length.track();
         k.script.track();
@@ -144,6 +149,7 @@ impl GameKind for MiniSurvivor {
     fn load(ctx: Ctx, file: GameFile) {
         ctx.drafts.set(file.drafts);
         ctx.bulk.set(file.bulk_draft);
+        ctx.bulk_seen.set(file.bulk_seen);
         ctx.format.set(file.post_format);
         ctx.deadlines.set(file.deadlines);
         ctx.round_length.set(file.round_length);
@@ -155,6 +161,7 @@ impl GameKind for MiniSurvivor {
         let mut f = GameFile::of(name, game);
         f.drafts = ctx.drafts.get_untracked();
         f.bulk_draft = ctx.bulk.get_untracked();
+        f.bulk_seen = ctx.bulk_seen.get_untracked();
         f.deadlines = ctx.deadlines.get_untracked();
         f.round_length = ctx.round_length.get_untracked();
         f.post_format = ctx.format.get_untracked();
@@ -290,6 +297,7 @@ impl Ctx {
         if done {
             self.drafts.set(BTreeMap::new());
             self.bulk.set(String::new());
+            self.bulk_seen.set(BTreeMap::new());
             self.selected.set(None);
             self.fill_from_script();
         }
@@ -359,6 +367,7 @@ impl Ctx {
             .flatten();
         let d = back?;
         self.drafts.set(d);
+        self.bulk_seen.set(BTreeMap::new());
         Some("Last round undone; its orders are back in the drafts".to_string())
     }
 

@@ -357,8 +357,8 @@ impl OrdersSplit {
                         let mut s = data.into_split();
                         s.texts.retain(|(p, _)| p.index() < players);
                         // This split is taken from now on; one still being
-                        // taken stops (the parts it took are this one's too,
-                        // "already there, unchanged").
+                        // taken stops (the parts it took are this one's too:
+                        // "already taken from this paste, unchanged").
                         let me = taking.get_value().wrapping_add(1);
                         taking.set_value(me);
                         // (The name as the drafts are keyed when each part is
@@ -373,6 +373,8 @@ impl OrdersSplit {
                         };
                         take_in_frames(
                             ctx.drafts,
+                            ctx.bulk_seen,
+                            PlayerId::index,
                             s,
                             name,
                             BOX_HELD,

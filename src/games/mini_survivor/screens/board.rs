@@ -1,12 +1,15 @@
 //! Board: the tribe grid as the design centre, in the grid's shape on every
 //! screen (a phone gets compact tiles; removed tribes shrink). Chips show
 //! each survivor's pending orders; drag a chip onto a tribe to move it
-//! (pointer events: mouse and touch), or select it (click, Enter) to give
+//! (pointer events: mouse and touch; a finger drags after a short hold or
+//! a clear move across, and otherwise scrolls the page), or select it
+//! (click, tap, Enter) to give
 //! any order from a panel, which takes the keyboard focus and closes with
 //! Escape. Legal destinations and targets come from the engine.
 
 use super::super::report_view::options_html;
 use super::super::state::{Ctx, Screen};
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use mini_survivor::{Order, Place, SurvivorId, TribeId, move_destinations, tribe_mates};
 use wasm_bindgen::JsCast;
@@ -20,7 +23,9 @@ struct Pending {
     to: Option<TribeId>,
 }
 
-/// A drag in progress: survivor, pointer position, whether it has moved.
+/// A drag in progress: survivor, pointer position, whether it has moved;
+/// for a finger, whether it rested on the chip long enough to pick the
+/// survivor up ([`HOLD_MS`]).
 #[derive(Copy, Clone, PartialEq)]
 struct Drag {
     id: SurvivorId,
@@ -28,6 +33,45 @@ struct Drag {
     y: f64,
     start: (f64, f64),
     moved: bool,
+    touch: bool,
+    held: bool,
+}
+
+/// A finger that rests this long (ms) on a chip, moving at most [`STILL`]
+/// pixels, picks the survivor up: then it drags in any direction, the
+/// page does not scroll.
+const HOLD_MS: u32 = 300;
+
+/// How far (pixels, across plus down) a finger may move and still be
+/// resting on the chip.
+const STILL: f64 = 4.0;
+
+/// Before a hold, a finger's drag starts only with a clear move across
+/// (this many pixels, at least twice as far across as down); any other
+/// move is a scroll, and the page scrolls (the chips let the browser pan
+/// vertically: `touch-action: pan-y`).
+const ACROSS: f64 = 8.0;
+
+impl Drag {
+    /// Updates the position; says whether the drag goes on (`false`: a
+    /// finger that moved down or up before a hold, the page scrolls).
+    fn to(&mut self, x: f64, y: f64) -> bool {
+        self.x = x;
+        self.y = y;
+        if self.moved {
+            return true;
+        }
+        let (dx, dy) = ((x - self.start.0).abs(), (y - self.start.1).abs());
+        if !self.touch || self.held {
+            self.moved = dx + dy > 6.0;
+        } else if dx > ACROSS && dx > 2.0 * dy {
+            self.moved = true;
+        } else if dx + dy > STILL {
+            // Mostly across so far: it may yet be a drag; else a scroll.
+            return dx > dy && dx + dy <= 2.0 * ACROSS;
+        }
+        true
+    }
 }
 
 /// Every survivor's pending orders, indexed by survivor ID.
@@ -120,6 +164,12 @@ pub fn Board() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let pend = Memo::new(move |_| pending(ctx));
     let drag = RwSignal::new(None::<Drag>);
+    // A finger's hold timer (HOLD_MS): dropped, it never fires.
+    let hold = StoredValue::new_local(None::<Timeout>);
+    let stop = move || {
+        drag.set(None);
+        hold.set_value(None);
+    };
     let legal = Memo::new(move |_| {
         let id = drag.get().filter(|d| d.moved).map(|d| d.id)?;
         ctx.live.with(|l| {
@@ -169,7 +219,7 @@ pub fn Board() -> impl IntoView {
         let Some(d) = drag.get_untracked() else {
             return;
         };
-        drag.set(None);
+        stop();
         if !d.moved {
             ctx.selected.set(Some(d.id));
             return;
@@ -228,25 +278,34 @@ pub fn Board() -> impl IntoView {
             <button
                 class="chip"
                 class:selected=move || ctx.selected.get() == Some(id)
-                class:dragging=move || drag.get().is_some_and(|d| d.id == id && d.moved)
+                class:dragging=move || drag.get().is_some_and(|d| d.id == id && (d.moved || d.held))
                 data-survivor=id.to_string()
                 on:pointerdown=move |ev: web_sys::PointerEvent| {
                     if ev.button() != 0 { return; }
-                    if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    // (A finger is held by the chip it touched until it lifts.)
+                    let touch = ev.pointer_type() == "touch";
+                    if !touch && let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
                         let _ = el.set_pointer_capture(ev.pointer_id());
                     }
                     let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
-                    drag.set(Some(Drag { id, x, y, start: (x, y), moved: false }));
+                    drag.set(Some(Drag { id, x, y, start: (x, y), moved: false, touch, held: false }));
+                    hold.set_value(touch.then(|| Timeout::new(HOLD_MS, move || {
+                        drag.update(|d| if let Some(d) = d.as_mut().filter(|d| d.id == id && !d.moved) {
+                            d.held = (d.x - d.start.0).abs() + (d.y - d.start.1).abs() <= STILL;
+                        });
+                    })));
                 }
                 on:pointermove=move |ev: web_sys::PointerEvent| {
+                    let mut goes_on = true;
                     drag.update(|d| if let Some(d) = d.as_mut().filter(|d| d.id == id) {
-                        d.x = ev.client_x() as f64;
-                        d.y = ev.client_y() as f64;
-                        if (d.x - d.start.0).abs() + (d.y - d.start.1).abs() > 6.0 { d.moved = true; }
+                        goes_on = d.to(ev.client_x() as f64, ev.client_y() as f64);
                     });
+                    if !goes_on {
+                        stop();
+                    }
                 }
                 on:pointerup=end_drag
-                on:pointercancel=move |_| drag.set(None)
+                on:pointercancel=move |_| stop()
                 on:keydown=move |ev: web_sys::KeyboardEvent| {
                     if ev.key() == "Enter" || ev.key() == " " {
                         ev.prevent_default();
@@ -274,7 +333,11 @@ pub fn Board() -> impl IntoView {
             </button>
         }
     };
-    view! {
+    // Once a finger drags a survivor the page must not scroll: a
+    // listener that may cancel the touch's moves (not passive).
+    let mut touchmove = leptos::ev::Custom::<web_sys::Event>::new("touchmove");
+    touchmove.options_mut().set_passive(false);
+    let view = view! {
         <section class="board">
             <div class="board-head">
                 <h2>"Board"</h2>
@@ -306,7 +369,12 @@ pub fn Board() -> impl IntoView {
             })}
             <OrderPanel/>
         </section>
-    }
+    };
+    view.into_inner().on(touchmove, move |ev: web_sys::Event| {
+        if drag.get_untracked().is_some_and(|d| d.moved || d.held) {
+            ev.prevent_default();
+        }
+    })
 }
 
 /// The order panel for the selected survivor: every order it may be given

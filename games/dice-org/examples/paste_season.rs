@@ -33,9 +33,7 @@ use console_core::commitment::Salt;
 use dice_org::edit::{Change, Edit, PlayerChange};
 use dice_org::intake::Verdict;
 use dice_org::step::StepReport;
-use dice_org::{
-    Advantage, AttributeSource, Entry, Needs, Options, Phase, Season, SetupInput, TeamSource,
-};
+use dice_org::{Advantage, AttributeSource, Entry, Needs, Options, Season, SetupInput, TeamSource};
 use serde_json::{Value, json};
 
 /// The players, roster order.
@@ -114,16 +112,7 @@ fn play_text(s: &mut Season, text: String, out: &mut Vec<Value>) {
         .filter(|l| matches!(l.verdict, Verdict::Rejected(_)))
         .map(|l| l.text.clone())
         .collect();
-    let phase = intake.phase;
-    let empty = match phase {
-        Phase::Competition => Entry::Competition(Default::default()),
-        Phase::Camp => Entry::Camp(Default::default()),
-        Phase::Conversation => Entry::Conversation(Default::default()),
-        Phase::Vote => Entry::Vote(Default::default()),
-        Phase::Final => Entry::Final(Default::default()),
-        Phase::Over => panic!("the season is over"),
-    };
-    let mut entry = intake.merged(&empty).expect("a phase");
+    let mut entry = intake.entry.clone().expect("a phase");
     // The conversation screen plays every slot left from the preferences.
     if let Entry::Conversation(c) = entry {
         entry = Entry::Conversation(s.conversation_input(c.prefs, None));
@@ -263,9 +252,7 @@ fn vote(s: &mut Season, extra: Option<&str>, out: &mut Vec<Value>) {
     // A revote, if the engine holds one, by the same rule.
     let text = paste(&parts);
     let intake = s.read_dms(&text, &[]);
-    let entry = intake
-        .merged(&Entry::Vote(Default::default()))
-        .expect("a vote");
+    let entry = intake.entry.clone().expect("a vote");
     if let Ok(StepReport::Vote(r)) = s.dry_run(&entry)
         && let Some(rv) = r.revote
     {
@@ -369,10 +356,7 @@ pub fn expected() -> (Season, Value) {
         .map(|(i, j)| (j.clone(), vec![format!("vote {}", finalists[i % 3])]))
         .collect();
     let text = paste(&parts);
-    let entry = s
-        .read_dms(&text, &[])
-        .merged(&Entry::Final(Default::default()))
-        .expect("the final");
+    let entry = s.read_dms(&text, &[]).entry.expect("the final");
     if let Ok(StepReport::Final(r)) = s.dry_run(&entry)
         && let Some(rv) = r.revote
     {

@@ -695,7 +695,18 @@ pub struct CaseStep {
     pub record: StepRecord,
     /// What the text gave, for a text step.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<crate::case_text::TextRecord>,
+    pub text: Option<TextOut>,
+}
+
+/// A text step's `text` member: one paste's record, or for a step given
+/// as a list of pastes, each one's record in turn (D12.11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum TextOut {
+    /// A step given as one paste.
+    One(crate::case_text::TextRecord),
+    /// A step given as several pastes.
+    Each(Vec<crate::case_text::TextRecord>),
 }
 
 impl SeasonRecord {
@@ -748,7 +759,12 @@ pub fn run_case(json: &str) -> Result<SeasonRecord, String> {
         let (e, text) = match (step.len(), step.iter().next()) {
             (1, Some((kind, Value::String(t)))) => {
                 let (e, rec) = crate::case_text::text_step(kind, t, &state).map_err(at)?;
-                (e, Some(rec))
+                (e, Some(TextOut::One(rec)))
+            }
+            (1, Some((kind, Value::Array(ts)))) if ts.iter().all(Value::is_string) => {
+                let texts: Vec<&str> = ts.iter().filter_map(Value::as_str).collect();
+                let (e, recs) = crate::case_text::text_steps(kind, &texts, &state).map_err(at)?;
+                (e, Some(TextOut::Each(recs)))
             }
             _ => (entry(step, &state).map_err(at)?, None),
         };

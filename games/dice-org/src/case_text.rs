@@ -1,14 +1,17 @@
 //! Steps given as pasted DM text in the case format (`cases/FORMAT.md`,
 //! "A step as pasted text"; RULES.md D12): a step whose body is a JSON
 //! string is the players' DMs for that phase, read by [`crate::intake`];
-//! the step plays the input the text gives, and its record gains a `text`
-//! member saying what the text gave and what became of every line.
+//! a list of strings is several pastes in turn, each added to what the
+//! ones before gave (D12.11). The step plays the input the text gives, and
+//! its record gains a `text` member saying what the text gave, what it
+//! changed and what became of every line.
 
 use crate::camp::CampInput;
+use crate::changes::ChoiceChange;
 use crate::competition::CompetitionInput;
 use crate::conversation::ConversationInput;
 use crate::final_vote::FinalInput;
-use crate::intake::{Intake, Verdict, read_dms};
+use crate::intake::{Intake, Verdict, read_dms_onto};
 use crate::state::{Phase, State};
 use crate::step::Entry;
 use crate::vote::VoteInput;
@@ -31,13 +34,37 @@ pub fn phase_of(kind: &str) -> Option<Phase> {
 /// # Errors
 /// A step kind that takes no text (`edit`), or a season already over.
 pub fn text_step(kind: &str, text: &str, state: &State) -> Result<(Entry, TextRecord), String> {
+    let (entry, mut recs) = text_steps(kind, &[text], state)?;
+    Ok((entry, recs.remove(0)))
+}
+
+/// Reads a step given as several pastes, in turn (D12.11): each is read
+/// onto the input the ones before gave; the entry to play (the input
+/// after the last) and each paste's record.
+///
+/// # Errors
+/// A step kind that takes no text (`edit`), no paste at all, or a season
+/// already over.
+pub fn text_steps(
+    kind: &str,
+    texts: &[&str],
+    state: &State,
+) -> Result<(Entry, Vec<TextRecord>), String> {
     let phase = phase_of(kind).ok_or_else(|| format!("a {kind} step takes no text"))?;
-    let intake = read_dms(state, phase, text);
-    let entry = intake
-        .entry
-        .clone()
-        .ok_or_else(|| "the season is over: no text to read".to_string())?;
-    Ok((entry, record(&intake)))
+    let mut held: Option<Entry> = None;
+    let mut recs = Vec::with_capacity(texts.len());
+    for text in texts {
+        let intake = read_dms_onto(state, phase, text, &[], held.as_ref());
+        held = Some(
+            intake
+                .entry
+                .clone()
+                .ok_or_else(|| "the season is over: no text to read".to_string())?,
+        );
+        recs.push(record(&intake));
+    }
+    let entry = held.ok_or_else(|| "a list of pastes holds at least one".to_string())?;
+    Ok((entry, recs))
 }
 
 /// The input a text gave, written as the step's object form writes it.
@@ -106,12 +133,15 @@ pub struct UnreadRecord {
 }
 
 /// The `text` member of a text step's record (FORMAT.md): `input`, the
-/// structured input the text gave; `lines`, every non-blank line of every
+/// structured input the text gave (with the choices held before it);
+/// `changes`, what it changed; `lines`, every non-blank line of every
 /// message; `unread`, the lines of the paste no message holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TextRecord {
     /// The input the text gave.
     pub input: Option<InputRecord>,
+    /// Every choice it changed, players in paste order (D12.11).
+    pub changes: Vec<ChoiceChange>,
     /// Every line read, in the order of the paste.
     pub lines: Vec<LineRecord>,
     /// Lines of no player.
@@ -146,6 +176,7 @@ pub fn record(intake: &Intake) -> TextRecord {
     }
     TextRecord {
         input: intake.entry.as_ref().and_then(InputRecord::of),
+        changes: intake.changes.clone(),
         lines,
         unread: intake
             .unread

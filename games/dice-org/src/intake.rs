@@ -17,6 +17,7 @@
 use crate::advantage::Advantage;
 use crate::by_name::ByName;
 use crate::camp::{CampChoice, CampInput};
+use crate::changes::{ChoiceChange, PasteTaken, RejectedLine};
 use crate::competition::{CompetitionChoice, CompetitionInput};
 use crate::conversation::{Prefs, input_for};
 use crate::final_vote::FinalInput;
@@ -291,12 +292,15 @@ pub struct Unread {
 pub struct Intake {
     /// The phase it was read for.
     pub phase: Phase,
-    /// The phase's input the text gives; `None` when the season is over.
+    /// The phase's input: the choices held before the paste with what the
+    /// text gives added (D12.11); `None` when the season is over.
     pub entry: Option<Entry>,
     /// Each player's message, in the order of the paste.
     pub messages: Vec<MessageReading>,
     /// Lines of the paste no player's message holds.
     pub unread: Vec<Unread>,
+    /// Every choice the paste changed, players in paste order (D12.11).
+    pub changes: Vec<ChoiceChange>,
 }
 
 impl Intake {
@@ -322,62 +326,39 @@ impl Intake {
         })
     }
 
-    /// `draft` (the screen's input for this phase) with every player whose
-    /// message the paste holds set to what their message gives; other
-    /// players keep the draft's choices. A draft of another phase is
-    /// replaced. See [`merge`].
-    pub fn merged(&self, draft: &Entry) -> Option<Entry> {
-        let read = self.entry.clone()?;
-        let senders: Vec<String> = self.messages.iter().map(|m| m.player.clone()).collect();
-        Some(merge(read, &senders, draft))
-    }
-}
-
-/// `draft` with what a paste gave (`read`, an [`Intake::entry`]) for every
-/// player of `senders` (whose message the paste holds); other players keep
-/// the draft's choices. A draft of another phase is replaced. The page
-/// merges with it when the paste was read elsewhere (in a Web Worker).
-pub fn merge(read: Entry, senders: &[String], draft: &Entry) -> Entry {
-    let mine = |n: &String| senders.contains(n);
-    match (read, draft) {
-        (Entry::Competition(mut r), Entry::Competition(d)) => {
-            keep_choices(&d.choices, &mut r.choices, &mine);
-            Entry::Competition(r)
-        }
-        (Entry::Camp(mut r), Entry::Camp(d)) => {
-            keep_choices(&d.choices, &mut r.choices, &mine);
-            Entry::Camp(r)
-        }
-        (Entry::Conversation(mut r), Entry::Conversation(d)) => {
-            keep_choices(&d.prefs, &mut r.prefs, &mine);
-            Entry::Conversation(r)
-        }
-        (Entry::Vote(mut r), Entry::Vote(d)) => {
-            keep_choices(&d.votes, &mut r.votes, &mine);
-            keep_choices(&d.revote, &mut r.revote, &mine);
-            let mut plays: Vec<Play> = d
-                .advantages
+    /// What this paste is, taken: the choices it changed, the lines it
+    /// rejected and who sent a message (D12.11, D9.7).
+    pub fn taken(&self) -> PasteTaken {
+        PasteTaken {
+            phase: Some(self.phase),
+            changes: self.changes.clone(),
+            rejected: self
+                .problems()
+                .map(|(player, l)| RejectedLine {
+                    player: player.to_string(),
+                    line: l.number,
+                    text: l.text.clone(),
+                    reason: l.verdict.reason().unwrap_or_default(),
+                    choice: !matches!(
+                        l.verdict,
+                        Verdict::Rejected(Reason::Line(LineError::NotAChoice(_)))
+                    ),
+                })
+                .collect(),
+            senders: self
+                .messages
                 .iter()
-                .filter(|p| !mine(&p.player))
-                .cloned()
-                .collect();
-            plays.append(&mut r.advantages);
-            r.advantages = plays;
-            Entry::Vote(r)
-        }
-        (Entry::Final(mut r), Entry::Final(d)) => {
-            keep_choices(&d.votes, &mut r.votes, &mine);
-            keep_choices(&d.revote, &mut r.revote, &mine);
-            Entry::Final(r)
-        }
-        (r, _) => r,
-    }
-}
-
-fn keep_choices<V: Clone>(from: &ByName<V>, into: &mut ByName<V>, mine: &impl Fn(&String) -> bool) {
-    for (k, v) in from {
-        if !mine(k) && !into.contains_key(k) {
-            into.insert(k.clone(), v.clone());
+                .map(|m| {
+                    (
+                        m.player.clone(),
+                        m.lines
+                            .iter()
+                            .map(|l| console_core::events::word_count(&l.text))
+                            .sum(),
+                    )
+                })
+                .collect(),
+            digest: String::new(),
         }
     }
 }
@@ -495,9 +476,14 @@ impl<'a> Names<'a> {
     }
 }
 
+/// The line index of a choice held before the paste (D12.11): in force
+/// until a line of the message replaces it, and no line of it.
+const HELD: usize = usize::MAX;
+
 /// What one player's message gives so far, with the index (into the
-/// message's lines) of the line in force for each kind.
-#[derive(Default)]
+/// message's lines) of the line in force for each kind ([`HELD`] for a
+/// choice held before the paste).
+#[derive(Default, Clone)]
 struct Acc {
     deduct: Option<usize>,
     deduct_bonus: Option<usize>,
@@ -808,9 +794,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads one player's message.
-    fn message(&self, me: PlayerId, text: &str) -> (MessageReading, Acc) {
+    fn message(&self, me: PlayerId, text: &str, held: Acc) -> (MessageReading, Acc) {
         let mut out: Vec<LineReading> = Vec::new();
-        let mut acc = Acc::default();
+        let mut acc = held;
         let mut quotes = Quotes::default();
         let mut other: Option<(String, bool)> = None;
         let mut ended = false;
@@ -904,7 +890,8 @@ impl<'a> Reader<'a> {
                         Checked::No(r, names) => (Verdict::Rejected(r), names, Vec::new()),
                         Checked::Ok(choice, names, notes) => {
                             let replaced = self.record(me, &mut acc, &choice, idx);
-                            for k in replaced {
+                            // (A choice held before the paste is no line.)
+                            for k in replaced.into_iter().filter(|&k| k != HELD) {
                                 if let Verdict::Accepted(c) = &out[k].verdict {
                                     out[k].verdict = Verdict::Replaced {
                                         choice: c.clone(),
@@ -1024,7 +1011,8 @@ impl<'a> Reader<'a> {
             |out: &mut [LineReading], k: usize, r: Reason| out[k].verdict = Verdict::Rejected(r);
         match self.phase {
             Phase::Competition => {
-                if let Some((b, k)) = acc.boost {
+                // (A boost held before the paste is the step's to check.)
+                if let Some((b, k)) = acc.boost.filter(|b| b.1 != HELD) {
                     let paid = CompetitionChoice {
                         deduct: acc.deduct.is_some(),
                         boost: Some(b),
@@ -1045,13 +1033,15 @@ impl<'a> Reader<'a> {
                 }
             }
             Phase::Camp => {
-                let choice = self.camp_choice(acc);
+                let choice = camp_choice(acc);
                 let paid = choice.pay(l.rp);
-                if let (Some(_), Some((b, k))) = (paid.boost_refused, acc.boost) {
+                if let (Some(_), Some((b, k))) =
+                    (paid.boost_refused, acc.boost.filter(|b| b.1 != HELD))
+                {
                     reject(out, k, Reason::CannotPay("the boost", l.rp, b.cost()));
                     acc.boost = None;
                 }
-                if let (true, Some(k)) = (paid.bonus_refused, acc.bonus) {
+                if let (true, Some(k)) = (paid.bonus_refused, acc.bonus.filter(|&k| k != HELD)) {
                     let left = l.rp - paid.boost_spent + paid.gained;
                     reject(
                         out,
@@ -1062,8 +1052,9 @@ impl<'a> Reader<'a> {
                 }
             }
             Phase::Vote => {
-                // Two names: an Extra Vote's (D7.2).
-                if let Some((v, k)) = acc.ballot.clone() {
+                // Two names: an Extra Vote's (D7.2); a ballot held before the
+                // paste is the step's to check.
+                if let Some((v, k)) = acc.ballot.clone().filter(|b| b.1 != HELD) {
                     let holds = l.advantages.contains(&Advantage::ExtraVote);
                     let allowed = 1 + usize::from(holds);
                     if v.len() > allowed {
@@ -1098,14 +1089,15 @@ impl<'a> Reader<'a> {
             _ => {}
         }
     }
+}
 
-    fn camp_choice(&self, acc: &Acc) -> CampChoice {
-        CampChoice {
-            deduct_for_bonus: acc.deduct_bonus.is_some(),
-            boost: acc.boost.map(|b| b.0),
-            deduct_for_rp: acc.deduct_rp.is_some(),
-            rp_for_bonus: acc.bonus.is_some(),
-        }
+/// A message's camp choices (D5.2).
+fn camp_choice(acc: &Acc) -> CampChoice {
+    CampChoice {
+        deduct_for_bonus: acc.deduct_bonus.is_some(),
+        boost: acc.boost.map(|b| b.0),
+        deduct_for_rp: acc.deduct_rp.is_some(),
+        rp_for_bonus: acc.bonus.is_some(),
     }
 }
 
@@ -1117,14 +1109,36 @@ pub fn read_dms(state: &State, phase: Phase, text: &str) -> Intake {
 
 /// Reads a bulk paste of players' DMs for `phase` on `state` (D12), with
 /// `aliases` (written, player name) the producers set to overrule how a
-/// name is read. Never fails: every line gets a verdict, and lines of no
-/// player are listed in [`Intake::unread`].
+/// name is read, onto no choices held. Never fails: every line gets a
+/// verdict, and lines of no player are listed in [`Intake::unread`].
 pub fn read_dms_with(
     state: &State,
     phase: Phase,
     text: &str,
     aliases: &[(String, String)],
 ) -> Intake {
+    read_dms_onto(state, phase, text, aliases, None)
+}
+
+/// Reads a bulk paste of players' DMs for `phase` on `state` (D12) onto
+/// `held`, the phase's choices the producers already hold (by hand or
+/// from earlier pastes; one of another phase counts as none): the paste
+/// adds to them (D12.11). Each player keeps every choice their message
+/// does not give; an accepted line replaces only the same choice (the
+/// later vote the earlier vote, D12.5); checks that need the whole
+/// message (the RP a boost or bonus roll needs, D2.3, D5.2; the votes an
+/// Extra Vote gives, D7.2) count the choices held with the message's.
+/// [`Intake::entry`] is the whole input after the paste and
+/// [`Intake::changes`] every choice it changed. `aliases` as
+/// [`read_dms_with`].
+pub fn read_dms_onto(
+    state: &State,
+    phase: Phase,
+    text: &str,
+    aliases: &[(String, String)],
+    held: Option<&Entry>,
+) -> Intake {
+    let held = held.filter(|e| e.phase() == Some(phase));
     let names = Names::new(state, aliases);
     let text = &choice_lists_unheaded(text, &names);
     let split = split_bulk(text, |n| names.resolve(n).ok().filter(|r| r.1).map(|r| r.0));
@@ -1137,8 +1151,11 @@ pub fn read_dms_with(
     };
     let mut messages = Vec::new();
     let mut accs = Vec::new();
+    let mut before = Vec::new();
     for (p, text) in &split.texts {
-        let (m, acc) = reader.message(*p, text);
+        let start = held.map_or_else(Acc::default, |h| held_acc(state, h, *p));
+        before.push((*p, start.clone()));
+        let (m, acc) = reader.message(*p, text, start);
         messages.push(m);
         accs.push((*p, acc));
     }
@@ -1178,12 +1195,151 @@ pub fn read_dms_with(
         });
     }
     console_core::text::sort_small(&mut unread, |u| u.line);
-    let entry = entry(state, phase, &reader, &accs);
+    let senders: Vec<String> = messages.iter().map(|m| m.player.clone()).collect();
+    let changes = match (entry(state, phase, &before), entry(state, phase, &accs)) {
+        (Some(b), Some(a)) => crate::changes::changes(&b, &a, &senders),
+        _ => Vec::new(),
+    };
+    let entry = entry(state, phase, &accs).map(|e| match held {
+        Some(h) => keep_held(state, e, h, &accs),
+        None => e,
+    });
     Intake {
         phase,
         entry,
         messages,
         unread,
+        changes,
+    }
+}
+
+/// The choices `held` gives player `p` (keyed by their name or a former
+/// one, D9.4), as a message's start: each in force, no line of it
+/// ([`HELD`]). Names that name no player are left out (the step would
+/// refuse them).
+fn held_acc(state: &State, held: &Entry, p: PlayerId) -> Acc {
+    fn theirs<'v, V>(state: &State, m: &'v ByName<V>, p: PlayerId) -> Option<&'v V> {
+        m.iter()
+            .find(|(k, _)| state.find(k) == Some(p))
+            .map(|x| x.1)
+    }
+    let id = |n: &String| state.find(n);
+    let mut a = Acc::default();
+    match held {
+        Entry::Competition(i) => {
+            if let Some(c) = theirs(state, &i.choices, p) {
+                a.deduct = c.deduct.then_some(HELD);
+                a.boost = c.boost.map(|b| (b, HELD));
+            }
+        }
+        Entry::Camp(i) => {
+            if let Some(c) = theirs(state, &i.choices, p) {
+                a.deduct_bonus = c.deduct_for_bonus.then_some(HELD);
+                a.boost = c.boost.map(|b| (b, HELD));
+                a.deduct_rp = c.deduct_for_rp.then_some(HELD);
+                a.bonus = c.rp_for_bonus.then_some(HELD);
+            }
+        }
+        Entry::Conversation(i) => {
+            if let Some(c) = theirs(state, &i.prefs, p) {
+                a.places = c
+                    .ranks
+                    .iter()
+                    .filter_map(id)
+                    .enumerate()
+                    .map(|(k, q)| (k as u32 + 1, q, HELD))
+                    .collect();
+                a.rank_line = (!a.places.is_empty()).then_some(HELD);
+                a.closed = c.closed.iter().filter_map(id).collect();
+            }
+        }
+        Entry::Vote(i) => {
+            if let Some(b) = theirs(state, &i.votes, p) {
+                let v: Vec<PlayerId> = b.names().into_iter().filter_map(id).collect();
+                a.ballot = (!v.is_empty()).then_some((v, HELD));
+            }
+            if let Some(b) = theirs(state, &i.revote, p) {
+                a.revote = b.names().into_iter().find_map(id).map(|q| (q, HELD));
+            }
+            a.plays = i
+                .advantages
+                .iter()
+                .filter(|x| state.find(&x.player) == Some(p))
+                .map(|x| {
+                    (
+                        x.card.clone(),
+                        x.on.as_ref().and_then(id),
+                        x.when.unwrap_or_default(),
+                        HELD,
+                    )
+                })
+                .collect();
+        }
+        Entry::Final(i) => {
+            if let Some(v) = theirs(state, &i.votes, p).and_then(id) {
+                a.ballot = Some((vec![v], HELD));
+            }
+            a.revote = theirs(state, &i.revote, p).and_then(id).map(|q| (q, HELD));
+        }
+        Entry::Edit(_) => {}
+    }
+    a
+}
+
+/// `read` (the input of the paste's messages, choices held included) with
+/// the choices `held` gives the players who sent no message in the paste
+/// (D12.11); the cards played keep the order they were held in, the new
+/// ones after them.
+fn keep_held(state: &State, read: Entry, held: &Entry, accs: &[(PlayerId, Acc)]) -> Entry {
+    let sent = |k: &String| state.find(k).is_some_and(|p| accs.iter().any(|a| a.0 == p));
+    fn add<V: Clone>(into: &mut ByName<V>, from: &ByName<V>, sent: &impl Fn(&String) -> bool) {
+        for (k, v) in from.iter().filter(|(k, _)| !sent(k)) {
+            into.insert(k.clone(), v.clone());
+        }
+    }
+    match (read, held) {
+        (Entry::Competition(mut r), Entry::Competition(h)) => {
+            add(&mut r.choices, &h.choices, &sent);
+            Entry::Competition(r)
+        }
+        (Entry::Camp(mut r), Entry::Camp(h)) => {
+            add(&mut r.choices, &h.choices, &sent);
+            Entry::Camp(r)
+        }
+        (Entry::Conversation(mut r), Entry::Conversation(h)) => {
+            add(&mut r.prefs, &h.prefs, &sent);
+            Entry::Conversation(r)
+        }
+        (Entry::Vote(mut r), Entry::Vote(h)) => {
+            add(&mut r.votes, &h.votes, &sent);
+            add(&mut r.revote, &h.revote, &sent);
+            // Held plays still in force (a sender's line may have replaced
+            // one), in their order; then the paste's new ones.
+            let still = |x: &Play| {
+                !sent(&x.player)
+                    || accs.iter().any(|(p, a)| {
+                        state.find(&x.player) == Some(*p)
+                            && a.plays.iter().any(|y| y.0 == x.card && y.3 == HELD)
+                    })
+            };
+            let mut plays: Vec<Play> = h.advantages.iter().filter(|x| still(x)).cloned().collect();
+            for x in r.advantages {
+                if !plays
+                    .iter()
+                    .any(|y| state.find(&y.player) == state.find(&x.player) && y.card == x.card)
+                {
+                    plays.push(x);
+                }
+            }
+            r.advantages = plays;
+            Entry::Vote(r)
+        }
+        (Entry::Final(mut r), Entry::Final(h)) => {
+            add(&mut r.votes, &h.votes, &sent);
+            add(&mut r.revote, &h.revote, &sent);
+            Entry::Final(r)
+        }
+        (r, _) => r,
     }
 }
 
@@ -1217,7 +1373,7 @@ fn choice_lists_unheaded(text: &str, names: &Names) -> String {
 }
 
 /// The phase's input from every message's choices in force.
-fn entry(state: &State, phase: Phase, r: &Reader, accs: &[(PlayerId, Acc)]) -> Option<Entry> {
+fn entry(state: &State, phase: Phase, accs: &[(PlayerId, Acc)]) -> Option<Entry> {
     let name = |p: PlayerId| state.name(p).to_string();
     Some(match phase {
         Phase::Over => return None,
@@ -1239,7 +1395,7 @@ fn entry(state: &State, phase: Phase, r: &Reader, accs: &[(PlayerId, Acc)]) -> O
         Phase::Camp => Entry::Camp(CampInput {
             choices: accs
                 .iter()
-                .map(|(p, a)| (name(*p), r.camp_choice(a)))
+                .map(|(p, a)| (name(*p), camp_choice(a)))
                 .filter(|(_, c)| *c != CampChoice::default())
                 .collect(),
         }),
@@ -1574,18 +1730,32 @@ deduct\n";
         let mut draft = FinalInput::default();
         draft.votes.insert("Mary-Jo".into(), "Bob".into());
         draft.votes.insert("Zed".into(), "Bob".into());
-        let Some(Entry::Final(f)) = i.merged(&Entry::Final(draft)) else {
+        let i = read_dms_onto(
+            &s,
+            Phase::Final,
+            "== Zed ==\nvote Ann\n== Dee ==\nvote Mary-Jo\n== Ann ==\nvote Bob",
+            &[],
+            Some(&Entry::Final(draft)),
+        );
+        let Some(Entry::Final(f)) = i.entry.clone() else {
             panic!()
         };
         assert_eq!(
             f.votes.get("Zed").map(String::as_str),
             Some("Ann"),
-            "the paste wins for Zed"
+            "the paste's later vote replaces Zed's"
         );
         assert_eq!(
             f.votes.get("Mary-Jo").map(String::as_str),
             Some("Bob"),
             "the draft keeps Mary-Jo"
+        );
+        assert_eq!(
+            i.changes
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["vote: Ann, was Bob"]
         );
         assert_eq!(f.votes.get("Dee"), None, "Dee's message gave nothing");
     }

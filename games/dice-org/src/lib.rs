@@ -15,7 +15,8 @@
 //! - [`season::Season`] is the app's season: setup, the list of steps and
 //!   edits, replay from the seed, undo, the round wizard, the dice log;
 //! - [`intake`] reads a bulk paste of players' DMs (D12) into a step's
-//!   input with a verdict for every line ([`line`] reads one line);
+//!   input with a verdict for every line ([`line`] reads one line), added
+//!   to the choices already held ([`changes`] says what a paste changed);
 //!   [`messages`] gathers each player's private messages per step or per
 //!   round; [`verify`] checks a revealed seed;
 //! - [`save`] writes and reads the season file; [`post`] writes the public
@@ -31,6 +32,7 @@ pub mod by_name;
 pub mod camp;
 pub mod case;
 pub mod case_text;
+pub mod changes;
 pub mod competition;
 pub mod conversation;
 pub mod dice;

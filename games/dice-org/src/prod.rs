@@ -1,9 +1,12 @@
 //! Activity and prods (D9.7): for the phase to play, whose DMs are in,
-//! read from the producers' paste of players' DMs (D12), the prod list
-//! under the producers' threshold and the prod message to copy. Built on
-//! `console_core::events` ([`Activity`], [`ProdThreshold`], [`Prod`]).
+//! read from the producers' pastes of players' DMs (D12: the pastes taken
+//! this phase and the one in the box) and the choices they hold (pasted
+//! or entered by hand), the prod list under the producers' threshold and
+//! the prod message to copy. Built on `console_core::events`
+//! ([`Activity`], [`ProdThreshold`], [`Prod`]).
 
-use crate::intake::{Intake, Verdict};
+use crate::changes::{PasteTaken, choices_of};
+use crate::intake::Intake;
 use crate::post::{Deadline, Format};
 use crate::season::{Needs, needs};
 use crate::state::{Phase, State};
@@ -37,12 +40,29 @@ pub fn asked(state: &State) -> Vec<usize> {
 }
 
 /// Each slot's activity in the phase to play (D9.7) from the pasted DMs
-/// `intake` (read by [`crate::intake::read_dms_with`] on `state`): `posts`
-/// is 1 when the paste holds the player's message (several sections are
-/// one message, D12.1), `words` the words of its lines, and for each
-/// player the phase asks, `acted` whether the message gives at least one
-/// choice in force. One entry per slot of the roster, roster order.
+/// `intake` (read by [`crate::intake::read_dms_onto`] on `state`, onto
+/// the choices the producers hold), see [`dm_activity_with`]; no paste
+/// taken before it.
 pub fn dm_activity(state: &State, intake: &Intake) -> Vec<Activity> {
+    dm_activity_with(state, intake, &[], "")
+}
+
+/// Each slot's activity in the phase to play (D9.7): `posts` counts the
+/// pastes holding the player's message (several sections of one paste
+/// are one message, D12.1): each paste `taken` this phase, and the one in
+/// the box (`intake`) unless it is one of them (its SHA-256 `digest`
+/// among theirs); `words` the words of those messages. For each player
+/// the phase asks, `acted` is whether the choices held after the box's
+/// paste ([`Intake::entry`]: pasted or entered by hand) give them at
+/// least one choice; a player with a choice held and no message in any
+/// paste counts one message (the producers entered what they sent). One
+/// entry per slot of the roster, roster order.
+pub fn dm_activity_with(
+    state: &State,
+    intake: &Intake,
+    taken: &[PasteTaken],
+    digest: &str,
+) -> Vec<Activity> {
     let asked = asked(state);
     let mut out: Vec<Activity> = (0..state.players.len())
         .map(|slot| Activity {
@@ -51,18 +71,43 @@ pub fn dm_activity(state: &State, intake: &Intake) -> Vec<Activity> {
             ..Activity::default()
         })
         .collect();
-    for m in &intake.messages {
-        let Some(a) = state.find(&m.player).and_then(|p| out.get_mut(p.index())) else {
+    let phase = Some(intake.phase);
+    let earlier: Vec<&PasteTaken> = taken.iter().filter(|t| t.phase == phase).collect();
+    let mut sent: Vec<(String, u32)> = earlier
+        .iter()
+        .flat_map(|t| t.senders.iter().cloned())
+        .collect();
+    if digest.is_empty() || !earlier.iter().any(|t| t.digest == digest) {
+        sent.extend(intake.messages.iter().map(|m| {
+            (
+                m.player.clone(),
+                m.lines.iter().map(|l| word_count(&l.text)).sum::<u32>(),
+            )
+        }));
+    }
+    for (player, words) in sent {
+        let Some(a) = state.find(&player).and_then(|p| out.get_mut(p.index())) else {
             continue;
         };
         a.posts += 1;
-        a.words += m.lines.iter().map(|l| word_count(&l.text)).sum::<u32>();
-        if a.acted.is_some()
-            && m.lines
-                .iter()
-                .any(|l| matches!(l.verdict, Verdict::Accepted(_)))
-        {
-            a.acted = Some(true);
+        a.words += words;
+    }
+    if let Some(entry) = &intake.entry {
+        for (slot, a) in out.iter_mut().enumerate() {
+            if a.acted.is_none() {
+                continue;
+            }
+            let name = &state.players[slot].name;
+            // (A choice held under a former name, D9.4, counts too.)
+            let none = choices_of(entry, name).is_empty()
+                && !state
+                    .former
+                    .iter()
+                    .any(|(n, p)| p.index() == slot && !choices_of(entry, n).is_empty());
+            if !none {
+                a.acted = Some(true);
+                a.posts = a.posts.max(1);
+            }
         }
     }
     out
@@ -227,5 +272,47 @@ mod tests {
         let msg = prod_message(&[&names[0]], &one.why, phase, 1, None, Format::BBCode);
         assert!(msg.contains("We have 1 DM or fewer with your"), "{msg}");
         assert!(!msg.contains("no DM"), "{msg}");
+    }
+
+    #[test]
+    fn choices_held_and_earlier_pastes_are_dms_d9_7() {
+        let s = four();
+        let st = &s;
+        let phase = st.next_phase();
+        let names = asked_names(st);
+        // The first paste (taken): the first player's DM; the box now holds
+        // the second's. The third's choice was entered by hand.
+        let first = read_dms(st, phase, &format!("== {} ==\ndeduct 3\n", names[0]));
+        let mut taken = first.taken();
+        taken.digest = "one".into();
+        let mut held = first.entry.clone().unwrap();
+        if let crate::step::Entry::Competition(c) = &mut held {
+            c.choices.insert(
+                names[2].clone(),
+                crate::competition::CompetitionChoice {
+                    deduct: true,
+                    boost: None,
+                },
+            );
+        }
+        let box_text = format!("== {} ==\ndeduct\n", names[1]);
+        let second = crate::intake::read_dms_onto(st, phase, &box_text, &[], Some(&held));
+        let a = dm_activity_with(st, &second, std::slice::from_ref(&taken), "two");
+        let list = prod_list(st, &a, ProdThreshold::default(), None);
+        let listed: Vec<&str> = list
+            .iter()
+            .map(|p| st.players[p.slot].name.as_str())
+            .collect();
+        assert_eq!(listed, [names[3].as_str()], "only the one with nothing");
+        // The box's text is the paste taken: counted once.
+        let again = crate::intake::read_dms_onto(
+            st,
+            phase,
+            &format!("== {} ==\ndeduct 3\n", names[0]),
+            &[],
+            Some(&held),
+        );
+        let a = dm_activity_with(st, &again, std::slice::from_ref(&taken), "one");
+        assert_eq!(a[asked(st)[0]].posts, 1);
     }
 }

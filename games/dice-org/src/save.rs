@@ -9,10 +9,12 @@
 
 use crate::camp::CampInput;
 use crate::case::StepRecord;
+use crate::changes::PasteTaken;
 use crate::competition::CompetitionInput;
 use crate::conversation::ConversationInput;
 use crate::edit::Edit;
 use crate::final_vote::FinalInput;
+use crate::post::Format;
 use crate::season::{ReplayError, Season};
 use crate::setup::SetupInput;
 use crate::step::Entry;
@@ -86,6 +88,22 @@ pub struct Drafts {
     /// no DM). Left out of the file while it is the default.
     #[serde(skip_serializing_if = "is_default_prod")]
     pub prod: ProdThreshold,
+    /// The pastes of DMs taken into the phase's choices, oldest first
+    /// (D12.11): what each changed per player, the lines it rejected, who
+    /// sent a message; emptied when the phase is played. The page shows
+    /// them, checks the vote against them, and counts them for the prod
+    /// list (D9.7).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pastes: Vec<PasteTaken>,
+    /// The format the producers write posts in (D10.4); left out while it
+    /// is the default, BBCode.
+    #[serde(skip_serializing_if = "is_default_format")]
+    pub format: Format,
+}
+
+/// Whether `f` is the default format (not written in the file).
+fn is_default_format(f: &Format) -> bool {
+    *f == Format::default()
 }
 
 /// Whether `t` is the default threshold (not written in the file).

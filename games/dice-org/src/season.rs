@@ -405,6 +405,18 @@ impl Season {
         crate::intake::read_dms_with(self.state(), self.next_phase(), text, aliases)
     }
 
+    /// Reads a bulk paste as [`Season::read_dms`] onto `held`, the
+    /// phase's choices the producers already hold: the paste adds to
+    /// them (D12.11; see [`crate::intake::read_dms_onto`]).
+    pub fn read_dms_onto(
+        &self,
+        text: &str,
+        aliases: &[(String, String)],
+        held: Option<&Entry>,
+    ) -> crate::intake::Intake {
+        crate::intake::read_dms_onto(self.state(), self.next_phase(), text, aliases, held)
+    }
+
     /// Each team's exact chance to win and to lose the next competition
     /// with these choices (D4.2, D4.4; see [`crate::team_odds`]), team
     /// order; `None` when it is individual (one team).

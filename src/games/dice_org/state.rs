@@ -7,6 +7,7 @@ use crate::shell::Shell;
 use crate::shell::game::{GameKind, Screens};
 use crate::shell::kinds::{DICE_ORG, Kind};
 use crate::shell::ui::NavItem;
+use dice_org::changes::ChoiceChange;
 use dice_org::post::Format;
 use dice_org::save::{Drafts, SeasonFile};
 use dice_org::{Entry, Phase, RollKind, RollOptions, Season};
@@ -70,7 +71,8 @@ pub struct OddsPick {
 }
 
 /// What the page keeps with the open season (saved: the drafts and the
-/// post format; this page only: hiding secrets, the Odds screen's pick).
+/// post format, D10.4; this page only: hiding secrets, the Odds screen's
+/// pick, what the paste in the box would change).
 #[derive(Copy, Clone)]
 pub struct Kept {
     /// Unplayed inputs of the wizard and the production edit (saved).
@@ -87,6 +89,10 @@ pub struct Kept {
     /// The players' DMs pasted for the phase being played (saved with the
     /// drafts as `bulk`).
     pub bulk: RwSignal<String>,
+    /// What the paste in the box would change if it were split into the
+    /// players' choices now (D12.11): the round wizard's Play buttons say
+    /// so before a phase is played without it.
+    pub unsplit: RwSignal<Vec<ChoiceChange>>,
 }
 
 /// The Dice ORG page (its kind for the shell's generic context).
@@ -134,23 +140,28 @@ impl GameKind for DiceOrg {
             }),
             redo: RwSignal::new(Vec::new()),
             bulk: RwSignal::new(String::new()),
+            unsplit: RwSignal::new(Vec::new()),
         }
     }
 
     fn track(k: Kept) {
         k.drafts.track();
         k.bulk.track();
+        k.format.track();
     }
 
     fn load(ctx: Ctx, file: SeasonFile) {
         ctx.redo.set(Vec::new());
         ctx.bulk.set(file.drafts.bulk.clone());
+        // The producers' post format is the season's (saved with it).
+        ctx.format.set(file.drafts.format);
         ctx.drafts.set(file.drafts);
     }
 
     fn file(ctx: Ctx, name: &str, season: &Season) -> SeasonFile {
         let mut drafts = ctx.drafts.get_untracked();
         drafts.bulk = ctx.bulk.get_untracked();
+        drafts.format = ctx.format.get_untracked();
         SeasonFile::of(name, season, drafts)
     }
 
@@ -213,6 +224,7 @@ impl Ctx {
         if phase.is_some() {
             // The DMs pasted were for the phase just played.
             self.bulk.set(String::new());
+            self.drafts.update(|d| d.pastes.clear());
         }
         let said = self.with_game_untracked(|s| {
             let i = s.played().len() - 1;

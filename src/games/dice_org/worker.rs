@@ -13,11 +13,13 @@
 
 use super::screens::widgets::write_table;
 use crate::shell::html::{Html, PAGE, attr, esc};
+use console_core::commitment::sha256_hex;
 use console_core::events::{ProdThreshold, ProdWhy};
+use dice_org::changes::PasteTaken;
 use dice_org::competition::CompetitionInput;
 use dice_org::intake::{Intake, LineReading, Skip, Verdict};
 use dice_org::post::Format;
-use dice_org::prod::{dm_activity, prod_list, prod_message};
+use dice_org::prod::{dm_activity_with, prod_list, prod_message};
 use dice_org::verify::verify;
 use dice_org::{Entry, Odds, Penalties, RollKind, RollOptions, Season, SetupInput, odds};
 use serde::{Deserialize, Serialize};
@@ -69,10 +71,12 @@ pub enum Task {
         competition: Option<CompetitionInput>,
     },
     /// The pasted DMs `text` read for the phase to play (D12) with the
-    /// producers' `aliases`: the reading (rejected and unread lines first,
-    /// `shown` rows of it), the phase's input the text gives, the bulk
-    /// box's account and the prod list (D9.7) with the prod messages in
-    /// `format`. Answered with a [`Reading`] as JSON.
+    /// producers' `aliases`, onto the choices `held` for the phase (the
+    /// wizard's draft: a paste adds to it, D12.11): the reading (rejected
+    /// and unread lines first, `shown` rows of it), the phase's input
+    /// after the paste and what it changed, the bulk box's account and
+    /// the prod list (D9.7, counting the pastes `taken` this phase) with
+    /// the prod messages in `format`. Answered with a [`Reading`] as JSON.
     Read {
         /// The open season.
         season: SeasonText,
@@ -90,6 +94,12 @@ pub enum Task {
         shown: usize,
         /// The page's number for this request, echoed in the answer.
         id: u32,
+        /// The phase's choices held now (the wizard's draft).
+        #[serde(default)]
+        held: Option<Entry>,
+        /// The pastes taken this phase, oldest first.
+        #[serde(default)]
+        taken: Vec<PasteTaken>,
     },
     /// The dice log (D1.4, D11): every die drawn with the step that drew
     /// it, who rolled it and why; `filter` is `all`, `setup` or a step's
@@ -136,9 +146,22 @@ pub fn answer(text: &str) -> String {
             prod,
             shown,
             id,
+            held,
+            taken,
         }) => {
             let reading = match season.season() {
-                Ok(s) => read(&s, &text, &aliases, format, prod, shown),
+                Ok(s) => read(
+                    &s,
+                    &Pasted {
+                        text: &text,
+                        aliases: &aliases,
+                        held: held.as_ref(),
+                        taken: &taken,
+                    },
+                    format,
+                    prod,
+                    shown,
+                ),
                 Err(e) => Reading {
                     prods: note(&e),
                     ..Reading::default()
@@ -167,10 +190,13 @@ pub struct Reading {
     pub html: String,
     /// The prod list (D9.7), as HTML; or why the season does not replay.
     pub prods: String,
-    /// The phase's input the paste gives ([`Intake::entry`]), for the
-    /// players of `taken` (the page merges it into its draft with
-    /// [`dice_org::intake::merge`]); `None` when there is nothing to play.
+    /// The phase's input after the paste ([`Intake::entry`]: the choices
+    /// held with what the paste adds, D12.11), which a split makes the
+    /// wizard's draft; `None` when there is nothing to take.
     pub entry: Option<Entry>,
+    /// What the paste changed, and what else a split keeps of it
+    /// ([`Intake::taken`]; its digest is the text's SHA-256).
+    pub paste: PasteTaken,
     /// Each player's message: (player, non-blank lines), in paste order.
     pub taken: Vec<(String, usize)>,
     /// The first [`PAGE`] lines not used (of nobody, then rejected), each
@@ -192,19 +218,27 @@ fn rank(v: &Verdict) -> u8 {
     }
 }
 
+/// What a [`Task::Read`] reads: the box's text, the producers' aliases,
+/// the choices held for the phase and the pastes taken this phase.
+pub struct Pasted<'a> {
+    /// The box's text.
+    pub text: &'a str,
+    /// (as written, player).
+    pub aliases: &'a [(String, String)],
+    /// The phase's choices held now.
+    pub held: Option<&'a Entry>,
+    /// The pastes taken this phase.
+    pub taken: &'a [PasteTaken],
+}
+
 /// Reads the paste (invisible characters folded first) for the phase to
-/// play: see [`Task::Read`].
-fn read(
-    s: &Season,
-    text: &str,
-    aliases: &[(String, String)],
-    format: Format,
-    prod: ProdThreshold,
-    shown: usize,
-) -> Reading {
-    let text = console_core::text::visible(text);
-    let intake = s.read_dms(&text, aliases);
-    let prods = prods_html(s, &intake, format, prod);
+/// play onto the choices held: see [`Task::Read`].
+fn read(s: &Season, p: &Pasted, format: Format, prod: ProdThreshold, shown: usize) -> Reading {
+    let aliases = p.aliases;
+    let text = console_core::text::visible(p.text);
+    let intake = s.read_dms_onto(&text, aliases, p.held);
+    let digest = sha256_hex(&text);
+    let prods = prods_html(s, &intake, format, prod, p.taken, &digest);
     if text.trim().is_empty() {
         return Reading {
             prods,
@@ -243,10 +277,13 @@ fn read(
         ));
     }
     let (html, rows) = reading_html(s, &intake, aliases, shown);
+    let mut paste = intake.taken();
+    paste.digest = digest;
     Reading {
         id: 0,
         html,
         prods,
+        paste,
         entry: intake.entry.clone(),
         taken,
         problems,
@@ -357,6 +394,22 @@ fn reading_html(
         ),
     );
     for (m, k) in intake.messages.iter().zip(&keep) {
+        // What this paste changes of the player's choices (D12.11).
+        let theirs: Vec<String> = intake
+            .changes
+            .iter()
+            .filter(|c| c.player == m.player)
+            .map(ToString::to_string)
+            .collect();
+        h.raw("<p class=\"changes\" data-testid=\"changes\"")
+            .raw(&attr("data-player", &m.player))
+            .raw(">")
+            .text(&if theirs.is_empty() {
+                format!("{}: this paste changes none of their choices.", m.player)
+            } else {
+                format!("{}: this paste changes {}.", m.player, theirs.join("; "))
+            })
+            .raw("</p>");
         h.raw("<table class=\"grid-table\"")
             .raw(&attr("data-player", &m.player))
             .raw(">")
@@ -406,9 +459,16 @@ fn copy_button(h: &mut Html, label: &str, text: &str) {
 /// pasted DMs under the producers' `threshold`: one line per player to
 /// prod with why and their prod message to copy, then the one public prod
 /// post to copy.
-pub fn prods_html(s: &Season, intake: &Intake, format: Format, threshold: ProdThreshold) -> String {
+pub fn prods_html(
+    s: &Season,
+    intake: &Intake,
+    format: Format,
+    threshold: ProdThreshold,
+    taken: &[PasteTaken],
+    digest: &str,
+) -> String {
     let st = s.state();
-    let act = dm_activity(st, intake);
+    let act = dm_activity_with(st, intake, taken, digest);
     let list = prod_list(st, &act, threshold, None);
     let phase = s.next_phase();
     let deadline = st.deadline.current();

@@ -90,14 +90,63 @@ pub fn refusals(ctx: Ctx, entry: Signal<Entry>) -> AnyView {
     .into_any()
 }
 
-/// The play button of a phase: plays the entry, or shows why not.
+/// The play button of a phase: plays the entry, or shows why not; see
+/// [`play_button_checked`] (with no check of its own).
 pub fn play_button(ctx: Ctx, label: &'static str, entry: Signal<Entry>) -> AnyView {
+    play_button_checked(ctx, label, entry, Signal::stored(Vec::new()))
+}
+
+/// The play button of a phase with what to check first: `warnings` (in
+/// words, one line each), and the DMs in the box not split into the
+/// choices (D12.11). With anything to check, a click lists it and asks to
+/// play anyway or go back; nothing is played unseen.
+pub fn play_button_checked(
+    ctx: Ctx,
+    label: &'static str,
+    entry: Signal<Entry>,
+    warnings: Signal<Vec<String>>,
+) -> AnyView {
+    let asking = RwSignal::new(Vec::<String>::new());
+    let play = move || {
+        asking.set(Vec::new());
+        if let Err(e) = ctx.play(entry.get_untracked()) {
+            ctx.error(e);
+        }
+    };
+    let click = move |_| {
+        let mut w = warnings.get_untracked();
+        let unsplit = ctx.unsplit.get_untracked();
+        if !unsplit.is_empty() {
+            let mut who: Vec<&str> = unsplit.iter().map(|c| c.player.as_str()).collect();
+            who.dedup();
+            w.insert(
+                0,
+                format!(
+                    "The DMs in the box are not split into the choices: they would change {} choice{} of {} (Split into players first) (D12.11)",
+                    unsplit.len(),
+                    if unsplit.len() == 1 { "" } else { "s" },
+                    who.join(", ")
+                ),
+            );
+        }
+        if w.is_empty() {
+            play();
+        } else {
+            asking.set(w);
+        }
+    };
     view! {
-        <p><button class="primary" data-testid="play" on:click=move |_| {
-            if let Err(e) = ctx.play(entry.get_untracked()) {
-                ctx.error(e);
-            }
-        }>{label}</button></p>
+        <p><button class="primary" data-testid="play" on:click=click>{label}</button></p>
+        {move || (!asking.with(Vec::is_empty)).then(|| view! {
+            <div class="confirm" role="alert" data-testid="play-confirm">
+                <p><strong>"Before this is played, check:"</strong></p>
+                <ul>{asking.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+                <p class="actions">
+                    <button class="danger" data-testid="play-anyway" on:click=move |_| play()>{format!("{label} anyway")}</button>
+                    <button data-testid="play-cancel" on:click=move |_| asking.set(Vec::new())>"Go back"</button>
+                </p>
+            </div>
+        })}
     }
     .into_any()
 }

@@ -2,8 +2,10 @@
 //! shared bulk box ([`BulkBox`]) under per-player headers, read by the
 //! engine line by line ([`dice_org::intake`]) in the site's worker
 //! ([`Task::Read`]), so a paste of a megabyte never holds the page (issue
-//! 20); the choices the text gives fill the phase's draft (the controls
-//! below show them), and every line is listed with what became of it:
+//! 20); the choices the text gives are added to the phase's draft (D12.11:
+//! each player keeps what the paste does not give; the controls below
+//! show the result), what each paste changed is listed per player until
+//! the phase is played, and every line is listed with what became of it:
 //! accepted (with how each name was read), replaced by a later line,
 //! rejected or skipped with the reason, a hundred rows at a time, the
 //! lines not used first. A name read from a part of it, a chat author who
@@ -17,7 +19,7 @@ use crate::shell::html::{PAGE, event_from};
 use crate::shell::rules::ask_worker;
 use crate::shell::ui::show_more;
 use console_core::text::{BulkAccount, Taken};
-use dice_org::intake::merge;
+use dice_org::changes::PasteTaken;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -38,19 +40,37 @@ fn set_alias(ctx: Ctx, split: RwSignal<bool>, written: String, player: String) {
     });
 }
 
-/// Takes a reading into the phase's draft and the bulk box's account, and
-/// says what was split.
+/// Takes a reading (made on the draft as it is now) into the phase's
+/// draft: the paste's choices added to it (D12.11); keeps what it changed
+/// with the drafts, and says what was split and changed.
 fn take(ctx: Ctx, r: &Reading, account: RwSignal<Option<BulkAccount>>) {
-    let senders: Vec<String> = r.taken.iter().map(|t| t.0.clone()).collect();
-    let draft = ctx
-        .with_game_untracked(|s| s.next_phase())
-        .and_then(|p| ctx.draft_entry(p));
-    if let (Some(read), Some(draft)) = (r.entry.clone(), draft) {
-        ctx.set_draft(merge(read, &senders, &draft));
+    if let Some(read) = r.entry.clone() {
+        ctx.set_draft(read);
     }
+    if !r.paste.senders.is_empty() {
+        ctx.drafts.update(|d| d.pastes.push(r.paste.clone()));
+    }
+    // The box's paste is taken: nothing in it waits for a split.
+    ctx.unsplit.set(Vec::new());
+    let changed = |p: &str| r.paste.changes.iter().any(|c| c.player == p);
+    let had = |p: &str| {
+        r.paste
+            .changes
+            .iter()
+            .filter(|c| c.player == p)
+            .any(|c| c.before.is_some())
+    };
+    let players = {
+        let mut v: Vec<&str> = r.paste.changes.iter().map(|c| c.player.as_str()).collect();
+        v.dedup();
+        v.len()
+    };
     let msg = format!(
-        "{} DMs split from the bulk box{}",
+        "{} DMs split from the bulk box: {} choice{} of {players} player{} changed{}",
         r.taken.len(),
+        r.paste.changes.len(),
+        if r.paste.changes.len() == 1 { "" } else { "s" },
+        if players == 1 { "" } else { "s" },
         if r.problem_total == 0 {
             String::new()
         } else {
@@ -66,10 +86,55 @@ fn take(ctx: Ctx, r: &Reading, account: RwSignal<Option<BulkAccount>>) {
         taken: r
             .taken
             .iter()
-            .map(|(p, n)| (p.clone(), Taken::New, *n))
+            .map(|(p, n)| {
+                let how = if !changed(p) {
+                    Taken::Unchanged
+                } else if had(p) {
+                    Taken::Added
+                } else {
+                    Taken::New
+                };
+                (p.clone(), how, *n)
+            })
             .collect(),
         problems: r.problems.clone(),
     }));
+}
+
+/// What each paste taken this phase changed, per player (D12.11), oldest
+/// first; nothing before the first.
+fn pastes_taken(ctx: Ctx) -> Option<AnyView> {
+    let phase = ctx.with_game(|s| s.next_phase())?;
+    let log: Vec<PasteTaken> = ctx.drafts.with(|d| {
+        d.pastes
+            .iter()
+            .filter(|t| t.phase == Some(phase))
+            .cloned()
+            .collect()
+    });
+    if log.is_empty() {
+        return None;
+    }
+    let n = log.len();
+    Some(view! {
+        <details class="pastes" data-testid="pastes" open>
+            <summary>{format!("What the {n} paste{} taken for this phase changed (D12.11)", if n == 1 { "" } else { "s" })}</summary>
+            <ol>{log.into_iter().map(|t| {
+                let mut who: Vec<String> = Vec::new();
+                for (p, _) in &t.senders {
+                    if !who.contains(p) {
+                        who.push(p.clone());
+                    }
+                }
+                view! { <li><ul>{who.into_iter().map(|p| {
+                    let theirs: Vec<String> = t.changes.iter().filter(|c| c.player == p).map(ToString::to_string).collect();
+                    let said = if theirs.is_empty() { format!("{p}: no change") } else { format!("{p}: {}", theirs.join("; ")) };
+                    view! { <li data-player=p>{said}</li> }
+                }).collect_view()}</ul></li> }
+            }).collect_view()}</ol>
+        </details>
+    }
+    .into_any())
 }
 
 /// The bulk paste box of a round phase and the reading of every line.
@@ -89,6 +154,14 @@ pub fn Paste() -> impl IntoView {
         None => Err(String::new()),
     });
     let aliases = Memo::new(move |_| ctx.drafts.with(|d| d.aliases.clone()));
+    // The phase's choices held now (a paste is read onto them, D12.11) and
+    // the pastes taken this phase (D9.7).
+    let held = Memo::new(move |_| {
+        let phase = ctx.with_game(|s| s.next_phase())?;
+        ctx.drafts.track();
+        ctx.draft_entry(phase)
+    });
+    let taken = Memo::new(move |_| ctx.drafts.with(|d| d.pastes.clone()));
     // The producers' prod threshold (D9.7), saved with the drafts.
     let prod = Memo::new(move |_| ctx.drafts.with(|d| d.prod));
     // The paste or the aliases changed: the worker reads the
@@ -101,6 +174,8 @@ pub fn Paste() -> impl IntoView {
         shown.track();
         aliases.track();
         prod.track();
+        held.track();
+        taken.track();
         ctx.with_game(|_| ());
         let id = asked.get_untracked() + 1;
         asked.set(id);
@@ -123,6 +198,8 @@ pub fn Paste() -> impl IntoView {
                     prod: prod.get_untracked(),
                     shown: shown.get_untracked(),
                     id,
+                    held: held.get_untracked(),
+                    taken: taken.get_untracked(),
                 });
                 if let Some(Ok(t)) = task.map(|t| serde_json::to_string(&t)) {
                     ask_worker('D', t, answer);
@@ -154,6 +231,17 @@ pub fn Paste() -> impl IntoView {
                 },
                 Duration::ZERO,
             );
+        }
+    });
+    // What the box's paste would change, for the Play buttons (a fresh
+    // reading only; a split empties it).
+    Effect::new(move |_| {
+        let fresh = reading.with(|r| match r {
+            Ok(r) if r.id == asked.get() && !split_due.get() => Some(r.paste.changes.clone()),
+            _ => None,
+        });
+        if let Some(c) = fresh {
+            ctx.unsplit.set(c);
         }
     });
     let split = Callback::new(move |_: String| {
@@ -230,6 +318,7 @@ pub fn Paste() -> impl IntoView {
     view! {
         <section class="paste" aria-label="Players' DMs">
             <BulkBox shell=ctx.shell text=ctx.bulk split account summary="Paste the players' DMs (every choice as text, D12)" noun="DMs" rule="D12.5" example=Signal::derive(first) open=true/>
+            {move || pastes_taken(ctx)}
             <div on:click=click on:change=change>
                 {move || reading.with(|r| match r {
                     Ok(r) if r.html.is_empty() => view! { <div inner_html=r.prods.clone()></div> }.into_any(),

@@ -7,8 +7,10 @@
 
 use super::super::super::state::Ctx;
 use super::super::widgets::{check, list, select};
-use super::{name_select, play_button, refusals};
+use super::{name_select, play_button_checked, refusals};
 use dice_org::Advantage;
+use dice_org::Phase;
+use dice_org::changes::vote_warnings;
 use dice_org::step::StepReport;
 use dice_org::vote::{Ballot, Play, VoteInput, When};
 use dice_org::{ByName, Entry, Season};
@@ -94,6 +96,21 @@ pub fn Vote(
         ctx.with_game(|s| revote(s, &v)).flatten()
     };
     let voters2 = voters.clone();
+    // A ballot a paste gave that is gone or changed, a voter's line a
+    // paste rejected (D12.11): said before the votes are read.
+    let voters3 = voters.clone();
+    let warnings = Signal::derive(move || {
+        let v = draft(ctx);
+        ctx.drafts.with(|d| {
+            let taken: Vec<_> = d
+                .pastes
+                .iter()
+                .filter(|t| t.phase == Some(Phase::Vote))
+                .cloned()
+                .collect();
+            vote_warnings(&voters3, &taken, &v.votes, false)
+        })
+    });
     view! {
         <section class="phase" aria-label="Vote">
             <h3>"The vote (D7)"</h3>
@@ -191,7 +208,7 @@ pub fn Vote(
                 </section>
             })}
             {refusals(ctx, entry)}
-            {play_button(ctx, "Read the votes", entry)}
+            {play_button_checked(ctx, "Read the votes", entry, warnings)}
         </section>
     }
 }

@@ -1,0 +1,100 @@
+// Dice ORG: a second paste adds to the first (D12.11). The testers' round 1
+// vote tied kai.exe 2 - Nova 2; the revote DMs pasted on their own under
+// `Name:` headers set four voters' first ballots to no vote, and Nova went
+// out 1-0. Here the votes are pasted (one by hand), then the revote DMs
+// alone: every ballot stands, each revote is added, what each paste
+// changed is listed per player, the prod list names nobody (a hand-set
+// ballot and a ballot of the earlier paste are choices in force, D9.7),
+// and kai.exe goes out 3-1. Prints the producer's actions for the vote.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, screen } from './helpers.mjs';
+
+const PLAYERS = ['kai.exe', 'Nova', 'tofu-cat', 'lil-bean', 'ZephyrWinds', 'Big Mo'];
+
+// The votes as copied from Discord DMs (Big Mo's is set by hand).
+const VOTES = [
+  '== tofu-cat ==', 'tofu-cat — Today at 20:14', 'vote kai.exe',
+  '== lil-bean ==', 'lil-bean — Today at 20:31', 'my vote is Nova',
+  '== ZephyrWinds ==', 'ZephyrWinds — Today at 20:40', 'vote kai',
+  '== kai.exe ==', 'kai.exe — Today at 21:02', 'vote tofu-cat',
+  '== Nova ==', 'Nova — Today at 21:10', 'vote lil-bean',
+].join('\n');
+
+// The revote DMs pasted on their own, as the testers did.
+const REVOTES = 'tofu-cat:\nrevote kai\nlil-bean:\nrevote kai.exe\nZephyrWinds:\nrevote Nova\nBig Mo:\nrevote: kai\nNova:\nrevote kai.exe';
+
+/** A season of one team (seed 1: Big Mo wins the individual competition)
+ * played to its vote with no choices. */
+async function toTheVote(page) {
+  await page.fill('[data-testid=season-name]', 'Merge season');
+  await page.fill('[data-testid=players]', PLAYERS.join('\n'));
+  await page.fill('[data-testid=teams]', 'Ember');
+  await page.fill('[data-testid=seed]', '1');
+  await page.waitForSelector('[data-testid=setup-preview]');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('section.team');
+  await screen(page, 'Round');
+  for (const kind of ['competition', 'camp', 'conversation']) {
+    await page.waitForSelector('section.round [data-testid=play]');
+    await page.click('section.round [data-testid=play]');
+    await page.waitForFunction((k) => document.querySelector('[data-testid=last-step]')?.dataset.kind === k, kind);
+  }
+  await page.waitForSelector('section[aria-label=Vote]');
+}
+
+/** Pastes `text` in the box and splits it; waits for the account. */
+async function pasteAndSplit(page, text, act) {
+  await act(() => page.fill('[data-testid=bulk]', text));
+  await act(() => page.click('[data-testid=split]'));
+  await page.waitForSelector('[data-testid=reading]');
+  await page.waitForSelector('[data-testid=split-result]');
+}
+
+const ballot = (page, voter) => page.inputValue(`tr[data-voter="${voter}"] select`);
+
+test('the revote DMs pasted on their own keep every first ballot; kai.exe goes out 3-1', async () => {
+  const t = await open({ page: 'dice-org/#/setup' });
+  const { page } = t;
+  let actions = 0;
+  const act = async (f) => {
+    actions += 1;
+    await f();
+  };
+  try {
+    await toTheVote(page);
+    assert.equal(await page.textContent('[data-testid=immune-voters]'), 'Big Mo');
+    await pasteAndSplit(page, VOTES, act);
+    await act(() => page.selectOption('tr[data-voter="Big Mo"] select', 'Nova'));
+    const first = { 'tofu-cat': 'kai.exe', 'lil-bean': 'Nova', ZephyrWinds: 'kai.exe', 'kai.exe': 'tofu-cat', Nova: 'lil-bean', 'Big Mo': 'Nova' };
+    for (const [v, b] of Object.entries(first)) assert.equal(await ballot(page, v), b, `${v}'s vote`);
+
+    await pasteAndSplit(page, REVOTES, act);
+    // Every first ballot stands (D12.11).
+    for (const [v, b] of Object.entries(first)) assert.equal(await ballot(page, v), b, `${v}'s vote after the revote paste`);
+    // What each paste changed, per player: the second added revotes only.
+    const pastes = page.locator('[data-testid=pastes] > ol > li');
+    assert.equal(await pastes.count(), 2);
+    const second = await pastes.nth(1).locator('li').allTextContents();
+    assert.deepEqual(second, [
+      'tofu-cat: revote: kai.exe (new)',
+      'lil-bean: revote: kai.exe (new)',
+      'ZephyrWinds: revote: Nova (new)',
+      'Big Mo: revote: kai.exe (new)',
+      'Nova: revote: kai.exe (new)',
+    ]);
+    // Nobody is prodded: the earlier paste's ballots and Big Mo's, set by
+    // hand, are choices in force (D9.7).
+    await page.waitForFunction(() => document.querySelector('[data-testid=prods] summary')?.textContent === 'Not in yet: 0 players to prod (D9.7)');
+
+    await act(() => page.click('section[aria-label=Vote] [data-testid=play]'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'vote');
+    assert.equal((await page.textContent('[data-testid=last-result]')).trim(), 'kai.exe');
+    const post = await page.textContent('[data-testid=last-post]');
+    assert.match(post, /kai\.exe/);
+    console.log(`# Dice ORG vote with a revote pasted apart: ${actions} producer actions (two pastes, a hand vote, read)`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

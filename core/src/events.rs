@@ -521,11 +521,12 @@ pub fn prod_text(
     let mut s = if let [one] = names {
         format!("{}, this is a prod from {from}.\n", m.bold(&m.name(one)))
     } else {
-        let mut t = m.title("Prods");
+        // The title above the list, never inside it.
+        let mut items = String::new();
         for n in names {
-            t.push_str(&m.item(&m.name(n)));
+            items.push_str(&m.item(&m.name(n)));
         }
-        m.list(&t)
+        format!("{}{}", m.title("Prods"), m.list(&items))
     };
     for line in missing {
         s.push_str(line);
@@ -691,5 +692,11 @@ mod tests {
         assert!(msg.starts_with("[b]Bob[/b], this is a prod"), "{msg}");
         let msg = prod_message(&["Bob", "Cid"], &[ProdWhy::Posts], None, Format::Markdown);
         assert!(msg.contains("Bob") && msg.contains("Cid"), "{msg}");
+        // The public post's title stands above its list, not in it.
+        let msg = prod_message(&["Bob", "Cid"], &[ProdWhy::Posts], None, Format::BBCode);
+        assert!(
+            msg.starts_with("[b]Prods[/b]\n[list]\n[*]Bob\n[*]Cid\n[/list]\n"),
+            "{msg}"
+        );
     }
 }

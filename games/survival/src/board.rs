@@ -57,8 +57,20 @@ pub struct BoardRow {
 
 /// The board of a game's current state, in roster order.
 pub fn board(game: &Game) -> Vec<BoardRow> {
-    let setup = &game.current_setup();
-    let state = game.state();
+    board_with(game, &[])
+}
+
+/// The board once the moderator's `events` drafted for the phase to play
+/// apply (S10.2): a slot replaced under its new name, a player removed
+/// already a Memory (since the phase to play), as the phase will start.
+pub fn board_with(game: &Game, events: &[console_core::events::Event]) -> Vec<BoardRow> {
+    let (setup, state, notes) = game.start_with(events);
+    let (setup, state) = (&setup, &state);
+    let drafted = |p: PlayerId| {
+        notes
+            .iter()
+            .any(|e| matches!(e, crate::events::EventNote::Removed { player, .. } if *player == p))
+    };
     setup
         .roster
         .ids()
@@ -108,7 +120,8 @@ pub fn board(game: &Game) -> Vec<BoardRow> {
                                 matches!(e, crate::events::EventNote::Removed { player, .. } if *player == p)
                             })
                     })
-                    .map(|ph| ph.report.phase),
+                    .map(|ph| ph.report.phase)
+                    .or_else(|| drafted(p).then(|| game.phase())),
                 badges,
             }
         })

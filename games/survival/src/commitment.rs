@@ -24,10 +24,12 @@ pub fn committed_text(players: &[String], deck: &[Card], seed: u64, salt: &Salt)
 }
 
 /// The commitment of a setup: SHA-256 of [`committed_text`], 64 lowercase
-/// hex digits.
+/// hex digits. It names the players as dealt ([`Setup::dealt_names`]):
+/// the commitment the deal post published, whatever the slots are named
+/// since (S1.6, S10.1).
 pub fn commitment(setup: &Setup) -> String {
     sha256_hex(&committed_text(
-        setup.roster.names(),
+        setup.dealt_names(),
         &setup.deck(),
         setup.seed,
         &setup.salt,

@@ -262,8 +262,9 @@ pub fn history(day: &DayDetail) -> Vec<VoteChange> {
 }
 
 /// The "wagons" vote count post (S10.9): each candidate with their voters
-/// in the order they came, those who later moved away struck (in plain
-/// text marked `(unvoted)`); candidates by current count, then by who was
+/// in the order they came (the Spotlight holder marked `[x2]`, S5.2),
+/// those who later moved away struck (in plain text marked `(unvoted)`);
+/// candidates by current count, then by who was
 /// voted first. `changes` is [`history`] of the day's posts so far (the
 /// revote's left out), `count` the count at the same moment, `names` the
 /// slots' names (roster order). The time left is shown when `deadline` and
@@ -322,13 +323,19 @@ pub fn wagons_post(
             }
             seen.push(*v);
             let on = current.get(v) == Some(&t);
-            voters.push(if on {
+            // The Spotlight's double vote, as S9.2's layout marks it (S5.2).
+            let who = if count.spotlight == Some(*v) {
+                format!("{} [x2]", name(*v))
+            } else {
                 name(*v)
+            };
+            voters.push(if on {
+                who
             } else {
                 match format {
-                    Format::BBCode => format!("[s]{}[/s]", name(*v)),
-                    Format::Markdown => format!("~~{}~~", name(*v)),
-                    Format::Plain => format!("{} (unvoted)", name(*v)),
+                    Format::BBCode => format!("[s]{who}[/s]"),
+                    Format::Markdown => format!("~~{who}~~"),
+                    Format::Plain => format!("{who} (unvoted)"),
                 }
             });
         }
@@ -456,7 +463,30 @@ pub fn events_post(
 /// cards, and every private result the slot received so far. Names as the
 /// slots are named now.
 pub fn catch_up(game: &Game, slot: PlayerId, format: Format) -> String {
-    catch_up_in(game, &game.current_setup(), game.state(), slot, format)
+    let played = game.phases().len();
+    catch_up_in(
+        game,
+        played,
+        &game.current_setup(),
+        game.state(),
+        slot,
+        format,
+    )
+}
+
+/// The catch-up message sent with phase `i` (0-based, played) to the
+/// player who took over `slot` then (S10.7): as it was written at that
+/// phase's start (the slots named, the state once its events applied, the
+/// results of the phases before it), so later phases, replacements and
+/// results never change a message already sent.
+///
+/// # Panics
+///
+/// If `i` is not the index of a played phase.
+pub fn catch_up_at(game: &Game, i: usize, slot: PlayerId, format: Format) -> String {
+    let p = &game.phases()[i];
+    let (state, _) = apply(game.setup(), game.state_before(i), &p.events);
+    catch_up_in(game, i, &game.setup_of(&p.after), &state, slot, format)
 }
 
 /// [`catch_up`] for a replacement drafted for the phase to play (S10.7):
@@ -465,11 +495,13 @@ pub fn catch_up(game: &Game, slot: PlayerId, format: Format) -> String {
 /// be sent as soon as the replacement is made.
 pub fn catch_up_with(game: &Game, events: &[Event], slot: PlayerId, format: Format) -> String {
     let (setup, state, _) = game.start_with(events);
-    catch_up_in(game, &setup, &state, slot, format)
+    catch_up_in(game, game.phases().len(), &setup, &state, slot, format)
 }
 
+/// The catch-up message with the results of the first `played` phases.
 fn catch_up_in(
     game: &Game,
+    played: usize,
     setup: &Setup,
     state: &State,
     slot: PlayerId,
@@ -506,9 +538,8 @@ fn catch_up_in(
             s.push_str(&format!("Already used: {}.\n", used.join(", ")));
         }
     }
-    for (i, p) in game.phases().iter().enumerate() {
+    for p in &game.phases()[..played] {
         let named = game.setup_of(&p.after);
-        let _ = i;
         for msg in crate::post::night_messages(&named, &p.report) {
             if msg.to == slot && !matches!(msg.kind, crate::post::PrivateKind::Buddy { .. }) {
                 s.push_str(&crate::post::private_text(setup, &msg, format));
@@ -557,7 +588,21 @@ pub fn prod_list(
     threshold: ProdThreshold,
     time_left: Option<i64>,
 ) -> Vec<Prod> {
-    let state = game.state();
+    prod_list_with(game, &[], activity, threshold, time_left)
+}
+
+/// [`prod_list`] once the moderator's `events` drafted for the phase
+/// apply (S10.2): a player they remove is out of the game and gets no
+/// prod (S10.3).
+pub fn prod_list_with(
+    game: &Game,
+    events: &[Event],
+    activity: &[Activity],
+    threshold: ProdThreshold,
+    time_left: Option<i64>,
+) -> Vec<Prod> {
+    let (_, state, _) = game.start_with(events);
+    let state = &state;
     let alive: Vec<bool> = (0..game.setup().roster.len())
         .map(|i| state.is_alive(PlayerId::from_index(i)))
         .collect();

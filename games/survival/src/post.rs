@@ -85,6 +85,9 @@ pub struct PublicEnd {
     seed: u64,
     salt: String,
     commitment: String,
+    /// The players as dealt, in the deal's order, when a slot has been
+    /// renamed since (S10.1): the names Verify takes (S1.6).
+    dealt: Option<Vec<String>>,
 }
 
 impl PublicEnd {
@@ -103,6 +106,8 @@ impl PublicEnd {
             seed: setup.seed,
             salt: setup.salt.to_string(),
             commitment: commitment(setup),
+            dealt: (setup.dealt_names() != setup.roster.names())
+                .then(|| setup.dealt_names().to_vec()),
         })
     }
 
@@ -117,10 +122,49 @@ impl PublicEnd {
     }
 }
 
+/// A player the moderator removed from the game at the phase's start
+/// (S10.3), as the round post says it: who, why and, under
+/// `reveal_removed`, their card. Exists only for a Memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicRemoval {
+    name: String,
+    reason: console_core::events::RemovalReason,
+    card: Option<Card>,
+}
+
+impl PublicRemoval {
+    /// The removals a phase's events made (S10.3), for players not alive
+    /// in `after`, in the order made.
+    pub fn of(setup: &Setup, report: &PhaseReport, after: &State) -> Vec<PublicRemoval> {
+        report
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                crate::events::EventNote::Removed { player, reason, .. }
+                    if !after.is_alive(*player) =>
+                {
+                    Some(PublicRemoval {
+                        name: setup.roster.name(*player).to_string(),
+                        reason: *reason,
+                        card: setup.options.reveal_removed.then(|| setup.card(*player)),
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The removed player's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 /// Everything public about a night (S9.1), and nothing else (S9.5).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicNight {
     night: u16,
+    removed: Vec<PublicRemoval>,
     eliminated: Vec<Revealed>,
     nairobi: Option<String>,
     polar_bear: Option<PublicPolar>,
@@ -155,6 +199,7 @@ pub enum PublicOutcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicDay {
     day: u16,
+    removed: Vec<PublicRemoval>,
     count: VoteCount,
     /// Living players after the day's eliminations.
     living_after: usize,
@@ -226,6 +271,7 @@ impl PublicNight {
         let (polar_bear, spotlight) = decisions_public(setup, report.phase, report);
         Some(PublicNight {
             night: report.phase.number,
+            removed: PublicRemoval::of(setup, report, after),
             eliminated: revealed(setup, after, report),
             nairobi: night.nairobi.map(|p| setup.roster.name(p).to_string()),
             polar_bear,
@@ -241,8 +287,10 @@ impl PublicNight {
 }
 
 impl PublicDay {
-    /// The public view of a day from its report, the state before it and
-    /// the state after it. `None` for a night's report.
+    /// The public view of a day from its report, the state it was played
+    /// from (`before`: its events applied, S10.2, so a player removed at
+    /// its start is no voter) and the state after it. `None` for a night's
+    /// report.
     pub fn new(
         setup: &Setup,
         report: &PhaseReport,
@@ -276,6 +324,7 @@ impl PublicDay {
         let (polar_bear, spotlight) = decisions_public(setup, report.phase, report);
         Some(PublicDay {
             day: report.phase.number,
+            removed: PublicRemoval::of(setup, report, after),
             count,
             living_after: after.alive().len(),
             names: setup.roster.names().to_vec(),
@@ -309,6 +358,26 @@ fn and_list(m: &Mark, names: &[String]) -> String {
         Some(i) => format!("{} and {}", &l[..i], &l[i + 2..]),
         None => l,
     }
+}
+
+/// `Out of the game: NAME (Card), removed by the moderator for REASON.`
+/// lines (S9.1, S10.3), one block; `None` when no one was removed.
+fn removed_block(m: &Mark, removed: &[PublicRemoval]) -> Option<String> {
+    if removed.is_empty() {
+        return None;
+    }
+    let mut items = String::new();
+    for r in removed {
+        let who = match r.card {
+            Some(c) => format!("{} ({c})", m.bold(&m.name(&r.name))),
+            None => m.bold(&m.name(&r.name)),
+        };
+        items.push_str(&m.item(&format!(
+            "{who}: removed by the moderator for {}",
+            r.reason.words()
+        )));
+    }
+    Some(format!("Out of the game:\n{}", m.list(&items)))
 }
 
 fn revealed_line(m: &Mark, r: &Revealed) -> String {
@@ -387,6 +456,12 @@ fn end_blocks(m: &Mark, end: &PublicEnd) -> Vec<String> {
         "Seed: {}\nSalt: {}\nCommitment published at the deal: {}\nAnyone can recompute the commitment and the deal from these.\n",
         end.seed, end.salt, end.commitment
     ));
+    if let Some(dealt) = &end.dealt {
+        blocks.push(format!(
+            "Players as dealt, in the deal's order (the deal post's names, which the commitment covers): {}\n",
+            list(m, dealt)
+        ));
+    }
     blocks
 }
 
@@ -401,6 +476,7 @@ pub fn morning_post(
 ) -> Vec<String> {
     let m = Mark(format);
     let mut blocks = vec![m.title(&format!("Night {} is over", public.night))];
+    blocks.extend(removed_block(&m, &public.removed));
     if public.eliminated.is_empty() {
         blocks.push("No one was eliminated.\n".to_string());
     } else {
@@ -565,6 +641,7 @@ pub fn day_result_post(
 ) -> Vec<String> {
     let m = Mark(format);
     let mut blocks = vec![m.title(&format!("Day {} result", public.day))];
+    blocks.extend(removed_block(&m, &public.removed));
     blocks.push(m.heading("Final vote count"));
     blocks.extend(count_blocks(
         &m,
@@ -761,8 +838,17 @@ pub fn deal_messages(setup: &Setup) -> Vec<PrivateMessage> {
 }
 
 /// A night's private results (S9.3): the Scientist's, the watching Green
-/// Activist's, and the buddies' notice when they were formed.
+/// Activist's, and the buddies' notice when they were formed; only to
+/// players still in the game after the night (a player eliminated that
+/// night, or removed, gets no further private message).
 pub fn night_messages(setup: &Setup, report: &PhaseReport) -> Vec<PrivateMessage> {
+    let out = night_results(setup, report);
+    let gone = report.eliminated();
+    out.into_iter().filter(|m| !gone.contains(m.to)).collect()
+}
+
+/// Every result a night produced, to whoever it was for.
+fn night_results(setup: &Setup, report: &PhaseReport) -> Vec<PrivateMessage> {
     let Some(n) = report.night() else {
         return Vec::new();
     };
@@ -900,8 +986,10 @@ pub fn phase_post(
     match PublicNight::new(setup, &played.report, &played.after) {
         Some(n) => morning_post(&n, format, deadline),
         None => {
-            let d = PublicDay::new(setup, &played.report, game.state_before(i), &played.after)
-                .expect("a day");
+            // The day as it was played: its events applied (S10.2).
+            let (start, _) =
+                crate::events::apply(game.setup(), game.state_before(i), &played.events);
+            let d = PublicDay::new(setup, &played.report, &start, &played.after).expect("a day");
             day_result_post(&d, format, deadline)
         }
     }

@@ -280,6 +280,11 @@ pub struct Setup {
     /// replacements are in its phases).
     #[serde(skip)]
     pub former: Vec<(PlayerId, String)>,
+    /// The players as dealt, roster order, when the slots are named
+    /// otherwise since (S10.1): set by [`Setup::slotted`], never saved.
+    /// The commitment names them (S1.6): what the deal post published.
+    #[serde(skip)]
+    pub dealt: Vec<String>,
 }
 
 impl Setup {
@@ -331,6 +336,7 @@ impl Setup {
             nicknames: Vec::new(),
             no_guess: Vec::new(),
             former: Vec::new(),
+            dealt: Vec::new(),
         })
     }
 
@@ -409,6 +415,7 @@ impl Setup {
             })
             .collect();
         Setup {
+            dealt: self.dealt_names().to_vec(),
             roster,
             nicknames,
             former: slots
@@ -417,6 +424,17 @@ impl Setup {
                 .map(|(i, n)| (PlayerId::from_index(i), n))
                 .collect(),
             ..self.clone()
+        }
+    }
+
+    /// The players as dealt, roster order (S1.6): the names the deal post
+    /// published and the commitment hashes, whatever the slots are named
+    /// now (S10.1).
+    pub fn dealt_names(&self) -> &[String] {
+        if self.dealt.is_empty() {
+            self.roster.names()
+        } else {
+            &self.dealt
         }
     }
 

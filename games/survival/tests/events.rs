@@ -295,3 +295,58 @@ fn drafts_keep_events_threshold_and_wagons_and_old_drafts_still_read() {
     let old: Drafts = serde_json::from_str(r#"{"night":{},"bulk":"","thread":"","revote":"","decisions":{},"deadline":null,"post_format":"bbcode","hide_deck":false}"#).unwrap();
     assert_eq!(old, Drafts::default());
 }
+
+/// The wagons layout marks the Spotlight's double vote as S9.2's does:
+/// `Ann [x2]`, struck with it when the holder moved away (S5.2, S10.9).
+#[test]
+fn the_wagons_post_marks_the_spotlight_x2() {
+    let spec = DealSpec {
+        edition: Edition::Advanced,
+        spotlight: Some("Ann".into()),
+        ..spec()
+    };
+    let mut game = Game::from_deal(deal(&spec).unwrap());
+    game.commit(PhaseInput::Night(NightInput::default()))
+        .unwrap();
+    let id = |n: &str| game.setup().roster.find(n).unwrap();
+    let posts = vec![
+        Post::new(id("Ann"), "vote Cid"),
+        Post::new(id("Bob"), "vote Cid"),
+        Post::new(id("Ann"), "vote Dee"),
+    ];
+    let input = PhaseInput::Day(DayInput {
+        posts: posts.clone(),
+        ..DayInput::default()
+    });
+    let h = history(game.preview(&input).unwrap().day().unwrap());
+    let count = game.count_at(&posts, posts.len()).unwrap();
+    let names = game.current_setup().roster.names().to_vec();
+    let p = wagons_post(&h, &count, &names, Format::BBCode, None, None).join("");
+    assert!(p.contains("[b]Dee[/b] (2): Ann [x2]"), "{p}");
+    assert!(p.contains("[b]Cid[/b] (1): [s]Ann [x2][/s], Bob"), "{p}");
+    let s9_2 = survival::post::vote_count_post(&count, &names, Format::BBCode).join("");
+    assert!(s9_2.contains("[b]Dee[/b] (2): Ann [x2]"), "{s9_2}");
+}
+
+/// A player the drafted events remove is out of the game: no prod
+/// (S10.3, S10.8).
+#[test]
+fn no_prod_for_a_player_removed_in_the_drafts() {
+    let mut game = Game::from_deal(deal(&spec()).unwrap());
+    game.commit(PhaseInput::Night(NightInput::default()))
+        .unwrap();
+    let split = split_thread_as(&game.names(), "Ann:\nhello\n", None);
+    let act = day_activity(&game, &split);
+    let hal = game.setup().roster.find("Hal").unwrap().index();
+    let before = prod_list(&game, &act, ProdThreshold::default(), None);
+    assert!(before.iter().any(|p| p.slot == hal));
+    let after = survival::events::prod_list_with(
+        &game,
+        &[remove("Hal")],
+        &act,
+        ProdThreshold::default(),
+        None,
+    );
+    assert!(!after.iter().any(|p| p.slot == hal), "{after:?}");
+    assert_eq!(after.len(), before.len() - 1);
+}

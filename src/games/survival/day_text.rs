@@ -52,6 +52,10 @@ pub struct DayReply {
     pub shown: Option<Shown>,
     /// The tied players when a revote is needed (S6.3), by name.
     pub revote: Option<Vec<String>>,
+    /// What is wrong with a page of the thread as read (S2.9: no post
+    /// read, or fewer than the page states it holds), in words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pages: Vec<String>,
     /// Why nothing was read (a file that does not replay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -69,6 +73,10 @@ pub struct AddReply {
     /// The thread rewritten as BBCode quotes when the page's layout is
     /// not the thread's (else the page goes at the end as it is).
     pub quoted: Option<String>,
+    /// What is wrong with the page as read (S2.9): no post read from
+    /// it, or fewer than it states it holds, in words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<String>,
     /// Why not (a file that does not replay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -123,12 +131,12 @@ pub fn add(r: &PostsRequest) -> AddReply {
     // (The page alone is split only when there is a thread to differ
     // from: a first page of 1 MB is split once, not twice.)
     let page = (!thread.posts.is_empty()).then(|| split_thread_as(&names, &d.page, None));
-    let text = match page {
+    let text = match &page {
         Some(p) if !p.posts.is_empty() && p.layout != thread.layout => {
             let q = format!(
                 "{}{}",
                 as_quotes(&named.roster, &thread),
-                as_quotes(&named.roster, &p)
+                as_quotes(&named.roster, p)
             );
             out.quoted = Some(q.clone());
             q
@@ -136,7 +144,30 @@ pub fn add(r: &PostsRequest) -> AddReply {
         _ => appended(&d.thread, &d.page),
     };
     let layout = if out.quoted.is_some() { None } else { d.layout };
-    out.after = split_thread_as(&names, &text, layout).posts.len();
+    let all = split_thread_as(&names, &text, layout);
+    out.after = all.posts.len();
+    // The page's problems: as split alone when it turned the thread into
+    // quotes, else the pages of the thread from where it was added (the
+    // last page when the page before it had no footer to end it).
+    out.problems = match (&page, &out.quoted) {
+        (Some(p), Some(_)) => p.pages.iter().filter_map(|x| x.problem()).collect(),
+        _ => {
+            let from = u32::try_from(appended(&d.thread, "").lines().count()).unwrap_or(0);
+            let mine: Vec<&survival::thread::PageRead> =
+                all.pages.iter().filter(|x| x.line >= from).collect();
+            let mine = if mine.is_empty() {
+                all.pages.last().into_iter().collect()
+            } else {
+                mine
+            };
+            mine.into_iter().filter_map(|x| x.problem()).collect()
+        }
+    };
+    if out.after <= out.before && out.problems.is_empty() {
+        out.problems.push(
+            "the page added no post: check that it is a thread page as the forum or Discord gives it, or choose its layout".to_string(),
+        );
+    }
     out
 }
 
@@ -169,10 +200,15 @@ pub fn day(r: &PostsRequest, shown: usize, rejected: usize) -> DayReply {
     }
     out.posts = split.posts.len();
     out.known = posts.len();
+    if !d.thread.trim().is_empty() {
+        out.pages = split.pages.iter().filter_map(|p| p.problem()).collect();
+    }
     out.split = posts_html(roster, &split, Some(&live), shown);
-    out.doubtful = doubtful_html(&names, roster, &split, Some(&live));
+    let signed = g.setup().options.signature_votes == survival::options::SignatureVotes::Counted;
+    out.doubtful = doubtful_html(&names, roster, &split, Some(&live), signed);
     out.electorate = electorate_text(&named.roster, &live);
-    out.count = count_html(&named.roster, &live, rejected);
+    let numbers = super::screens::split::page_numbers(&split);
+    out.count = count_html(&named.roster, &live, rejected, &numbers);
     let decisions = super::state::by_player(&names, &d.decisions);
     let revote = split_thread_as(&names, &d.revote, None).known_posts();
     let input = PhaseInput::Day(DayInput {
@@ -430,7 +466,6 @@ pub fn waiting(r: &PostsRequest) -> WaitingReply {
     }
     let d = &r.file.drafts;
     let names = g.names_with(&d.events);
-    let roster = &g.current_setup().roster;
     let night = g.phase().is_night();
     out.night = Some(night);
     out.names = if night {
@@ -438,7 +473,14 @@ pub fn waiting(r: &PostsRequest) -> WaitingReply {
             actions: super::state::by_player(&names, &d.night),
             decisions: Default::default(),
         };
-        super::state::names(roster, g.missing_actions(&asked))
+        // (A player the drafted events remove owes nothing, S10.3.)
+        let (named, state, _) = g.start_with(&d.events);
+        let owed: Vec<survival::PlayerId> = g
+            .missing_actions(&asked)
+            .into_iter()
+            .filter(|p| state.is_alive(*p))
+            .collect();
+        super::state::names(&named.roster, owed)
     } else {
         // (Named as the count names them: drafted replacements in.)
         let (named, state, _) = g.start_with(&d.events);

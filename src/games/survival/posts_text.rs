@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 use survival::NightInput;
 use survival::count::VoteCount;
 use survival::events::{
-    EventNote, VoteChange, catch_up, catch_up_with, events_post, history, vote_count_post_timed,
+    EventNote, VoteChange, catch_up_at, catch_up_with, events_post, history, vote_count_post_timed,
     wagons_post,
 };
-use survival::events::{day_activity, night_activity, prod_list};
+use survival::events::{day_activity, night_activity, prod_list_with};
 use survival::post::{
     Format, PublicEnd, deal_messages, deal_post, end_post, night_messages, phase_post,
     private_text, vote_count_post,
@@ -246,9 +246,25 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
         Some((s, n)) => (s, n.parse().unwrap_or(PAGE)),
         None => (r.stage.as_str(), PAGE),
     };
+    // A post of a committed phase announces the deadline set when the
+    // next phase was committed (S10.10), not whatever is set now; the
+    // latest post announces the one being set.
+    let announced = |next: usize| {
+        if next < g.phases().len() {
+            survival::save::phase_deadline(&d.deadlines, next)
+        } else {
+            deadline
+        }
+    };
     match stage {
         "deal" => {
-            out.public = deal_post(setup, g.start().spotlight(), !d.hide_deck, format, deadline);
+            out.public = deal_post(
+                setup,
+                g.start().spotlight(),
+                !d.hide_deck,
+                format,
+                announced(0),
+            );
             out.private = private(setup, &deal_messages(setup));
         }
         "count" => {
@@ -300,10 +316,10 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
         "activity" => activity(&g, d, deadline, r.now, format, &mut out),
         "history" => {
             let (named, _, _) = g.start_with(&d.events);
-            let posts =
-                split_thread_as(&g.names_with(&d.events), &d.thread, d.layout).known_posts();
+            let split = split_thread_as(&g.names_with(&d.events), &d.thread, d.layout);
+            let numbers = super::screens::split::page_numbers(&split);
             let input = PhaseInput::Day(DayInput {
-                posts,
+                posts: split.known_posts(),
                 ..DayInput::default()
             });
             if let Some(h) = g
@@ -311,7 +327,7 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
                 .ok()
                 .and_then(|rep| rep.day().map(history))
             {
-                out.html = history_html(&named.roster, &h, shown);
+                out.html = history_html(&named.roster, &h, shown, &numbers);
             }
         }
         "end" => {
@@ -337,12 +353,14 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
             )
             .current();
             out.public = events_post(&named, &p.report, extended, format);
-            out.public.extend(phase_post(&g, i, format, deadline));
+            out.public
+                .extend(phase_post(&g, i, format, announced(i + 1)));
+            // The catch-up messages as sent with the phase (S10.7, S10.10).
             out.private = replaced(&p.report)
                 .map(|slot| {
                     (
                         named.roster.name(slot).to_string(),
-                        catch_up(&g, slot, format),
+                        catch_up_at(&g, i, slot, format),
                     )
                 })
                 .collect();
@@ -353,8 +371,15 @@ pub fn posts(r: &PostsRequest) -> PostsReply {
     out
 }
 
-/// The day's vote history (S10.9) as an HTML table: post, voter, from, to.
-fn history_html(roster: &survival::Roster, changes: &[VoteChange], shown: usize) -> String {
+/// The day's vote history (S10.9) as an HTML table: post (the page's
+/// number of each post counted, `numbers`, as the split table has it),
+/// voter, from, to.
+fn history_html(
+    roster: &survival::Roster,
+    changes: &[VoteChange],
+    shown: usize,
+    numbers: &[u32],
+) -> String {
     use survival::vote::Target;
     let who = |t: Option<Target>| match t {
         Some(Target::Player(p)) => roster.name(p).to_string(),
@@ -370,7 +395,15 @@ fn history_html(roster: &survival::Roster, changes: &[VoteChange], shown: usize)
             (
                 String::new(),
                 vec![
-                    format!("{}{}", if c.revote { "revote " } else { "" }, c.post),
+                    if c.revote {
+                        format!("revote {}", c.post)
+                    } else {
+                        numbers
+                            .get((c.post as usize).wrapping_sub(1))
+                            .copied()
+                            .unwrap_or(c.post)
+                            .to_string()
+                    },
                     roster.name(c.voter).to_string(),
                     who(c.from),
                     who(c.to),
@@ -426,7 +459,8 @@ fn activity(
         day_activity(g, &split_thread_as(&names, &d.thread, d.layout))
     };
     let left = deadline.map(|x| (x - now).max(0));
-    let prods = prod_list(g, &act, d.prod, left);
+    // (A player the drafted events remove gets no prod, S10.3.)
+    let prods = prod_list_with(g, &d.events, &act, d.prod, left);
     let name = |slot: usize| roster.name(PlayerId::from_index(slot));
     let rows: Vec<(String, Vec<String>)> = act
         .iter()

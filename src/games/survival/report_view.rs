@@ -57,15 +57,22 @@ pub fn voters_text(roster: &Roster, voters: impl Iterator<Item = (PlayerId, u8)>
         .join(", ")
 }
 
-/// A count as a table: candidate, votes, voters (S9.2 order).
+/// A count as a table: candidate, votes, voters (S9.2 order; votes for
+/// no elimination in their place by count, before players of an equal
+/// count, S5.6).
 fn count_table(h: &mut Html, roster: &Roster, tally: &Tally, caption: &str) {
     let mut rows: Vec<(PlayerId, u32)> = tally.counts().collect();
     sort_small(&mut rows, |(p, n)| (u32::MAX - n, roster.rank(*p)));
-    if rows.is_empty() {
+    let ne = tally.no_elimination();
+    if rows.is_empty() && ne == 0 {
         h.el("p", "", &format!("{caption}: no votes."));
         return;
     }
-    let rows: Vec<(String, Vec<String>)> = rows
+    let ne_at = rows
+        .iter()
+        .position(|(_, n)| *n <= ne)
+        .unwrap_or(rows.len());
+    let mut rows: Vec<(String, Vec<String>)> = rows
         .into_iter()
         .map(|(p, n)| {
             let mut by: Vec<(PlayerId, u8)> = tally.voters_of(p).collect();
@@ -80,6 +87,23 @@ fn count_table(h: &mut Html, roster: &Roster, tally: &Tally, caption: &str) {
             )
         })
         .collect();
+    if ne > 0 {
+        let mut by: Vec<(PlayerId, u8)> = tally
+            .voters_for(survival::vote::Target::NoElimination)
+            .collect();
+        sort_small(&mut by, |(v, _)| roster.rank(*v));
+        rows.insert(
+            ne_at,
+            (
+                " data-candidate=\"\" data-no-elimination=\"\"".to_string(),
+                vec![
+                    "No elimination".to_string(),
+                    ne.to_string(),
+                    voters_text(roster, by.into_iter()),
+                ],
+            ),
+        );
+    }
     h.table(
         " class=\"count\"",
         caption,
@@ -90,6 +114,18 @@ fn count_table(h: &mut Html, roster: &Roster, tally: &Tally, caption: &str) {
 
 /// Rejected lines as a list: who, where, the line, why (S2.4, S5.4).
 pub fn rejections(h: &mut Html, roster: &Roster, testid: &str, list: &[Rejection]) {
+    rejections_at(h, roster, testid, list, &|p| p.to_string());
+}
+
+/// [`rejections`] with each line's place written by `place` (the Day
+/// screen's: the page's post numbers, as the split table has them).
+pub fn rejections_at(
+    h: &mut Html,
+    roster: &Roster,
+    testid: &str,
+    list: &[Rejection],
+    place: &dyn Fn(survival::report::Place) -> String,
+) {
     let _ = write!(
         h.0,
         "<ul class=\"rejections\"{}>",
@@ -100,7 +136,7 @@ pub fn rejections(h: &mut Html, roster: &Roster, testid: &str, list: &[Rejection
             h.0,
             "<li><strong>{}</strong>, {}: <code>{}</code> rejected: {}</li>",
             esc(roster.name(x.player)),
-            x.place,
+            esc(&place(x.place)),
             esc(&x.text),
             esc(&x.reason.text(roster))
         );

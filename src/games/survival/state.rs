@@ -438,7 +438,8 @@ pub fn names(roster: &Roster, ids: impl IntoIterator<Item = PlayerId>) -> Vec<St
 /// The rule options of a game in words, with their rule numbers.
 pub fn option_lines(o: &survival::Options) -> Vec<String> {
     use survival::options::{
-        Discovery, EvilWinsAt, InvalidVote, SecondTie, VoteBold, VotePlace, VoteRule,
+        Discovery, EvilWinsAt, InvalidVote, SecondTie, SignatureVotes, VoteBold, VotePlace,
+        VoteRule,
     };
     let pick = |b: bool, yes: &str, no: &str| if b { yes } else { no }.to_string();
     vec![
@@ -497,6 +498,14 @@ pub fn option_lines(o: &survival::Options) -> Vec<String> {
         format!(
             "S5.6 votes for no elimination: {}",
             pick(o.no_elimination, "counted", "rejected")
+        ),
+        format!(
+            "S5.3 a vote in a signature: {}",
+            pick(
+                o.signature_votes == SignatureVotes::Counted,
+                "counted",
+                "ignored"
+            )
         ),
     ]
 }

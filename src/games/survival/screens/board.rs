@@ -9,7 +9,7 @@ use super::super::state::{Ctx, Screen, list, names, winners_text};
 use super::posts::{FileJson, Latest};
 use crate::shell::html::{Html, attr};
 use leptos::prelude::*;
-use survival::board::{Badge, board};
+use survival::board::{Badge, board_with};
 use survival::{Card, Side};
 
 #[component]
@@ -84,13 +84,15 @@ fn badge_text(b: &Badge, roster: &survival::Roster) -> String {
     }
 }
 
-/// The table of players, as HTML.
-fn grimoire(g: &survival::Game) -> String {
-    let setup = &g.current_setup();
+/// The table of players, as HTML, with the moderator's `events` drafted
+/// for the phase to play applied (S10.2): a removal shows at once.
+fn grimoire(g: &survival::Game, events: &[console_core::events::Event]) -> String {
+    let (setup, state, _) = g.start_with(events);
     let roster = &setup.roster;
-    let state = g.state();
+    let state = &state;
     let over = g.is_over();
-    let rows: Vec<(String, Vec<String>)> = board(g)
+    let now_phase = g.phase();
+    let rows: Vec<(String, Vec<String>)> = board_with(g, events)
         .into_iter()
         .map(|r| {
             let mut badges: Vec<String> = r
@@ -136,6 +138,9 @@ fn grimoire(g: &survival::Game) -> String {
             };
             let status = match (r.alive, r.eliminated_in) {
                 (true, _) => "alive".to_string(),
+                (false, Some(p)) if p == now_phase && !over => {
+                    format!("removed at the start of {p} (drafted: final at its commit)")
+                }
                 (false, Some(p)) => format!("Memory since {p}"),
                 (false, None) => "Memory".to_string(),
             };
@@ -178,6 +183,6 @@ fn grimoire(g: &survival::Game) -> String {
 fn Grimoire() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     view! {
-        <div class="scroll" inner_html=move || ctx.live.with(|l| l.as_ref().map(|l| grimoire(&l.game)).unwrap_or_default())></div>
+        <div class="scroll" inner_html=move || ctx.events.with(|e| ctx.live.with(|l| l.as_ref().map(|l| grimoire(&l.game, e)).unwrap_or_default()))></div>
     }
 }

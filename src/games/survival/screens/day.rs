@@ -16,7 +16,7 @@
 //! view (marked as being read) while the next is computed.
 
 use super::super::day_text::{AddReply, DayReply, appended};
-use super::super::report_view::{rejections, voters_text};
+use super::super::report_view::{rejections_at, voters_text};
 use super::super::state::{Ctx, list};
 use super::common::{Committed, Elsewhere, Outcome, capital};
 use super::events::{Activity, CountCopy, Events, VoteHistory};
@@ -159,10 +159,14 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     });
     // Marked as being read while either is on its way.
     let reading = Signal::derive(move || reader.reading.get() || adder.reading.get());
+    // What was wrong with the last page added (S2.9: no post read, fewer
+    // than it states): shown until the next page is added or dismissed.
+    let added_wrong = RwSignal::new(Vec::<String>::new());
     let add_page = move |_| {
         if page.with_untracked(|p| p.trim().is_empty()) {
             return;
         }
+        added_wrong.set(Vec::new());
         adder.ask();
     };
     Effect::new(move |_| {
@@ -195,7 +199,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             page.set(String::new());
         }
         sent.set_value(String::new());
-        ctx.say(format!(
+        let said = format!(
             "Page added: {} new posts, {} in all{}",
             a.after.saturating_sub(a.before),
             a.after,
@@ -204,7 +208,15 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
             } else {
                 ""
             }
-        ));
+        );
+        if a.problems.is_empty() {
+            ctx.say(said);
+        } else {
+            ctx.warn(format!(
+                "{said}: check the page (see the warning above the thread)"
+            ));
+            added_wrong.set(a.problems);
+        }
     });
     let preview = Signal::derive(move || day.with(|d| d.as_ref()?.shown.clone()));
     let revote_needed = Memo::new(move |_| day.with(|d| d.as_ref().and_then(|d| d.revote.clone())));
@@ -223,6 +235,16 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
                 <HeldBox value=page set=move |v| page.set(v) id="next-page" testid="page"/>
             </div>
             <button on:click=add_page data-testid="add-page" disabled=move || adder.reading.get()>"Add this page to the thread"</button>
+            {move || added_wrong.with(|w| (!w.is_empty()).then(|| {
+                let items = w.iter().map(|t| view! { <li>{capital(t)}"."</li> }).collect_view();
+                view! {
+                    <div class="warn page-warning" role="alert" data-testid="page-warning">
+                        <p><strong>"The page just added was not read in full (S2.9):"</strong></p>
+                        <ul>{items}</ul>
+                        <button on:click=move |_| added_wrong.set(Vec::new())>"Dismiss"</button>
+                    </div>
+                }
+            }))}
             // (A long thread is not put into its box either: Chromium spent
             // 1.2 s laying out 1 MB in it even in a closed `details`.)
             <details class:long=move || ctx.thread.with(|t| is_held(t.len(), crate::shell::html::HELD))>
@@ -299,7 +321,9 @@ pub fn electorate_text(roster: &survival::Roster, live: &Live) -> String {
 /// A long day's rejected lines (issue 20: a 1 MB thread can hold a
 /// thousand) are shown `shown` at a time, with a line to show more
 /// (its button answered by the section's delegated click).
-pub fn count_html(roster: &survival::Roster, live: &Live, shown: usize) -> String {
+/// `numbers`: the page's number of each post counted
+/// (`split::page_numbers`), so a line's place reads as the split table's.
+pub fn count_html(roster: &survival::Roster, live: &Live, shown: usize, numbers: &[u32]) -> String {
     let (v, rejected, decided) = (&live.count, &live.rejections, &live.decided);
     let name = |p: survival::PlayerId| roster.name(p).to_string();
     let mut h = Html::default();
@@ -312,7 +336,10 @@ pub fn count_html(roster: &survival::Roster, live: &Live, shown: usize) -> Strin
         h.el(
             "p",
             " class=\"final\" data-testid=\"decided\"",
-            &format!("A candidate holds a majority after post {p}: the day is over; later posts are ignored (S5.5)."),
+            &format!(
+                "A candidate holds a majority after post {}: the day is over; later posts are ignored (S5.5).",
+                numbers.get((*p as usize).wrapping_sub(1)).copied().unwrap_or(*p)
+            ),
         );
     }
     if v.rows.is_empty() && v.no_elimination.is_none() {
@@ -405,11 +432,22 @@ pub fn count_html(roster: &survival::Roster, live: &Live, shown: usize) -> Strin
     if !rejected.is_empty() {
         h.el("h4", "", "Vote lines not counted (S5.4)");
         let total = rejected.len();
-        rejections(
+        rejections_at(
             &mut h,
             roster,
             "vote-rejections",
             &rejected[..shown.min(total)],
+            &|p| match p {
+                // The page's number, as the split table has it.
+                survival::report::Place::Post { post, line } => format!(
+                    "post {}, line {line}",
+                    numbers
+                        .get((post as usize).wrapping_sub(1))
+                        .copied()
+                        .unwrap_or(post)
+                ),
+                p => p.to_string(),
+            },
         );
         h.raw(&crate::shell::html::more_html(
             "rejections-more",

@@ -399,7 +399,9 @@ pub fn Posts() -> impl IntoView {
                         <option value="plain" selected=move || ctx.format.get() == Format::Plain>"Plain text"</option>
                     </select>
                 </label>
-                {move || (shown() == Stage::Deal).then(|| view! {
+                // The deal post is published once night 1 is committed: what it
+                // names stays as it was (S10.10).
+                {move || (shown() == Stage::Deal && latest() == Stage::Deal).then(|| view! {
                     <label class="toggle"><input type="checkbox" data-testid="show-deck" prop:checked=move || !ctx.hide_deck.get() on:change=move |ev| ctx.hide_deck.set(!event_target_checked(&ev))/>" Name the deck in play (never who holds what)"</label>
                 })}
                 {move || announces().then(|| view! {

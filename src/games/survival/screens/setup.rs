@@ -13,7 +13,8 @@ use console_core::text::sort_small;
 use leptos::prelude::*;
 use survival::commitment::commitment;
 use survival::options::{
-    Discovery, EvilWinsAt, InvalidVote, Reading, SecondTie, VoteBold, VotePlace, VoteRule,
+    Discovery, EvilWinsAt, InvalidVote, Reading, SecondTie, SignatureVotes, VoteBold, VotePlace,
+    VoteRule,
 };
 use survival::setup::{build_deck, default_evil};
 use survival::{Card, DealSpec, Edition, Game, Options, deal};
@@ -290,6 +291,7 @@ fn NewGame() -> impl IntoView {
                 {pick(form, "Votes must be bold (S5.3) ", "opt-vote-bold", [("optional", "No: bold or not"), ("required", "Yes: a vote or unvote in words counts only in bold (tags and bot commands count as they are)")], |f| f.options.vote_bold == VoteBold::Required, |f, v| f.options.vote_bold = if v { VoteBold::Required } else { VoteBold::Optional })}
                 {pick(form, "Where a vote stands in its line (S5.3) ", "opt-vote-place", [("line_start", "At the start of its line (tags and commands anywhere)"), ("anywhere", "A bold vote may stand anywhere in its line")], |f| f.options.vote_place == VotePlace::Anywhere, |f, v| f.options.vote_place = if v { VotePlace::Anywhere } else { VotePlace::LineStart })}
                 {pick(form, "A vote naming no candidate (S5.4) ", "opt-invalid-vote", [("keeps", "Leaves the voter's earlier vote standing"), ("withdraws", "Withdraws the voter's earlier vote, as an unvote")], |f| f.options.invalid_vote == InvalidVote::Withdraws, |f, v| f.options.invalid_vote = if v { InvalidVote::Withdraws } else { InvalidVote::Keeps })}
+                {pick(form, "A vote in a player's signature, printed under every post (S5.3) ", "opt-signature-votes", [("ignored", "Ignored, listed with the reason"), ("counted", "Counted, as the post's text")], |f| f.options.signature_votes == SignatureVotes::Counted, |f, v| f.options.signature_votes = if v { SignatureVotes::Counted } else { SignatureVotes::Ignored })}
                 {pick(form, "Votes for no elimination, no lynch, sleep (S5.6) ", "opt-no-elimination", [("off", "Rejected"), ("on", "Counted, as a candidate of their own")], |f| f.options.no_elimination, |f, v| f.options.no_elimination = v)}
                 {pick(form, "Reading rules (S2.8) ", "opt-reading", [("2", "Edition 2: nicknames, guesses marked, every vote form"), ("1", "Edition 1: the first rules (full names and prefixes, vote NAME and [vote] only)")], |f| f.options.reading == Reading::First, |f, v| f.options.reading = if v { Reading::First } else { Reading::Second })}
             </fieldset>

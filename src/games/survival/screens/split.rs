@@ -51,7 +51,7 @@ fn counted_numbers(s: &ThreadSplit) -> Vec<Option<u32>> {
 
 /// For each post counted (1-based place `k` at index `k - 1`), the page's
 /// post number.
-fn page_numbers(s: &ThreadSplit) -> Vec<u32> {
+pub fn page_numbers(s: &ThreadSplit) -> Vec<u32> {
     s.posts
         .iter()
         .filter(|p| p.author.is_some())
@@ -60,7 +60,7 @@ fn page_numbers(s: &ThreadSplit) -> Vec<u32> {
 }
 
 /// "post #26, line 2" for a counted post's line, by the page's number.
-fn where_text(numbers: &[u32], place: Place) -> Option<String> {
+pub fn where_text(numbers: &[u32], place: Place) -> Option<String> {
     match place {
         Place::Post { post, line } => {
             let n = numbers.get(post.checked_sub(1)? as usize)?;
@@ -305,9 +305,26 @@ pub fn SplitView(day: RwSignal<Option<DayReply>>, shown: RwSignal<usize>) -> imp
             l.map_or("the layout detected", Layout::label)
         ));
     };
+    // A page read short (S2.9) stays in view while the thread holds it.
+    let pages = move || {
+        let wrong = day.with(|d| d.as_ref().map(|d| d.pages.clone()).unwrap_or_default());
+        (pasted() && !wrong.is_empty()).then(|| {
+            let items = wrong
+                .into_iter()
+                .map(|t| view! { <li>{capital(&t)}"."</li> })
+                .collect_view();
+            view! {
+                <div class="warn" role="alert" data-testid="page-problems">
+                    <p><strong>"A page of the thread was not read in full (S2.9):"</strong></p>
+                    <ul>{items}</ul>
+                </div>
+            }
+        })
+    };
     view! {
         <div class="split" data-testid="split">
             <p data-testid="split-summary">{text}</p>
+            {pages}
             <label>"Read the thread as "
                 <select data-testid="layout" on:change=choose inner_html=move || ctx.layout.with(|l| layout_options(Layout::from_name(l)))></select>
             </label>
@@ -419,12 +436,14 @@ fn button(
 const IGNORED_SHOWN: usize = 20;
 
 /// Everything to check, as HTML (empty when nothing is doubtful): `names`
-/// as the phase to play reads them, `roster` the game's.
+/// as the phase to play reads them, `roster` the game's;
+/// `signatures_count`: the house rule counts a signature's votes (S5.3).
 pub fn doubtful_html(
     names: &Names,
     roster: &Roster,
     s: &ThreadSplit,
     live: Option<&Live>,
+    signatures_count: bool,
 ) -> String {
     {
         let mut h = Html::default();
@@ -568,6 +587,18 @@ pub fn doubtful_html(
                 s.quotes,
                 plural(s.quotes),
                 plural(s.quotes)
+            ));
+        }
+        if s.signatures > 0 {
+            parts.push(format!(
+                "{} signature{} marked (the lines ending each of an author's posts): a vote in a signature {} (S5.3)",
+                s.signatures,
+                plural(s.signatures),
+                if signatures_count {
+                    "counts, by the house rule"
+                } else {
+                    "does not count"
+                }
             ));
         }
         if !parts.is_empty() {

@@ -5,7 +5,10 @@
 // alone: every ballot stands, each revote is added, what each paste
 // changed is listed per player, the prod list names nobody (a hand-set
 // ballot and a ballot of the earlier paste are choices in force, D9.7),
-// and kai.exe goes out 3-1. Prints the producer's actions for the vote.
+// the tie's first count is posted and the revote is its own step (D7.5),
+// and kai.exe goes out 3-1. A tie with no revote ballot posts its count
+// and asks for the revote instead of going to the roll-off; the roll-off
+// comes when the producer settles the tie. Prints the producer's actions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, screen } from './helpers.mjs';
@@ -87,12 +90,62 @@ test('the revote DMs pasted on their own keep every first ballot; kai.exe goes o
     // hand, are choices in force (D9.7).
     await page.waitForFunction(() => document.querySelector('[data-testid=prods] summary')?.textContent === 'Not in yet: 0 players to prod (D9.7)');
 
+    // Read the votes: the tie's first count is posted, nobody is out yet;
+    // the revotes pasted are kept for the revote, a step of its own (D7.5).
     await act(() => page.click('section[aria-label=Vote] [data-testid=play]'));
     await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'vote');
+    assert.equal((await page.textContent('[data-testid=last-result]')).trim(), 'kai.exe, Nova');
+    assert.match(await page.textContent('[data-testid=last-post]'), /Counted: Nova 2, kai\.exe 2, lil-bean 1, tofu-cat 1\n[\s\S]*Tied for the most votes: kai\.exe, Nova\. A revote follows/);
+    await page.waitForSelector('section[aria-label=Revote]');
+    const revote = (v) => page.inputValue(`tr[data-revoter="${v}"] select`);
+    for (const [v, b] of [['tofu-cat', 'kai.exe'], ['lil-bean', 'kai.exe'], ['ZephyrWinds', 'Nova'], ['Big Mo', 'kai.exe']]) {
+      assert.equal(await revote(v), b, `${v}'s revote, pasted with the votes`);
+    }
+    await act(() => page.click('section[aria-label=Revote] [data-testid=play]'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'revote');
     assert.equal((await page.textContent('[data-testid=last-result]')).trim(), 'kai.exe');
+    assert.match(await page.textContent('[data-testid=last-post]'), /Counted: kai\.exe 3, Nova 1[\s\S]*kai\.exe is voted out/);
+    console.log(`# Dice ORG vote with a revote pasted apart: ${actions} producer actions (two pastes, a hand vote, read the votes, read the revotes)`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a tie with no revote ballot posts its first count and asks for the revote; the roll-off only when the producer settles it', async () => {
+  const t = await open({ page: 'dice-org/#/setup' });
+  const { page } = t;
+  let actions = 0;
+  const act = async (f) => {
+    actions += 1;
+    await f();
+  };
+  try {
+    await toTheVote(page);
+    await pasteAndSplit(page, VOTES, act);
+    await act(() => page.selectOption('tr[data-voter="Big Mo"] select', 'Nova'));
+    // The dry run says what reading the votes will do.
+    assert.match(await page.textContent('[data-testid=tie]'), /tie between kai\.exe, Nova\. Reading the votes posts this count and asks for the revote/);
+    await act(() => page.click('section[aria-label=Vote] [data-testid=play]'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'vote');
+    assert.equal((await page.textContent('[data-testid=last-result]')).trim(), 'kai.exe, Nova', 'nobody is out yet');
     const post = await page.textContent('[data-testid=last-post]');
-    assert.match(post, /kai\.exe/);
-    console.log(`# Dice ORG vote with a revote pasted apart: ${actions} producer actions (two pastes, a hand vote, read)`);
+    assert.match(post, /Tied for the most votes: kai\.exe, Nova/);
+    assert.doesNotMatch(post, /voted out|Deadlock/);
+    assert.equal(await page.textContent('[data-testid=wizard-phase]'), 'round 1: revote next');
+    assert.equal(await page.textContent('[data-testid=revoters]'), 'tofu-cat, lil-bean, ZephyrWinds, Big Mo');
+    // Reading no revote warns first, and going back plays nothing.
+    await act(() => page.click('section[aria-label=Revote] [data-testid=play]'));
+    assert.match(await page.textContent('[data-testid=play-confirm]'), /No revote from tofu-cat, lil-bean, ZephyrWinds, Big Mo/);
+    await act(() => page.click('[data-testid=play-cancel]'));
+    assert.equal(await page.locator('[data-testid=play-confirm]').count(), 0);
+    // The producer settles the tie without a revote: the roll-off.
+    await act(() => page.click('[data-testid=settle]'));
+    await act(() => page.click('[data-testid=settle-yes]'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'revote');
+    assert.match(await page.textContent('[data-testid=last-post]'), /Deadlock: survival rolls[\s\S]*is voted out/);
+    assert.equal(await page.textContent('[data-testid=wizard-phase]'), 'round 2: competition next');
+    console.log(`# Dice ORG tie without revote ballots: ${actions} producer actions (paste, split, a hand vote, read the votes, read with none, back, settle, confirm)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -79,7 +79,9 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
       }
       assert.deepEqual(await explain('[data-testid=last-step]'), step.explain, `step ${n}: the engine's reasons`);
 
-      if (step.kind === 'vote' || step.kind === 'final') {
+      // The round ends with its vote, or with the revote of a tied vote
+      // (D7.5), or with the final.
+      if ((step.kind === 'vote' && !step.revote_due) || step.kind === 'revote' || step.kind === 'final') {
         // The round's messages: one text for every player, and its posts.
         await act(() => screen(page, 'Posts'));
         onRound = false;
@@ -108,13 +110,13 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
             assert.ok(text && all.includes(text), `${d.suggestedFilename()}: a player's message of the round`);
           }
         }
-        if (step.kind === 'vote') {
+        if (step.kind === 'vote' || step.kind === 'revote') {
           for (const name of SEASON.players) {
             if (!SEASON.voted_out.slice(0, round - 1).includes(name)) assert.match(all, new RegExp(`== ${name} ==`), `round ${round}: a message for ${name}`);
           }
         }
         // The public posts of the round's vote (shown first), competition and camp.
-        const posts = SEASON.steps.map((s, k) => [s, k]).filter(([s]) => s.round === round && ['competition', 'camp', 'vote', 'final'].includes(s.kind));
+        const posts = SEASON.steps.map((s, k) => [s, k]).filter(([s]) => s.round === round && ['competition', 'camp', 'vote', 'revote', 'final'].includes(s.kind));
         posts.sort((a, b) => (b[1] === i) - (a[1] === i));
         for (const [s, k] of posts) {
           if (k !== i) await act(() => page.selectOption('[data-testid=post-step]', String(k)));

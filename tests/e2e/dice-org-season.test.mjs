@@ -1,6 +1,7 @@
 // Dice ORG: a complete season through the producers' screens in Chromium:
 // setup (8 players, two teams dealt from seed 2024), the round wizard phase
-// by phase, production edits (an advantage placed at a camp, the merge), the
+// by phase (a tied vote's revote a step of its own, D7.5), production edits
+// (an advantage placed at a camp, the merge), the
 // final with the jury, to a winner. Every result the page shows is checked
 // against the engine's own play of the same inputs
 // (games/dice-org/examples/browser_season.rs, whose results are the fixture
@@ -72,16 +73,18 @@ test('a complete season through the screens matches the engine', async () => {
       const pick = candidates.find((c) => c !== voter) ?? candidates[0];
       await row.locator('select').first().selectOption(pick);
     }
-    // A tie: the engine's dry run opens the revote (D7.5).
-    if (await page.locator('[data-testid=revote]').count()) {
-      const text = await page.textContent('[data-testid=revote] p');
-      const tied = text.replace(/^These ballots tie between /, '').split(':')[0].split(', ');
-      for (const row of await page.locator('[data-testid=revote] tr[data-revoter]').all()) {
+    await play();
+    // A tie: the first count is posted and the revote is a step of its own
+    // (D7.5): the others revote between the tied.
+    if (await page.locator('section[aria-label=Revote]').count()) {
+      assert.match(await page.textContent('[data-testid=last-post]'), /Tied for the most votes/);
+      const tied = list(await page.textContent('[data-testid=tied]'));
+      for (const row of await page.locator('[data-testid=revote-ballots] tr[data-revoter]').all()) {
         const voter = await row.getAttribute('data-revoter');
         await row.locator('select').selectOption(tied.find((c) => c !== voter) ?? tied[0]);
       }
+      await play();
     }
-    await play();
     const post = await page.textContent('[data-testid=last-post]');
     assert.match(post, new RegExp(`${steps[step - 1].result} is voted out`));
     for (const p of PLAYERS) assert.doesNotMatch(post, new RegExp(`${p} (re)?votes`), 'who cast a vote is never public (D10.3)');

@@ -32,7 +32,7 @@ use dice_org::conversation::Prefs;
 use dice_org::edit::{Change, Edit};
 use dice_org::final_vote::FinalInput;
 use dice_org::step::StepReport;
-use dice_org::vote::{Ballot, VoteInput};
+use dice_org::vote::{Ballot, RevoteInput, VoteInput};
 use dice_org::{
     Advantage, AttributeSource, Boost, ByName, Entry, Needs, Options, Season, SetupInput,
     TeamSource,
@@ -64,8 +64,25 @@ fn play(s: &mut Season, e: Entry, out: &mut Vec<Value>) {
     let before = s.before(s.played().len() - 1);
     let (kind, result) = match &p.report {
         StepReport::Competition(r) => ("competition", json!(r.winner)),
+        StepReport::Vote(r) if r.revote_due => (
+            "vote",
+            json!(
+                r.tied
+                    .iter()
+                    .map(|&p| before.name(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
         StepReport::Vote(r) => (
             "vote",
+            json!(
+                r.voted_out
+                    .map_or("nobody".to_string(), |o| before.name(o).to_string())
+            ),
+        ),
+        StepReport::Revote(r) => (
+            "revote",
             json!(
                 r.voted_out
                     .map_or("nobody".to_string(), |o| before.name(o).to_string())
@@ -86,21 +103,20 @@ fn vote(s: &mut Season, out: &mut Vec<Value>) {
     else {
         panic!("a vote is next")
     };
-    let mut input = VoteInput {
+    // "Read the votes" asks for a tie's revote as a step of its own (D7.5).
+    let input = VoteInput {
         votes: ballots(&voters, &candidates),
+        ask_revote: true,
         ..Default::default()
     };
-    // A revote, if the engine holds one, by the same rule.
-    if let Ok(StepReport::Vote(r)) = s.dry_run(&Entry::Vote(input.clone()))
-        && let Some(rv) = r.revote
-    {
-        let st = s.state();
-        let n = |v: &[dice_org::PlayerId]| -> Vec<String> {
-            v.iter().map(|&p| st.name(p).to_string()).collect()
-        };
-        input.revote = ballots(&n(&rv.voters), &n(&rv.candidates));
-    }
     play(s, Entry::Vote(input), out);
+    // A tie: the revote, by the same rule.
+    if let Needs::Revote { voters, tied } = s.needs() {
+        let input = RevoteInput {
+            revote: ballots(&voters, &tied),
+        };
+        play(s, Entry::Revote(input), out);
+    }
 }
 
 fn round(s: &mut Season, out: &mut Vec<Value>) {

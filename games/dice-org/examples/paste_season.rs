@@ -117,6 +117,11 @@ fn play_text(s: &mut Season, text: String, out: &mut Vec<Value>) {
     if let Entry::Conversation(c) = entry {
         entry = Entry::Conversation(s.conversation_input(c.prefs, None));
     }
+    // "Read the votes" asks for a tie's revote as a step of its own (D7.5).
+    if let Entry::Vote(v) = &mut entry {
+        v.ask_revote = true;
+        v.revote = Default::default();
+    }
     let mut rec = record(s, entry);
     rec["paste"] = json!(text);
     rec["accepted"] = json!(accepted);
@@ -133,17 +138,30 @@ fn record(s: &mut Season, entry: Entry) -> Value {
     let before = s.before(i);
     let result = match &p.report {
         StepReport::Competition(r) => json!(r.winner),
+        StepReport::Vote(r) if r.revote_due => json!(
+            r.tied
+                .iter()
+                .map(|&p| before.name(p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         StepReport::Vote(r) => json!(
+            r.voted_out
+                .map_or("nobody".to_string(), |o| before.name(o).to_string())
+        ),
+        StepReport::Revote(r) => json!(
             r.voted_out
                 .map_or("nobody".to_string(), |o| before.name(o).to_string())
         ),
         StepReport::Final(r) => json!(before.name(r.winner)),
         _ => Value::Null,
     };
+    let revote_due = matches!(&p.report, StepReport::Vote(r) if r.revote_due);
     json!({
         "kind": p.entry.kind(),
         "round": before.round(),
         "result": result,
+        "revote_due": revote_due,
         "explain": s.explain(i),
     })
 }
@@ -238,7 +256,7 @@ fn vote(s: &mut Season, extra: Option<&str>, out: &mut Vec<Value>) {
     else {
         panic!("a vote is next")
     };
-    let mut parts: Vec<(String, Vec<String>)> = voters
+    let parts: Vec<(String, Vec<String>)> = voters
         .iter()
         .map(|v| {
             let two = Some(v.as_str()) == extra;
@@ -249,34 +267,18 @@ fn vote(s: &mut Season, extra: Option<&str>, out: &mut Vec<Value>) {
             (v.clone(), lines)
         })
         .collect();
-    // A revote, if the engine holds one, by the same rule.
-    let text = paste(&parts);
-    let intake = s.read_dms(&text, &[]);
-    let entry = intake.entry.clone().expect("a vote");
-    if let Ok(StepReport::Vote(r)) = s.dry_run(&entry)
-        && let Some(rv) = r.revote
-    {
-        let st = s.state();
-        let tied: Vec<String> = rv
-            .candidates
-            .iter()
-            .map(|&p| st.name(p).to_string())
-            .collect();
-        for &v in &rv.voters {
-            let name = st.name(v).to_string();
-            let pick = tied
-                .iter()
-                .find(|c| **c != name)
-                .unwrap_or(&tied[0])
-                .clone();
-            let line = format!("revote {pick}");
-            match parts.iter_mut().find(|(p, _)| *p == name) {
-                Some((_, lines)) => lines.push(line),
-                None => parts.push((name, vec![line])),
-            }
-        }
-    }
     play_text(s, paste(&parts), out);
+    // A tie: the revote's DMs, a step of its own (D7.5), by the same rule.
+    if let Needs::Revote { voters, tied } = s.needs() {
+        let parts: Vec<(String, Vec<String>)> = voters
+            .iter()
+            .map(|v| {
+                let pick = tied.iter().find(|c| *c != v).unwrap_or(&tied[0]);
+                (v.clone(), vec![format!("revote {pick}")])
+            })
+            .collect();
+        play_text(s, paste(&parts), out);
+    }
 }
 
 fn edit(s: &mut Season, note: &str, change: Change, out: &mut Vec<Value>) {

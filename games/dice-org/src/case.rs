@@ -14,7 +14,7 @@ use crate::options::{Options, OptionsPatch};
 use crate::report::Rejection;
 use crate::state::{Attributes, Living, Player, PlayerId, State, Team, TeamId};
 use crate::step::{Entry, StepReport, apply};
-use crate::vote::{DeadlockReport, VoteInput};
+use crate::vote::{DeadlockReport, RevoteInput, VoteInput};
 use console_core::events::{Extension, RemovalReason};
 use console_core::format::Deadline;
 use console_core::names::{check_name, check_names};
@@ -345,6 +345,7 @@ fn entry(step: Map<String, Value>, state: &State) -> Result<Entry, String> {
             Entry::Conversation(from_value::<ConversationInput>(body, "conversation")?)
         }
         "vote" => Entry::Vote(from_value::<VoteInput>(body, "vote")?),
+        "revote" => Entry::Revote(from_value::<RevoteInput>(body, "revote")?),
         "final" => Entry::Final(from_value::<FinalInput>(body, "final")?),
         "edit" => Entry::Edit(from_value::<CaseEdit>(body, "edit")?.into_edit(state)?),
         other => return Err(format!("unknown step {other:?}")),
@@ -458,6 +459,20 @@ pub enum DeadlockRecord {
     Rocks(String),
 }
 
+impl DeadlockRecord {
+    /// The record of a deadlock settled in `before` (D7.5).
+    fn of(before: &State, d: &DeadlockReport) -> DeadlockRecord {
+        match d {
+            DeadlockReport::RollOff { first, .. } => DeadlockRecord::Rolls(map_of(
+                first
+                    .iter()
+                    .map(|(p, roll)| (before.name(*p).to_string(), roll.result)),
+            )),
+            DeadlockReport::Rocks { lot, .. } => DeadlockRecord::Rocks(lot.chosen.clone()),
+        }
+    }
+}
+
 /// The record of one step (FORMAT.md "The record"): `step` names its
 /// kind, `rejected` lists the refused choices (sorted by player), then the
 /// members of its kind. Player lists are sorted by name (byte order)
@@ -514,6 +529,22 @@ pub enum StepRecord {
         counts: BTreeMap<String, u32>,
         /// The revote's counts, `None` when none was held.
         revote: Option<BTreeMap<String, u32>>,
+        /// How a deadlock was settled.
+        deadlock: Option<DeadlockRecord>,
+        /// Who is voted out.
+        voted_out: Option<String>,
+        /// When the first count tied and the revote is a step of its own
+        /// (D7.5): the tied, its candidates. Left out otherwise (so older
+        /// records hash the same).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        revote_due: Option<Vec<String>>,
+    },
+    /// The revote as a step of its own (D7.5).
+    Revote {
+        /// Refused revotes.
+        rejected: Vec<Rejection>,
+        /// The revote's counts (candidates with at least one vote).
+        revote: BTreeMap<String, u32>,
         /// How a deadlock was settled.
         deadlock: Option<DeadlockRecord>,
         /// Who is voted out.
@@ -619,14 +650,14 @@ impl StepRecord {
                 immune: names(before, &r.immune),
                 counts: counts(before, &r.counts),
                 revote: r.revote.as_ref().map(|rv| counts(before, &rv.counts)),
-                deadlock: r.deadlock.as_ref().map(|d| match d {
-                    DeadlockReport::RollOff { first, .. } => DeadlockRecord::Rolls(map_of(
-                        first
-                            .iter()
-                            .map(|(p, roll)| (before.name(*p).to_string(), roll.result)),
-                    )),
-                    DeadlockReport::Rocks { lot, .. } => DeadlockRecord::Rocks(lot.chosen.clone()),
-                }),
+                deadlock: r.deadlock.as_ref().map(|d| DeadlockRecord::of(before, d)),
+                voted_out: r.voted_out.map(|p| before.name(p).to_string()),
+                revote_due: r.revote_due.then(|| names(before, &r.tied)),
+            },
+            StepReport::Revote(r) => StepRecord::Revote {
+                rejected,
+                revote: counts(before, &r.revote.counts),
+                deadlock: r.deadlock.as_ref().map(|d| DeadlockRecord::of(before, d)),
                 voted_out: r.voted_out.map(|p| before.name(p).to_string()),
             },
             StepReport::Final(r) => StepRecord::Final {

@@ -14,7 +14,7 @@ use crate::final_vote::FinalInput;
 use crate::intake::{Intake, Verdict, read_dms_onto};
 use crate::state::{Phase, State};
 use crate::step::Entry;
-use crate::vote::VoteInput;
+use crate::vote::{RevoteInput, VoteInput};
 use serde::Serialize;
 
 /// The phase a step kind plays, for the kinds that take text.
@@ -24,6 +24,7 @@ pub fn phase_of(kind: &str) -> Option<Phase> {
         "camp" => Phase::Camp,
         "conversation" => Phase::Conversation,
         "vote" => Phase::Vote,
+        "revote" => Phase::Revote,
         "final" => Phase::Final,
         _ => return None,
     })
@@ -79,6 +80,8 @@ pub enum InputRecord {
     Conversation(ConversationInput),
     /// D7.
     Vote(VoteInput),
+    /// D7.5.
+    Revote(RevoteInput),
     /// D8.
     Final(FinalInput),
 }
@@ -90,6 +93,7 @@ impl InputRecord {
             Entry::Camp(i) => InputRecord::Camp(i.clone()),
             Entry::Conversation(i) => InputRecord::Conversation(i.clone()),
             Entry::Vote(i) => InputRecord::Vote(i.clone()),
+            Entry::Revote(i) => InputRecord::Revote(i.clone()),
             Entry::Final(i) => InputRecord::Final(i.clone()),
             Entry::Edit(_) => return None,
         })

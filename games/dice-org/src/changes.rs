@@ -149,6 +149,11 @@ pub fn choices_of(entry: &Entry, player: &str) -> Vec<(String, String)> {
                 put(&format!("play {}", p.card), v);
             }
         }
+        Entry::Revote(i) => {
+            if let Some(b) = i.revote.get(player) {
+                put("revote", ballot(b));
+            }
+        }
         Entry::Final(i) => {
             if let Some(v) = i.votes.get(player) {
                 put("vote", v.clone());

@@ -12,7 +12,7 @@ use crate::roll::{Roll, RollKind};
 use crate::state::{PlayerId, State};
 use crate::step::StepReport;
 use crate::tiebreak::{Lot, Reroll, Want};
-use crate::vote::{DeadlockReport, VoteReport, When};
+use crate::vote::{DeadlockReport, RevoteReport, RevoteStepReport, VoteReport, When};
 
 impl Roll {
     /// One roll in words (D2.2): `4+4+4 = 12, -1 (blind), -1 (roll
@@ -272,25 +272,55 @@ fn vote(out: &mut Vec<String>, s: &State, r: &VoteReport) {
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    if let Some(rv) = &r.revote {
+    if r.revote_due {
         out.push(format!(
-            "Tied: {}; revote by {} (the tied do not vote, D7.5)",
-            names(s, &rv.candidates),
-            names(s, &rv.voters)
+            "Tied: {}; the revote is a step of its own, after this count is posted (D7.5)",
+            names(s, &r.tied)
         ));
-        for b in &rv.ballots {
-            out.push(format!("{} revotes {}", s.name(b.voter), s.name(b.target)));
-        }
-        out.push(format!(
-            "Revote counts: {}",
-            rv.counts
-                .iter()
-                .map(|(p, n)| format!("{} {n}", s.name(*p)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        out.push("Nobody voted out yet: the revote is due (D7.5)".to_string());
+        return;
     }
-    match &r.deadlock {
+    if let Some(rv) = &r.revote {
+        revote_lines(out, s, rv);
+    }
+    end_lines(out, s, r.deadlock.as_ref(), r.voted_out);
+}
+
+/// The revote as a step of its own (D7.5).
+fn revote_step(out: &mut Vec<String>, s: &State, r: &RevoteStepReport) {
+    out.push(format!("Round {} revote", r.round));
+    revote_lines(out, s, &r.revote);
+    end_lines(out, s, r.deadlock.as_ref(), r.voted_out);
+}
+
+/// A revote's voters, ballots and counts (D7.5).
+fn revote_lines(out: &mut Vec<String>, s: &State, rv: &RevoteReport) {
+    out.push(format!(
+        "Tied: {}; revote by {} (the tied do not vote, D7.5)",
+        names(s, &rv.candidates),
+        names(s, &rv.voters)
+    ));
+    for b in &rv.ballots {
+        out.push(format!("{} revotes {}", s.name(b.voter), s.name(b.target)));
+    }
+    out.push(format!(
+        "Revote counts: {}",
+        rv.counts
+            .iter()
+            .map(|(p, n)| format!("{} {n}", s.name(*p)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+}
+
+/// A vote's deadlock, if any (D7.5), and who is out.
+fn end_lines(
+    out: &mut Vec<String>,
+    s: &State,
+    deadlock: Option<&DeadlockReport>,
+    voted_out: Option<PlayerId>,
+) {
+    match deadlock {
         None => {}
         Some(DeadlockReport::RollOff {
             rocks_fallback,
@@ -324,7 +354,7 @@ fn vote(out: &mut Vec<String>, s: &State, r: &VoteReport) {
             lot_lines(out, lot);
         }
     }
-    out.push(match r.voted_out {
+    out.push(match voted_out {
         Some(p) => format!("Voted out: {}", s.name(p)),
         None => "Nobody voted out: no candidate".to_string(),
     });
@@ -368,6 +398,7 @@ pub fn explain(report: &StepReport, before: &State) -> Vec<String> {
         StepReport::Camp(r) => camp(&mut out, before, r),
         StepReport::Conversation(r) => conversation(&mut out, before, r),
         StepReport::Vote(r) => vote(&mut out, before, r),
+        StepReport::Revote(r) => revote_step(&mut out, before, r),
         StepReport::Final(r) => final_vote(&mut out, before, r),
         StepReport::Edit(r) => {
             out.push(format!("Production edit: {}", r.note));

@@ -25,7 +25,7 @@ use crate::line::{Card, DeductFor, LineError, RawChoice, parse_line};
 use crate::roll::Boost;
 use crate::state::{Phase, PlayerId, State};
 use crate::step::Entry;
-use crate::vote::{Ballot, Play, VoteInput, When};
+use crate::vote::{Ballot, Play, RevoteInput, VoteInput, When};
 use console_core::names::NameIndex;
 use console_core::paste::{ChatLine, Quotes, chat_line, strip_markup};
 use console_core::text::{is_end, lines, split_bulk};
@@ -116,6 +116,12 @@ pub enum Reason {
     NotAFinalist(String),
     /// A revote names one player only (D7.5, D8.2).
     OneRevote,
+    /// In the revote, a tied player's ballot (D7.5).
+    Tied,
+    /// In the revote, a name that is not tied (D7.5).
+    NotTied(String),
+    /// A card played in tie breaking (D7.2).
+    CardInTieBreak,
     /// A bare name outside a ranked list.
     LoneName(String),
 }
@@ -127,6 +133,7 @@ impl fmt::Display for Reason {
             Phase::Camp => "camp",
             Phase::Conversation => "the conversations",
             Phase::Vote => "the vote",
+            Phase::Revote => "the revote",
             Phase::Final => "the final",
             Phase::Over => "nothing (the season is over)",
         };
@@ -174,6 +181,16 @@ impl fmt::Display for Reason {
             Reason::NotACandidate(n, why) => write!(f, "{n} {why}: not a candidate (D7.3)"),
             Reason::NotAFinalist(n) => write!(f, "{n} is not a finalist (D8.2)"),
             Reason::OneRevote => write!(f, "a revote names one player (D7.5, D8.2)"),
+            Reason::Tied => write!(
+                f,
+                "the player is tied: the tied do not vote in the revote (D7.5)"
+            ),
+            Reason::NotTied(n) => {
+                write!(f, "{n} is not tied: the revote is between the tied (D7.5)")
+            }
+            Reason::CardInTieBreak => {
+                write!(f, "no advantage may be played in tie breaking (D7.2)")
+            }
             Reason::LoneName(n) => write!(
                 f,
                 "{n:?} alone on a line: a ranked list starts with rank (D12.8)"
@@ -517,8 +534,8 @@ fn phases_of(raw: &RawChoice) -> &'static [Phase] {
         RawChoice::Rank(_) | RawChoice::Place(..) | RawChoice::Closed(_) | RawChoice::Open(_) => {
             &[Phase::Conversation]
         }
-        RawChoice::Vote(_) | RawChoice::Revote(_) => &[Phase::Vote, Phase::Final],
-        RawChoice::Play { .. } => &[Phase::Vote],
+        RawChoice::Vote(_) | RawChoice::Revote(_) => &[Phase::Vote, Phase::Revote, Phase::Final],
+        RawChoice::Play { .. } => &[Phase::Vote, Phase::Revote],
     }
 }
 
@@ -529,6 +546,8 @@ struct Reader<'a> {
     names: Names<'a>,
     voters: Vec<PlayerId>,
     jury: Vec<PlayerId>,
+    /// The revote's candidates (D7.5), when a revote is due.
+    tied: Vec<PlayerId>,
 }
 
 /// The outcome of checking one line.
@@ -674,6 +693,12 @@ impl<'a> Reader<'a> {
                 };
                 Checked::Ok(c, reads, notes)
             }
+            RawChoice::Vote(items) | RawChoice::Revote(items) if self.phase == Phase::Revote => {
+                self.revote_line(me, items, matches!(raw, RawChoice::Vote(_)))
+            }
+            RawChoice::Play { .. } if self.phase == Phase::Revote => {
+                Checked::No(Reason::CardInTieBreak, Vec::new())
+            }
             RawChoice::Vote(items) | RawChoice::Revote(items) => {
                 let revote = matches!(raw, RawChoice::Revote(_));
                 if revote && items.len() > 1 {
@@ -790,6 +815,39 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// A line of the revote held as a step of its own (D7.5): one name,
+    /// of a tied player, from a voter who is not tied; `vote A` is read as
+    /// the revote (noted).
+    fn revote_line(&self, me: PlayerId, items: &[String], as_vote: bool) -> Checked {
+        if !self.voters.contains(&me) {
+            return Checked::No(Reason::NotAVoter, Vec::new());
+        }
+        if self.tied.contains(&me) {
+            return Checked::No(Reason::Tied, Vec::new());
+        }
+        if items.len() > 1 {
+            return Checked::No(Reason::OneRevote, Vec::new());
+        }
+        let Some(item) = items.first() else {
+            return Checked::No(Reason::OneRevote, Vec::new());
+        };
+        match self.one(me, item) {
+            Err(e) => Checked::No(Reason::Names(vec![e]), Vec::new()),
+            Ok((t, read)) if !self.tied.contains(&t) => {
+                Checked::No(Reason::NotTied(self.names.name(t)), vec![read])
+            }
+            Ok((t, read)) => Checked::Ok(
+                Choice::Revote(self.names.name(t)),
+                vec![read],
+                if as_vote {
+                    vec!["read as the revote: the first count is in (D7.5)".to_string()]
+                } else {
+                    Vec::new()
+                },
+            ),
         }
     }
 
@@ -1145,8 +1203,15 @@ pub fn read_dms_onto(
     let reader = Reader {
         state,
         phase,
-        voters: state.voters(),
+        voters: match &state.revote_due {
+            Some(d) => d.voters.clone(),
+            None => state.voters(),
+        },
         jury: state.jury(),
+        tied: state
+            .revote_due
+            .as_ref()
+            .map_or_else(Vec::new, |d| d.tied.clone()),
         names,
     };
     let mut messages = Vec::new();
@@ -1275,6 +1340,11 @@ fn held_acc(state: &State, held: &Entry, p: PlayerId) -> Acc {
                 })
                 .collect();
         }
+        Entry::Revote(i) => {
+            if let Some(b) = theirs(state, &i.revote, p) {
+                a.revote = b.names().into_iter().find_map(id).map(|q| (q, HELD));
+            }
+        }
         Entry::Final(i) => {
             if let Some(v) = theirs(state, &i.votes, p).and_then(id) {
                 a.ballot = Some((vec![v], HELD));
@@ -1333,6 +1403,10 @@ fn keep_held(state: &State, read: Entry, held: &Entry, accs: &[(PlayerId, Acc)])
             }
             r.advantages = plays;
             Entry::Vote(r)
+        }
+        (Entry::Revote(mut r), Entry::Revote(h)) => {
+            add(&mut r.revote, &h.revote, &sent);
+            Entry::Revote(r)
         }
         (Entry::Final(mut r), Entry::Final(h)) => {
             add(&mut r.votes, &h.votes, &sent);
@@ -1461,8 +1535,15 @@ fn entry(state: &State, phase: Phase, accs: &[(PlayerId, Acc)]) -> Option<Entry>
                     .iter()
                     .filter_map(|(p, a)| Some((name(*p), Ballot::One(name(a.revote?.0)))))
                     .collect(),
+                ask_revote: false,
             })
         }
+        Phase::Revote => Entry::Revote(RevoteInput {
+            revote: accs
+                .iter()
+                .filter_map(|(p, a)| Some((name(*p), Ballot::One(name(a.revote?.0)))))
+                .collect(),
+        }),
         Phase::Final => Entry::Final(FinalInput {
             votes: accs
                 .iter()

@@ -50,6 +50,7 @@ fn heading(entry: &Entry) -> &'static str {
         Entry::Camp(_) => "Camp",
         Entry::Conversation(_) => "Conversations",
         Entry::Vote(_) => "Vote",
+        Entry::Revote(_) => "Revote",
         Entry::Final(_) => "Final",
         Entry::Edit(_) => "From the producers",
     }
@@ -140,7 +141,7 @@ fn parts(season: &Season, i: usize) -> Vec<Part> {
                 .collect(),
             _ => Vec::new(),
         },
-        StepReport::Vote(_) | StepReport::Final(_) => Vec::new(),
+        StepReport::Vote(_) | StepReport::Revote(_) | StepReport::Final(_) => Vec::new(),
     }
 }
 

@@ -14,7 +14,7 @@ use crate::season::Season;
 use crate::state::{PlayerId, State};
 use crate::step::StepReport;
 use crate::tiebreak::Lot;
-use crate::vote::{DeadlockReport, VoteReport};
+use crate::vote::{DeadlockReport, RevoteStepReport, VoteReport};
 use console_core::rng::GameRng;
 use std::fmt::Write as _;
 
@@ -27,6 +27,9 @@ pub use console_core::format::{
 pub const REVEAL_STREAM: u64 = 1000;
 /// The generator stream of the final's reveal order.
 pub const FINAL_REVEAL_STREAM: u64 = 2;
+/// The generator stream of the reveal order of vote `n`'s revote held as
+/// a step of its own (D7.5, D7.6) is this plus `n`.
+pub const REVOTE_REVEAL_STREAM: u64 = 3000;
 
 /// A lot as the public sees it: each round's totals, name order, and who
 /// was chosen (D11.3).
@@ -169,6 +172,28 @@ pub struct PublicVote {
     pub counts: Vec<(String, u32)>,
     /// The revote: reads and counts, if held.
     pub revote: Option<Reading<VoteRead>>,
+    /// The deadlock, if any.
+    pub deadlock: Option<PublicDeadlock>,
+    /// Who is out.
+    pub voted_out: Option<String>,
+    /// The jury, once three remain (D8.1).
+    pub jury: Vec<String>,
+    /// The tied, when the first count tied and the revote is a step of
+    /// its own (D7.5): nobody is out yet. Empty otherwise.
+    pub revote_due: Vec<String>,
+}
+
+/// The reveal of a revote held as a step of its own (D7.5, D7.6).
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct PublicRevote {
+    /// The round.
+    pub round: u32,
+    /// The team that voted, if a team competition sent it.
+    pub team: Option<String>,
+    /// The tied: the revote's candidates.
+    pub tied: Vec<String>,
+    /// The revote: reads (shuffled, the deciding vote last) and counts.
+    pub revote: Reading<VoteRead>,
     /// The deadlock, if any.
     pub deadlock: Option<PublicDeadlock>,
     /// Who is out.
@@ -344,35 +369,7 @@ impl PublicVote {
                 counts: sorted_counts(before, &rv.counts),
             }
         });
-        let deadlock = r.deadlock.as_ref().map(|d| match d {
-            DeadlockReport::RollOff {
-                first,
-                rerolls,
-                lot,
-                ..
-            } => {
-                let mut rounds = vec![
-                    first
-                        .iter()
-                        .map(|(p, roll)| (before.name(*p).to_string(), roll.result))
-                        .collect::<Vec<_>>(),
-                ];
-                rounds.extend(rerolls.iter().map(|rr| {
-                    rr.scores
-                        .iter()
-                        .map(|(n, s)| (n.clone(), s.num() as u32))
-                        .collect::<Vec<_>>()
-                }));
-                PublicDeadlock::RollOff {
-                    rounds,
-                    lot: lot.as_ref().map(PublicLot::of),
-                }
-            }
-            DeadlockReport::Rocks { drawers, lot } => PublicDeadlock::Rocks {
-                drawers: named(before, drawers),
-                lot: PublicLot::of(lot),
-            },
-        });
+        let deadlock = r.deadlock.as_ref().map(|d| PublicDeadlock::of(before, d));
         PublicVote {
             round: r.round,
             team: before
@@ -400,6 +397,83 @@ impl PublicVote {
             counts: sorted_counts(before, &r.counts),
             revote,
             deadlock,
+            voted_out: out,
+            jury: named(after, &after.jury()),
+            revote_due: if r.revote_due {
+                named(before, &r.tied)
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
+impl PublicDeadlock {
+    /// A deadlock settled in `before` as the public sees it (D7.5).
+    fn of(before: &State, d: &DeadlockReport) -> PublicDeadlock {
+        match d {
+            DeadlockReport::RollOff {
+                first,
+                rerolls,
+                lot,
+                ..
+            } => {
+                let mut rounds = vec![
+                    first
+                        .iter()
+                        .map(|(p, roll)| (before.name(*p).to_string(), roll.result))
+                        .collect::<Vec<_>>(),
+                ];
+                rounds.extend(rerolls.iter().map(|rr| {
+                    rr.scores
+                        .iter()
+                        .map(|(n, s)| (n.clone(), s.num() as u32))
+                        .collect::<Vec<_>>()
+                }));
+                PublicDeadlock::RollOff {
+                    rounds,
+                    lot: lot.as_ref().map(PublicLot::of),
+                }
+            }
+            DeadlockReport::Rocks { drawers, lot } => PublicDeadlock::Rocks {
+                drawers: named(before, drawers),
+                lot: PublicLot::of(lot),
+            },
+        }
+    }
+}
+
+impl PublicRevote {
+    /// The reveal of a revote held as a step of its own: `before`/`after`
+    /// the states around it, `seed` the season's seed (the reading order
+    /// is drawn from it, D7.6).
+    pub fn of(before: &State, after: &State, r: &RevoteStepReport, seed: u64) -> PublicRevote {
+        let mut rng = GameRng::stream(seed, REVOTE_REVEAL_STREAM + u64::from(before.votes_held));
+        let out = r.voted_out.map(|p| before.name(p).to_string());
+        let reads: Vec<VoteRead> = r
+            .revote
+            .ballots
+            .iter()
+            .map(|b| VoteRead {
+                name: before.name(b.target).to_string(),
+                counted: true,
+            })
+            .collect();
+        let by_revote = r.revote.tied.len() == 1;
+        PublicRevote {
+            round: r.round,
+            team: before
+                .to_vote
+                .filter(|_| before.teams_in_play().len() > 1)
+                .map(|t| before.team_name(t).to_string()),
+            tied: named(before, &r.tied),
+            revote: Reading {
+                reads: reveal(reads, &mut rng, |v| {
+                    by_revote && v.counted && Some(&v.name) == out.as_ref()
+                }),
+                counts: sorted_counts(before, &r.revote.counts),
+            },
+            deadlock: r.deadlock.as_ref().map(|d| PublicDeadlock::of(before, d)),
             voted_out: out,
             jury: named(after, &after.jury()),
         }
@@ -643,7 +717,68 @@ pub fn vote_post(p: &PublicVote, format: Format) -> Vec<String> {
             counts_line(&m, counts)
         ));
     }
-    match &p.deadlock {
+    if !p.revote_due.is_empty() {
+        blocks.push(format!(
+            "Tied for the most votes: {}. A revote follows: the other voters vote again between them; the tied do not vote (D7.5).\n",
+            names_list(&m, &p.revote_due)
+        ));
+        return pack(blocks, format);
+    }
+    end_blocks(
+        &m,
+        &mut blocks,
+        p.deadlock.as_ref(),
+        p.voted_out.as_deref(),
+        &p.jury,
+    );
+    pack(blocks, format)
+}
+
+/// The revote's post (D7.5, D7.6): the revote as read, the deadlock if
+/// any, who is out, the jury.
+pub fn revote_post(p: &PublicRevote, format: Format) -> Vec<String> {
+    let m = Mark(format);
+    let title = match &p.team {
+        Some(t) => format!("Round {}: {} revotes", p.round, m.text(t)),
+        None => format!("Round {}: the revote", p.round),
+    };
+    let mut blocks = vec![m.title(&title)];
+    blocks.push(format!(
+        "The revote is between {}; the tied do not vote (D7.5).\n",
+        names_list(&m, &p.tied)
+    ));
+    let reads: Vec<(String, bool)> = p
+        .revote
+        .reads
+        .iter()
+        .map(|r| (r.name.clone(), r.counted))
+        .collect();
+    blocks.push(format!(
+        "{}{}Counted: {}\n",
+        m.heading("Revote"),
+        reads_block(&m, &reads),
+        counts_line(&m, &p.revote.counts)
+    ));
+    end_blocks(
+        &m,
+        &mut blocks,
+        p.deadlock.as_ref(),
+        p.voted_out.as_deref(),
+        &p.jury,
+    );
+    pack(blocks, format)
+}
+
+/// A vote post's end: the deadlock, who is out, the jury.
+fn end_blocks(
+    m: &Mark,
+    blocks: &mut Vec<String>,
+    deadlock: Option<&PublicDeadlock>,
+    voted_out: Option<&str>,
+    jury: &[String],
+) {
+    let m = *m;
+    match deadlock {
         None => {}
         Some(PublicDeadlock::RollOff { rounds, lot }) => {
             let mut b = m.heading("Deadlock: survival rolls");
@@ -674,21 +809,20 @@ pub fn vote_post(p: &PublicVote, format: Format) -> Vec<String> {
             blocks.push(b);
         }
     }
-    match &p.voted_out {
+    match voted_out {
         Some(n) => blocks.push(format!(
             "{}\n",
             m.bold(&format!("{} is voted out.", m.text(n)))
         )),
         None => blocks.push("Nobody could be voted out: every voter was immune.\n".to_string()),
     }
-    if !p.jury.is_empty() {
+    if !jury.is_empty() {
         blocks.push(format!(
             "{}{}\n",
             m.heading("The jury"),
-            names_list(&m, &p.jury)
+            names_list(&m, jury)
         ));
     }
-    pack(blocks, format)
 }
 
 /// The final post (D8): the jury's votes as read, the winner, and the
@@ -744,6 +878,10 @@ pub fn public_post(season: &Season, i: usize, format: Format) -> Option<Vec<Stri
         StepReport::Camp(r) => Some(camp_post(&PublicCamp::of(r), format)),
         StepReport::Vote(r) => Some(vote_post(
             &PublicVote::of(before, &played.after, r, season.setup().seed),
+            format,
+        )),
+        StepReport::Revote(r) => Some(revote_post(
+            &PublicRevote::of(before, &played.after, r, season.setup().seed),
             format,
         )),
         StepReport::Final(r) => Some(final_post(
@@ -963,6 +1101,7 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v))
             .collect(),
             revote: Default::default(),
+            ask_revote: false,
         };
         let mut list = DiceList::new(&[]).unwrap();
         let (after, r) = vote(&s, &input, &mut Dice::new(&mut list)).unwrap();

@@ -15,7 +15,7 @@ use console_core::events::{Activity, Prod, ProdThreshold, ProdWhy, prod_text, pr
 /// The players the phase to play asks choices of (D3.1), as slots
 /// (roster indexes), roster order: the competition's participants, the
 /// camps' members, the living players at a conversation, the voters, the
-/// jury at the final; none once the season is over.
+/// revote's voters, the jury at the final; none once the season is over.
 pub fn asked(state: &State) -> Vec<usize> {
     let names: Vec<String> = match needs(state) {
         Needs::Competition { participants, .. } => {
@@ -27,6 +27,7 @@ pub fn asked(state: &State) -> Vec<usize> {
             .collect(),
         Needs::Conversation { players, .. } => players,
         Needs::Vote { voters, .. } => voters,
+        Needs::Revote { voters, .. } => voters,
         Needs::Final { jury, .. } => jury,
         Needs::Over { .. } => Vec::new(),
     };

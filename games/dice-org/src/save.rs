@@ -18,7 +18,7 @@ use crate::post::Format;
 use crate::season::{ReplayError, Season};
 use crate::setup::SetupInput;
 use crate::step::Entry;
-use crate::vote::VoteInput;
+use crate::vote::{RevoteInput, VoteInput};
 use console_core::commitment::sha256_hex;
 use console_core::events::ProdThreshold;
 use console_core::rng::RngState;
@@ -69,6 +69,9 @@ pub struct Drafts {
     /// Ballots and cards.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vote: Option<VoteInput>,
+    /// The revote's ballots, when it is a step of its own (D7.5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revote: Option<RevoteInput>,
     /// Jurors' votes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub final_vote: Option<FinalInput>,

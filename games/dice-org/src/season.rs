@@ -200,6 +200,14 @@ pub enum Needs {
         /// Voters' and others' playable cards: (holder, card), producers only.
         cards: Vec<(String, Advantage)>,
     },
+    /// D7.5: the revote of a tied vote, as a step of its own.
+    Revote {
+        /// The revote's voters: the vote's voters who are not tied, roster
+        /// order.
+        voters: Vec<String>,
+        /// The tied, its candidates, roster order.
+        tied: Vec<String>,
+    },
     /// D8: the jurors' votes.
     Final {
         /// The jury, in the order voted out.
@@ -574,6 +582,25 @@ pub fn needs(s: &State) -> Needs {
                             .map(move |a| (s.name(p).to_string(), a.clone()))
                     })
                     .collect(),
+            }
+        }
+        Phase::Revote => {
+            let due = s.revote_due.as_ref();
+            let living = |v: &[PlayerId]| -> Vec<PlayerId> {
+                v.iter()
+                    .copied()
+                    .filter(|&p| s.living(p).is_some())
+                    .collect()
+            };
+            let tied = due.map_or_else(Vec::new, |d| living(&d.tied));
+            let voters: Vec<PlayerId> = due
+                .map_or_else(Vec::new, |d| living(&d.voters))
+                .into_iter()
+                .filter(|p| !tied.contains(p))
+                .collect();
+            Needs::Revote {
+                voters: names(&voters),
+                tied: names(&tied),
             }
         }
         Phase::Final => Needs::Final {

@@ -30,7 +30,8 @@ impl Session for Season {
     /// The players whose DM the next phase still lacks, roster order:
     /// participants or members with no choice given (their defaults apply,
     /// D4, D5), players with no conversation wishes (D6), voters with no
-    /// ballot (D7), jurors with no vote (D8). An edit owes nothing.
+    /// ballot (D7), revoters with no revote (D7.5), jurors with no vote
+    /// (D8). An edit owes nothing.
     fn owed(&self, input: &Entry) -> Vec<String> {
         let missing = |names: Vec<String>, given: &dyn Fn(&str) -> bool| -> Vec<String> {
             names.into_iter().filter(|n| !given(n)).collect()
@@ -63,6 +64,10 @@ impl Session for Season {
                 missing(voters, &|n| i.votes.contains_key(n))
             }
             (Needs::Vote { voters, .. }, _) => voters,
+            (Needs::Revote { voters, .. }, Entry::Revote(i)) => {
+                missing(voters, &|n| i.revote.contains_key(n))
+            }
+            (Needs::Revote { voters, .. }, _) => voters,
             (Needs::Final { jury, .. }, Entry::Final(i)) => {
                 missing(jury, &|n| i.votes.contains_key(n))
             }

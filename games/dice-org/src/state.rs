@@ -111,6 +111,8 @@ pub enum Phase {
     Conversation,
     /// D7.
     Vote,
+    /// D7.5: the revote of a tied vote, as a step of its own.
+    Revote,
     /// D8.
     Final,
     /// The season is over.
@@ -119,13 +121,15 @@ pub enum Phase {
 
 impl Phase {
     /// The phase in words, as the wizard and the status say it:
-    /// `competition`, `camp`, `conversation`, `vote`, `final`, `over`.
+    /// `competition`, `camp`, `conversation`, `vote`, `revote`, `final`,
+    /// `over`.
     pub fn name(self) -> &'static str {
         match self {
             Phase::Competition => "competition",
             Phase::Camp => "camp",
             Phase::Conversation => "conversation",
             Phase::Vote => "vote",
+            Phase::Revote => "revote",
             Phase::Final => "final",
             Phase::Over => "over",
         }
@@ -164,6 +168,10 @@ pub struct State {
     /// phase played clears it.
     #[serde(default, skip_serializing_if = "no_deadline")]
     pub deadline: PhaseDeadline,
+    /// The revote due after a vote's tied first count (D7.5), until it is
+    /// played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revote_due: Option<crate::vote::RevoteDue>,
 }
 
 fn no_deadline(d: &PhaseDeadline) -> bool {
@@ -186,6 +194,7 @@ impl State {
             winner: None,
             former: Vec::new(),
             deadline: PhaseDeadline::default(),
+            revote_due: None,
         }
     }
 
@@ -297,18 +306,24 @@ impl State {
         self.winner.is_some()
     }
 
-    /// The phase the round wizard offers next (D3.1, D8): the final once
-    /// three players or fewer remain; otherwise the phase after the last
-    /// one played (conversation repeats while slots remain).
+    /// The phase the round wizard offers next (D3.1, D8): the revote due
+    /// after a tied vote (D7.5); the final once three players or fewer
+    /// remain; otherwise the phase after the last one played (conversation
+    /// repeats while slots remain).
     pub fn next_phase(&self) -> Phase {
         if self.is_over() {
             return Phase::Over;
+        }
+        if self.revote_due.is_some() {
+            return Phase::Revote;
         }
         if self.alive_count() <= 3 {
             return Phase::Final;
         }
         match self.last_phase {
-            None | Some(Phase::Vote) | Some(Phase::Final) | Some(Phase::Over) => Phase::Competition,
+            None | Some(Phase::Vote | Phase::Revote | Phase::Final | Phase::Over) => {
+                Phase::Competition
+            }
             Some(Phase::Competition) => Phase::Camp,
             Some(Phase::Camp) => Phase::Conversation,
             Some(Phase::Conversation) => {

@@ -10,7 +10,7 @@ use crate::edit::{Edit, EditReport, edit};
 use crate::final_vote::{FinalInput, FinalReport, final_vote};
 use crate::report::{Rejection, StepError};
 use crate::state::{Phase, State};
-use crate::vote::{VoteInput, VoteReport, vote};
+use crate::vote::{RevoteInput, RevoteStepReport, VoteInput, VoteReport, revote, vote};
 use serde::{Deserialize, Serialize};
 
 /// A step's input: a phase of a round, or a production edit.
@@ -25,6 +25,8 @@ pub enum Entry {
     Conversation(ConversationInput),
     /// D7.
     Vote(VoteInput),
+    /// D7.5: the revote of a tied vote, as a step of its own.
+    Revote(RevoteInput),
     /// D8.
     Final(FinalInput),
     /// D9.
@@ -39,18 +41,21 @@ impl Entry {
             Entry::Camp(_) => Some(Phase::Camp),
             Entry::Conversation(_) => Some(Phase::Conversation),
             Entry::Vote(_) => Some(Phase::Vote),
+            Entry::Revote(_) => Some(Phase::Revote),
             Entry::Final(_) => Some(Phase::Final),
             Entry::Edit(_) => None,
         }
     }
 
-    /// The step's name in records: `competition`, `camp`, ..., `edit`.
+    /// The step's name in records: `competition`, `camp`, `conversation`,
+    /// `vote`, `revote`, `final`, `edit`.
     pub fn kind(&self) -> &'static str {
         match self {
             Entry::Competition(_) => "competition",
             Entry::Camp(_) => "camp",
             Entry::Conversation(_) => "conversation",
             Entry::Vote(_) => "vote",
+            Entry::Revote(_) => "revote",
             Entry::Final(_) => "final",
             Entry::Edit(_) => "edit",
         }
@@ -69,6 +74,8 @@ pub enum StepReport {
     Conversation(ConversationReport),
     /// D7.
     Vote(VoteReport),
+    /// D7.5.
+    Revote(RevoteStepReport),
     /// D8.
     Final(FinalReport),
     /// D9.
@@ -83,6 +90,7 @@ impl StepReport {
             StepReport::Camp(r) => &r.rejected,
             StepReport::Conversation(r) => &r.rejected,
             StepReport::Vote(r) => &r.rejected,
+            StepReport::Revote(r) => &r.rejected,
             StepReport::Final(r) => &r.rejected,
             StepReport::Edit(_) => &[],
         }
@@ -95,13 +103,20 @@ impl StepReport {
 /// # Errors
 ///
 /// The [`StepError`] of the step played (see [`competition`], [`camp`],
-/// [`conversation`], [`vote`], [`final_vote`] and [`edit`]); nothing is applied
-/// then.
+/// [`conversation`], [`vote`], [`revote`], [`final_vote`] and [`edit`]);
+/// [`StepError::Invalid`] for a round's step while a revote is due (D7.5:
+/// only the revote or a production edit then); nothing is applied then.
 pub fn apply(
     state: &State,
     entry: &Entry,
     dice: &mut Dice,
 ) -> Result<(State, StepReport), StepError> {
+    if state.revote_due.is_some() && !matches!(entry, Entry::Revote(_) | Entry::Edit(_)) {
+        return Err(StepError::Invalid(format!(
+            "the vote's revote is due (D7.5): a {} step comes after it",
+            entry.kind()
+        )));
+    }
     let (mut after, report) = apply_step(state, entry, dice)?;
     if !matches!(entry, Entry::Edit(_)) {
         // D9.6: a deadline is the phase's; the next phase gets its own.
@@ -131,6 +146,10 @@ fn apply_step(
         Entry::Vote(i) => {
             let (s, r) = vote(state, i, dice)?;
             (s, StepReport::Vote(r))
+        }
+        Entry::Revote(i) => {
+            let (s, r) = revote(state, i, dice)?;
+            (s, StepReport::Revote(r))
         }
         Entry::Final(i) => {
             let (s, r) = final_vote(state, i, dice)?;

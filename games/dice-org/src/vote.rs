@@ -1,5 +1,8 @@
 //! The vote (D7): voters and candidates (D7.1), advantages (D7.2), secret
 //! ballots (D7.3), the count (D7.4), the revote and the deadlock (D7.5).
+//! A tie's revote is held in the vote's step, or, when the vote's input
+//! asks for it, in a step of its own ([`revote`]) after the first count is
+//! posted.
 //! The report holds who voted for whom: it is for the producers only; the
 //! public reveal (D7.6) is built from [`crate::post::PublicVote`], which
 //! cannot hold a voter.
@@ -71,6 +74,39 @@ pub struct VoteInput {
     /// Voter name to ballot; voters not listed cast nothing.
     pub votes: ByName<Ballot>,
     /// Voter name to revote ballot (D7.5), used only if a revote is held.
+    pub revote: ByName<Ballot>,
+    /// D7.5: a tie for the most ends this step with its first count
+    /// (nobody is out, the tie is posted) and the revote is a step of its
+    /// own ([`revote`]); revote ballots given here are refused. When false
+    /// (as a case or a version-1 season file gives a vote), a tie is
+    /// revoted in this step with `revote`, none given being a revote with
+    /// no vote.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ask_revote: bool,
+}
+
+/// A revote due (D7.5): the first count of a vote tied and the vote's
+/// input asked for the revote as a step of its own. Kept in the state
+/// until the revote is played.
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct RevoteDue {
+    /// The vote's voters (D7.1), roster order.
+    pub voters: Vec<PlayerId>,
+    /// The voters immune for the vote (held immunity or Hidden Immunity),
+    /// roster order: they draw no rock (D7.5).
+    pub immune: Vec<PlayerId>,
+    /// Those tied for the most: the revote's candidates, roster order.
+    pub tied: Vec<PlayerId>,
+}
+
+/// The revote as a step of its own (D7.5): voter name to revote ballot
+/// (one name; voters not listed cast nothing). No ballot at all is the
+/// producers' call to settle the tie without a revote: a revote with no
+/// vote goes to the deadlock.
+#[derive(Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RevoteInput {
+    /// Voter name to revote ballot.
     pub revote: ByName<Ballot>,
 }
 
@@ -164,7 +200,32 @@ pub struct VoteReport {
     pub revote: Option<RevoteReport>,
     /// The deadlock, if any.
     pub deadlock: Option<DeadlockReport>,
-    /// Who is out; `None` when nobody could be (no candidate).
+    /// Who is out; `None` when nobody could be (no candidate), or while
+    /// the revote is due.
+    pub voted_out: Option<PlayerId>,
+    /// The first count tied and the revote is a step of its own (D7.5):
+    /// `tied` are its candidates.
+    #[serde(default)]
+    pub revote_due: bool,
+}
+
+/// Why a revote played as a step of its own came out as it did (D7.5;
+/// producers only: holds the ballots).
+#[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct RevoteStepReport {
+    /// The round.
+    pub round: u32,
+    /// Refused revotes, by player name.
+    pub rejected: Vec<Rejection>,
+    /// The vote's voters, roster order.
+    pub voters: Vec<PlayerId>,
+    /// Those tied in the first count, roster order.
+    pub tied: Vec<PlayerId>,
+    /// The revote.
+    pub revote: RevoteReport,
+    /// The deadlock, if any.
+    pub deadlock: Option<DeadlockReport>,
+    /// Who is out; `None` when nobody could be.
     pub voted_out: Option<PlayerId>,
 }
 
@@ -382,73 +443,42 @@ pub fn vote(
 
     // D7.5 revote and deadlock.
     let mut revote = None;
-    let mut deadlocked: Vec<PlayerId> = Vec::new();
+    let mut deadlock = None;
     let mut voted_out = None;
+    let mut revote_due = None;
     match tied.len() {
         0 => {}
         1 => voted_out = Some(tied[0]),
-        _ => {
-            let voters2: Vec<PlayerId> = voters
-                .iter()
-                .copied()
-                .filter(|p| !tied.contains(p))
-                .collect();
-            let mut ballots2 = Vec::new();
-            for (name, ballot) in &input.revote {
-                let v = find(name)?;
-                let targets = ballot
-                    .names()
-                    .into_iter()
-                    .map(find)
-                    .collect::<Result<Vec<_>, _>>()?;
-                if tied.contains(&v) {
-                    rejected.push(Rejection::new(
-                        name,
-                        "is tied: the tied do not vote in the revote (D7.5)",
-                    ));
-                    continue;
-                }
-                if !voters2.contains(&v) {
-                    rejected.push(Rejection::new(name, "is not a voter in this vote (D7.1)"));
-                    continue;
-                }
-                for (k, t) in targets.into_iter().enumerate() {
-                    if k >= 1 {
-                        rejected.push(Rejection::new(
-                            name,
-                            "cast a second revote: no advantage may be played in tie breaking (D7.2)",
-                        ));
-                    } else if tied.contains(&t) {
-                        ballots2.push(CastVote {
-                            voter: v,
-                            target: t,
-                            counted: true,
-                        });
-                    } else {
-                        rejected.push(Rejection::new(
-                            name,
-                            format!("revoted for {}, who is not tied (D7.5)", s.name(t)),
-                        ));
-                    }
-                }
+        _ if input.ask_revote => {
+            for name in input.revote.keys() {
+                find(name)?;
+                rejected.push(Rejection::new(
+                    name,
+                    "the revote is a step of its own after the first count: its ballots are given there (D7.5)",
+                ));
             }
-            let counts2 = counts_of(&ballots2);
-            let tied2 = most(&tied, &counts2);
-            if tied2.len() == 1 {
-                voted_out = Some(tied2[0]);
-            } else {
-                deadlocked = tied2.clone();
-            }
-            revote = Some(RevoteReport {
-                voters: voters2,
-                candidates: tied.clone(),
-                ballots: ballots2,
-                counts: counts2,
-                tied: tied2,
+            revote_due = Some(RevoteDue {
+                voters: voters.clone(),
+                immune: immune.clone(),
+                tied: tied.clone(),
             });
         }
+        _ => {
+            let (rv, out, dl) = hold_revote(
+                &s,
+                &voters,
+                &immune,
+                &tied,
+                &input.revote,
+                &mut rejected,
+                dice,
+            )?;
+            revote = Some(rv);
+            voted_out = out;
+            deadlock = dl;
+        }
     }
-    if revote.is_none() {
+    if tied.len() < 2 {
         for name in input.revote.keys() {
             find(name)?;
             rejected.push(Rejection::new(
@@ -457,27 +487,14 @@ pub fn vote(
             ));
         }
     }
-    let mut deadlock = None;
-    if !deadlocked.is_empty() {
-        let (out, report) = settle(&s, &voters, &immune, &deadlocked, dice)?;
-        voted_out = Some(out);
-        deadlock = Some(report);
-    }
 
-    // The end of the vote: immunity ends (D7.1); the round ends (D3.1).
-    if let Some(p) = voted_out {
-        s.remove(p);
+    // The end of the vote (immunity ends, D7.1; the round ends, D3.1),
+    // unless the revote is due.
+    let due = revote_due.is_some();
+    match revote_due {
+        Some(d) => s.revote_due = Some(d),
+        None => end_vote(&mut s, voted_out),
     }
-    for pl in &mut s.players {
-        if let Some(l) = pl.living.as_mut() {
-            l.immune = false;
-        }
-    }
-    s.to_vote = None;
-    s.votes_held += 1;
-    s.last_phase = Some(Phase::Vote);
-    s.talks.clear();
-    s.slots_used = 0;
     crate::order::sort_by(&mut ballots, |a, b| {
         state.name(a.voter).cmp(state.name(b.voter))
     });
@@ -495,6 +512,167 @@ pub fn vote(
             counts,
             tied,
             revote,
+            deadlock,
+            voted_out,
+            revote_due: due,
+        },
+    ))
+}
+
+/// The end of a vote (with its revote, if any): the one voted out leaves
+/// (D8.1's jury pool), immunity ends (D7.1), the round ends (D3.1).
+fn end_vote(s: &mut State, voted_out: Option<PlayerId>) {
+    if let Some(p) = voted_out {
+        s.remove(p);
+    }
+    for pl in &mut s.players {
+        if let Some(l) = pl.living.as_mut() {
+            l.immune = false;
+        }
+    }
+    s.to_vote = None;
+    s.votes_held += 1;
+    s.last_phase = Some(Phase::Vote);
+    s.talks.clear();
+    s.slots_used = 0;
+    s.revote_due = None;
+}
+
+/// D7.5's revote among `tied` (two or more, or what is left of them): the
+/// voters who are not tied vote again between them (one vote each, no
+/// advantage); a tie again, or no vote, is a deadlock settled by
+/// [`settle`]. Returns the revote, who is out and the deadlock; refused
+/// ballots are added to `rejected`.
+fn hold_revote(
+    s: &State,
+    voters: &[PlayerId],
+    immune: &[PlayerId],
+    tied: &[PlayerId],
+    ballots: &ByName<Ballot>,
+    rejected: &mut Vec<Rejection>,
+    dice: &mut Dice,
+) -> Result<(RevoteReport, Option<PlayerId>, Option<DeadlockReport>), StepError> {
+    let find = |n: &String| s.find(n).ok_or_else(|| StepError::UnknownPlayer(n.clone()));
+    let voters2: Vec<PlayerId> = voters
+        .iter()
+        .copied()
+        .filter(|p| !tied.contains(p))
+        .collect();
+    let mut ballots2 = Vec::new();
+    for (name, ballot) in ballots {
+        let v = find(name)?;
+        let targets = ballot
+            .names()
+            .into_iter()
+            .map(find)
+            .collect::<Result<Vec<_>, _>>()?;
+        if tied.contains(&v) {
+            rejected.push(Rejection::new(
+                name,
+                "is tied: the tied do not vote in the revote (D7.5)",
+            ));
+            continue;
+        }
+        if !voters2.contains(&v) {
+            rejected.push(Rejection::new(name, "is not a voter in this vote (D7.1)"));
+            continue;
+        }
+        for (k, t) in targets.into_iter().enumerate() {
+            if k >= 1 {
+                rejected.push(Rejection::new(
+                    name,
+                    "cast a second revote: no advantage may be played in tie breaking (D7.2)",
+                ));
+            } else if tied.contains(&t) {
+                ballots2.push(CastVote {
+                    voter: v,
+                    target: t,
+                    counted: true,
+                });
+            } else {
+                rejected.push(Rejection::new(
+                    name,
+                    format!("revoted for {}, who is not tied (D7.5)", s.name(t)),
+                ));
+            }
+        }
+    }
+    let counts2 = counts_of(&ballots2);
+    let tied2 = most(tied, &counts2);
+    let mut voted_out = None;
+    let mut deadlock = None;
+    if tied2.len() == 1 {
+        voted_out = Some(tied2[0]);
+    } else if !tied2.is_empty() {
+        let (out, report) = settle(s, voters, immune, &tied2, dice)?;
+        voted_out = Some(out);
+        deadlock = Some(report);
+    }
+    Ok((
+        RevoteReport {
+            voters: voters2,
+            candidates: tied.to_vec(),
+            ballots: ballots2,
+            counts: counts2,
+            tied: tied2,
+        },
+        voted_out,
+        deadlock,
+    ))
+}
+
+/// Plays the revote due (D7.5) as a step of its own: the vote's voters who
+/// are not tied (and still living) vote again between the tied (still
+/// living); a tie again, or no vote, is settled by the deadlock (a
+/// survival roll-off or rocks); then the vote ends as [`vote`]'s does.
+///
+/// # Errors
+///
+/// [`StepError::GameOver`] if the season is over, [`StepError::Invalid`]
+/// when no revote is due, [`StepError::UnknownPlayer`] for a ballot naming
+/// no player, and [`StepError::OutOfDice`] if the dice run out (a case
+/// with too few dice).
+pub fn revote(
+    state: &State,
+    input: &RevoteInput,
+    dice: &mut Dice,
+) -> Result<(State, RevoteStepReport), StepError> {
+    if state.is_over() {
+        return Err(StepError::GameOver);
+    }
+    let due = state.revote_due.clone().ok_or_else(|| {
+        StepError::Invalid(
+            "no revote is due: a revote follows a vote whose first count tied (D7.5)".into(),
+        )
+    })?;
+    let mut s = state.clone();
+    let living = |v: &[PlayerId]| -> Vec<PlayerId> {
+        v.iter()
+            .copied()
+            .filter(|&p| state.living(p).is_some())
+            .collect()
+    };
+    let (voters, tied) = (living(&due.voters), living(&due.tied));
+    let mut rejected = Vec::new();
+    let (rv, voted_out, deadlock) = hold_revote(
+        &s,
+        &voters,
+        &due.immune,
+        &tied,
+        &input.revote,
+        &mut rejected,
+        dice,
+    )?;
+    end_vote(&mut s, voted_out);
+    sort_rejections(&mut rejected);
+    Ok((
+        s,
+        RevoteStepReport {
+            round: state.round(),
+            rejected,
+            voters: due.voters,
+            tied: due.tied,
+            revote: rv,
             deadlock,
             voted_out,
         },

@@ -7,7 +7,7 @@ use crate::shell::Shell;
 use crate::shell::game::{GameKind, Screens};
 use crate::shell::kinds::{DICE_ORG, Kind};
 use crate::shell::ui::NavItem;
-use dice_org::changes::ChoiceChange;
+use dice_org::changes::{ChoiceChange, PasteTaken};
 use dice_org::post::Format;
 use dice_org::save::{Drafts, SeasonFile};
 use dice_org::{Entry, Phase, RollKind, RollOptions, Season};
@@ -206,12 +206,26 @@ impl Ctx {
             }
         });
         out.clone()?;
+        let revote_due = self
+            .with_game_untracked(|s| s.state().revote_due.is_some())
+            .unwrap_or(false);
         self.drafts.update(|d| match phase {
             Some(Phase::Competition) => d.competition = None,
             Some(Phase::Camp) => d.camp = None,
+            // The first count tied (D7.5): the revote ballots already held
+            // (pasted with the votes) go to the revote's draft, with what
+            // the pastes changed of them.
+            Some(Phase::Vote) if revote_due => {
+                let held = d.vote.take().map(|v| v.revote).unwrap_or_default();
+                if !held.is_empty() {
+                    d.revote = Some(dice_org::vote::RevoteInput { revote: held });
+                }
+                d.pastes = revote_pastes(&d.pastes);
+            }
             // A new round starts with no conversation preferences.
-            Some(Phase::Vote) => {
+            Some(Phase::Vote | Phase::Revote) => {
                 d.vote = None;
+                d.revote = None;
                 d.conversation = None;
             }
             Some(Phase::Final) => d.final_vote = None,
@@ -224,7 +238,9 @@ impl Ctx {
         if phase.is_some() {
             // The DMs pasted were for the phase just played.
             self.bulk.set(String::new());
-            self.drafts.update(|d| d.pastes.clear());
+            if !revote_due {
+                self.drafts.update(|d| d.pastes.clear());
+            }
         }
         let said = self.with_game_untracked(|s| {
             let i = s.played().len() - 1;
@@ -248,6 +264,7 @@ impl Ctx {
             Entry::Camp(i) => d.camp = Some(i),
             Entry::Conversation(i) => d.conversation = Some(i),
             Entry::Vote(i) => d.vote = Some(i),
+            Entry::Revote(i) => d.revote = Some(i),
             Entry::Final(i) => d.final_vote = Some(i),
             Entry::Edit(_) => {}
         });
@@ -267,6 +284,7 @@ impl Ctx {
                     Entry::Conversation(d.conversation.clone().unwrap_or_default())
                 }
                 Phase::Vote => Entry::Vote(d.vote.clone().unwrap_or_default()),
+                Phase::Revote => Entry::Revote(d.revote.clone().unwrap_or_default()),
                 Phase::Final => Entry::Final(d.final_vote.clone().unwrap_or_default()),
                 Phase::Over => return None,
             })
@@ -280,6 +298,7 @@ impl Ctx {
             Entry::Camp(i) => d.camp = Some(i),
             Entry::Conversation(i) => d.conversation = Some(i),
             Entry::Vote(i) => d.vote = Some(i),
+            Entry::Revote(i) => d.revote = Some(i),
             Entry::Final(i) => d.final_vote = Some(i),
             Entry::Edit(e) => d.edit = Some(e),
         });
@@ -299,6 +318,36 @@ impl Ctx {
         });
         Ok(())
     }
+}
+
+/// The vote's pastes as the revote's (D7.5, D12.11): of each, the revotes
+/// it changed and who sent them (the rest was the vote's).
+fn revote_pastes(pastes: &[PasteTaken]) -> Vec<PasteTaken> {
+    pastes
+        .iter()
+        .filter(|t| t.phase == Some(Phase::Vote))
+        .map(|t| {
+            let changes: Vec<_> = t
+                .changes
+                .iter()
+                .filter(|c| c.choice == "revote")
+                .cloned()
+                .collect();
+            PasteTaken {
+                phase: Some(Phase::Revote),
+                senders: t
+                    .senders
+                    .iter()
+                    .filter(|(p, _)| changes.iter().any(|c| &c.player == p))
+                    .cloned()
+                    .collect(),
+                changes,
+                rejected: Vec::new(),
+                digest: t.digest.clone(),
+            }
+        })
+        .filter(|t| !t.changes.is_empty())
+        .collect()
 }
 
 /// A phase's name as the wizard says it.

@@ -15,7 +15,7 @@ use dice_org::edit::{Change, Edit, PlayerChange};
 use dice_org::final_vote::FinalInput;
 use dice_org::options::{Deadlock, JurySize, OptionsPatch, TeamScore};
 use dice_org::setup::{AttributeSource, SetupInput, TeamSource};
-use dice_org::vote::{Ballot, Play, VoteInput, When};
+use dice_org::vote::{Ballot, Play, RevoteInput, VoteInput, When};
 use dice_org::{Advantage, Attributes, Boost, Entry, Needs, Options, Season};
 
 /// Names with shared prefixes and a space, all valid (S1.1).
@@ -307,7 +307,23 @@ pub fn next_entry(season: &Season, noise: &mut Noise) -> Option<Entry> {
                     );
                 }
             }
+            // Half the votes ask for the revote as a step of its own (D7.5).
+            input.ask_revote = noise.chance(50);
             Entry::Vote(input)
+        }
+        Needs::Revote { voters, tied } => {
+            let mut input = RevoteInput::default();
+            for v in voters.iter().chain(tied.iter().take(1)) {
+                if noise.chance(75) {
+                    let t = if noise.chance(85) {
+                        noise.one(&tied).or(noise.one(&living)).unwrap().clone()
+                    } else {
+                        noise.one(&living).unwrap().clone()
+                    };
+                    input.revote.insert(v.clone(), Ballot::One(t));
+                }
+            }
+            Entry::Revote(input)
         }
         Needs::Final { jury, finalists } => {
             let mut input = FinalInput::default();

@@ -10,6 +10,7 @@ mod competition;
 mod conversation;
 mod final_vote;
 mod paste;
+mod revote;
 mod vote;
 
 use super::super::state::{Ctx, Screen};
@@ -166,7 +167,20 @@ fn LastStep() -> impl IntoView {
             let post = public_post(s, i, Format::Plain).map(|v| v.join("\n"));
             let summary = match &p.report {
                 StepReport::Competition(r) => Some(("Winner", r.winner.clone())),
+                StepReport::Vote(r) if r.revote_due => Some((
+                    "Tied, the revote is next",
+                    r.tied
+                        .iter()
+                        .map(|&p| s.before(i).name(p).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                )),
                 StepReport::Vote(r) => Some((
+                    "Voted out",
+                    r.voted_out
+                        .map_or("nobody".to_string(), |o| s.before(i).name(o).to_string()),
+                )),
+                StepReport::Revote(r) => Some((
                     "Voted out",
                     r.voted_out
                         .map_or("nobody".to_string(), |o| s.before(i).name(o).to_string()),
@@ -231,6 +245,7 @@ pub fn Round() -> impl IntoView {
                     Some(Needs::Camp { teams }) => camp::Camp(camp::CampProps { teams }).into_any(),
                     Some(Needs::Conversation { players, held, slots_left }) => conversation::Conversation(conversation::ConversationProps { players, held, slots_left }).into_any(),
                     Some(Needs::Vote { voters, candidates, immune, cards }) => vote::Vote(vote::VoteProps { voters, candidates, immune, cards }).into_any(),
+                    Some(Needs::Revote { voters, tied }) => revote::Revote(revote::RevoteProps { voters, tied }).into_any(),
                     Some(Needs::Final { jury, finalists }) => final_vote::Final(final_vote::FinalProps { jury, finalists }).into_any(),
                     Some(Needs::Over { winner }) => view! {
                         <section class="phase" aria-label="Season over">

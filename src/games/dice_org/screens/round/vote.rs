@@ -2,8 +2,9 @@
 //! them; the advantages held (D7.2: Hidden Immunity before or after the
 //! votes, on any voter; Extra Vote before them); a ballot per voter naming a
 //! candidate (two with an Extra Vote played); and, when the engine's dry run
-//! finds a tie, the revote of D7.5. A tie that remains is settled by the
-//! engine (roll-off or rocks) when the vote is read.
+//! finds a tie, what reading the votes will do: post the first count and
+//! ask for the revote, a step of its own (D7.5; revote ballots pasted now
+//! are kept for it).
 
 use super::super::super::state::Ctx;
 use super::super::widgets::{check, list, select};
@@ -41,11 +42,11 @@ fn set_play(ctx: Ctx, holder: &str, card: &Advantage, play: Option<Play>) {
 }
 
 /// Vote `k` (0 or 1) of a voter's ballot in `map`.
-fn vote_of(b: Option<&Ballot>, k: usize) -> Option<String> {
+pub(super) fn vote_of(b: Option<&Ballot>, k: usize) -> Option<String> {
     b.and_then(|b| b.names().get(k).map(|n| n.to_string()))
 }
 
-fn set_vote(ballots: &mut ByName<Ballot>, voter: &str, k: usize, v: Option<String>) {
+pub(super) fn set_vote(ballots: &mut ByName<Ballot>, voter: &str, k: usize, v: Option<String>) {
     let mut slots = [
         vote_of(ballots.get(voter), 0),
         vote_of(ballots.get(voter), 1),
@@ -65,15 +66,24 @@ fn set_vote(ballots: &mut ByName<Ballot>, voter: &str, k: usize, v: Option<Strin
     }
 }
 
-/// The revote the engine would hold with this draft: (voters, candidates).
-fn revote(s: &Season, v: &VoteInput) -> Option<(Vec<String>, Vec<String>)> {
-    let Ok(StepReport::Vote(r)) = s.dry_run(&Entry::Vote(v.clone())) else {
+/// The vote as it is read: the draft asking for the revote as a step of
+/// its own (D7.5); its revote ballots wait in the draft for that step.
+fn as_read(v: VoteInput) -> VoteInput {
+    VoteInput {
+        revote: Default::default(),
+        ask_revote: true,
+        ..v
+    }
+}
+
+/// The tie the engine finds with this draft (D7.5): the tied, if any.
+fn tie(s: &Season, v: &VoteInput) -> Option<Vec<String>> {
+    let Ok(StepReport::Vote(r)) = s.dry_run(&Entry::Vote(as_read(v.clone()))) else {
         return None;
     };
     let st = s.state();
-    let names = |x: &[dice_org::PlayerId]| x.iter().map(|&p| st.name(p).to_string()).collect();
-    r.revote
-        .map(|rv| (names(&rv.voters), names(&rv.candidates)))
+    r.revote_due
+        .then(|| r.tied.iter().map(|&p| st.name(p).to_string()).collect())
 }
 
 #[component]
@@ -84,7 +94,7 @@ pub fn Vote(
     cards: Vec<(String, Advantage)>,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let entry = Signal::derive(move || Entry::Vote(draft(ctx)));
+    let entry = Signal::derive(move || Entry::Vote(as_read(draft(ctx))));
     let extra = move |voter: &str| {
         draft(ctx)
             .advantages
@@ -93,7 +103,7 @@ pub fn Vote(
     };
     let re = move || {
         let v = draft(ctx);
-        ctx.with_game(|s| revote(s, &v)).flatten()
+        ctx.with_game(|s| tie(s, &v)).flatten()
     };
     let voters2 = voters.clone();
     // A ballot a paste gave that is gone or changed, a voter's line a
@@ -188,24 +198,15 @@ pub fn Vote(
                 }).collect_view()}
                 </tbody>
             </table>
-            {move || re().map(|(rv, rc)| view! {
-                <section class="revote" aria-label="Revote" data-testid="revote">
-                    <h4>"Revote (D7.5)"</h4>
-                    <p>{format!("These ballots tie between {}: they are the only candidates, and they do not vote. No advantage may be played (D7.2). If the revote ties too, the engine settles it ({}).", list(&rc),
-                        ctx.with_game(|s| match s.state().options.deadlock { dice_org::Deadlock::Rocks => "rocks", dice_org::Deadlock::SurvivalRoll => "a survival roll-off" }).unwrap_or_default())}</p>
-                    <table class="grid-table">
-                        <caption class="sr-only">"Revote ballots"</caption>
-                        <thead><tr><th scope="col">"Voter"</th><th scope="col">"Revotes for"</th></tr></thead>
-                        <tbody>
-                        {rv.into_iter().map(|v| {
-                            let (a, b) = (v.clone(), v.clone());
-                            view! { <tr data-revoter=v.clone()><th scope="row">{v.clone()}</th><td>{name_select(format!("{v}'s revote"), rc.clone(), "no vote",
-                                Signal::derive(move || vote_of(draft(ctx).revote.get(&a), 0)),
-                                Callback::new(move |x| update(ctx, |d| set_vote(&mut d.revote, &b, 0, x))))}</td></tr> }
-                        }).collect_view()}
-                        </tbody>
-                    </table>
-                </section>
+            {move || re().map(|tied| {
+                let held: Vec<String> = draft(ctx).revote.iter().map(|(v, b)| format!("{v}: {}", b.names().iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", "))).collect();
+                view! {
+                    <section class="revote" aria-label="Tie" data-testid="tie">
+                        <h4>"A tie (D7.5)"</h4>
+                        <p>{format!("These ballots tie between {}. Reading the votes posts this count and asks for the revote, a step of its own: the others vote again between them, the tied do not vote.", list(&tied))}</p>
+                        {(!held.is_empty()).then(|| view! { <p data-testid="revotes-held">{format!("Revotes already in, kept for the revote: {}.", held.join("; "))}</p> })}
+                    </section>
+                }
             })}
             {refusals(ctx, entry)}
             {play_button_checked(ctx, "Read the votes", entry, warnings)}

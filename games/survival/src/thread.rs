@@ -1232,8 +1232,27 @@ fn pages_read(layout: Layout, all: &[&str], drafts: &[Draft], footers: &[usize])
         }
     }
     if matches!(layout, Layout::Phpbb | Layout::PhpbbNumbered) {
+        // Between a page's last post and the next page's first, the
+        // page's bottom bar comes before the footer's last line (`Who is
+        // online`, `Users browsing this forum: ...`), the next page's top
+        // bar after it.
+        let ends: Vec<usize> = footers
+            .iter()
+            .map(|&f| {
+                let next = drafts
+                    .iter()
+                    .map(|d| d.block_top)
+                    .find(|&t| t > f)
+                    .unwrap_or(all.len());
+                (f..next).rev().find(|&x| text::footer(all[x])).unwrap_or(f)
+            })
+            .collect();
+        let page_of_claim = |x: usize| {
+            let k = page_of_line(x);
+            if k > 0 && x <= ends[k - 1] { k - 1 } else { k }
+        };
         for (x, l) in all.iter().enumerate() {
-            let Some(p) = pages.get_mut(page_of_line(x)) else {
+            let Some(p) = pages.get_mut(page_of_claim(x)) else {
                 continue;
             };
             let (n, of) = phpbb::pagination(l);

@@ -146,27 +146,26 @@ pub fn add(r: &PostsRequest) -> AddReply {
     let layout = if out.quoted.is_some() { None } else { d.layout };
     let all = split_thread_as(&names, &text, layout);
     out.after = all.posts.len();
-    // The page's problems: as split alone when it turned the thread into
-    // quotes, else the pages of the thread from where it was added (the
-    // last page when the page before it had no footer to end it).
-    out.problems = match (&page, &out.quoted) {
-        (Some(p), Some(_)) => p.pages.iter().filter_map(|x| x.problem()).collect(),
-        _ => {
-            let from = u32::try_from(appended(&d.thread, "").lines().count()).unwrap_or(0);
-            let mine: Vec<&survival::thread::PageRead> =
-                all.pages.iter().filter(|x| x.line >= from).collect();
-            let mine = if mine.is_empty() {
-                all.pages.last().into_iter().collect()
-            } else {
-                mine
-            };
-            mine.into_iter().filter_map(|x| x.problem()).collect()
-        }
-    };
-    if out.after <= out.before && out.problems.is_empty() {
+    // The page's problems: none read from it; else as split alone when
+    // it turned the thread into quotes, or the pages of the thread that
+    // start in it (none when the page before it had no footer to end it:
+    // its posts then run on in that page).
+    if out.after <= out.before {
         out.problems.push(
             "the page added no post: check that it is a thread page as the forum or Discord gives it, or choose its layout".to_string(),
         );
+    } else {
+        out.problems = match (&page, &out.quoted) {
+            (Some(p), Some(_)) => p.pages.iter().filter_map(|x| x.problem()).collect(),
+            _ => {
+                let from = u32::try_from(appended(&d.thread, "").lines().count()).unwrap_or(0);
+                all.pages
+                    .iter()
+                    .filter(|x| x.line >= from)
+                    .filter_map(|x| x.problem())
+                    .collect()
+            }
+        };
     }
     out
 }

@@ -488,6 +488,7 @@ fn phpbb_of(
     }
     l.extend(
         [
+            "Display posts from previous: All posts",
             "Post Reply",
             &format!("{total} posts • Page {page} of {pages} • 1, 2"),
             "Return to “Survival Games”",
@@ -531,6 +532,13 @@ fn pages_pasted_one_after_another_are_read_in_full() {
     assert_eq!(placed, [Some((1, 2)), Some((2, 2))]);
     assert!(s.pages.iter().all(|p| p.problem().is_none()));
     assert_eq!(s.orphans.len(), 1, "{:?}", s.orphans);
+    // Page 2 copied from its first post on (no top bar): page 1's bottom
+    // bar, before its footer's last line, is page 1's.
+    let bare = two.split_once("Page 2 of 2\n").unwrap().1;
+    let s = split_thread(&r, &format!("{one}\n\n{bare}\n"));
+    let placed: Vec<Option<(u32, u32)>> = s.pages.iter().map(|p| p.page_of).collect();
+    assert_eq!(placed, [Some((1, 2)), Some((2, 2))]);
+    assert_eq!(s.posts.len(), 5);
     // A page that states more posts than were read is a problem: page 1
     // of 2 of a 9-post topic holds at least 5.
     let short = phpbb_of(1, 2, 9, &[("Ann", "vote Bob"), ("Bob", "x")], None);

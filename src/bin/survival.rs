@@ -1,6 +1,5 @@
 //! Mounts the Survival page (`/survival/`).
 
 fn main() {
-    console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(moderator_console::games::survival::App);
+    moderator_console::shell::mount(moderator_console::games::survival::App);
 }

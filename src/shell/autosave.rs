@@ -13,7 +13,7 @@
 //! handler that does not ask [`crate::shell::Shell::writable`]) is undone
 //! at once, from the writer's last save, and said.
 
-use crate::shell::{Persist, io, storage};
+use crate::shell::{Persist, durable, io, storage};
 use gloo_events::EventListener;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -30,6 +30,8 @@ struct Prepared {
     id: String,
     json: String,
     summary: crate::shell::storage::Summary,
+    /// The changes it holds ([`crate::shell::Shell::changes`] when taken).
+    changes: u64,
 }
 
 /// The open game as a save ([`Prepared`]); `None` in a read-only tab or
@@ -41,18 +43,34 @@ fn prepare<P: Persist>(p: P) -> Option<Prepared> {
     let (Some(id), Some((json, summary))) = (p.open_id(false), p.file()) else {
         return None;
     };
-    Some(Prepared { id, json, summary })
+    let changes = p.shell().changes.get_value();
+    Some(Prepared {
+        id,
+        json,
+        summary,
+        changes,
+    })
 }
 
-/// Writes the game of `save` (its file, the index, the last game opened).
+/// Writes the game of `save` (its file, the index, the last game opened),
+/// then its copy in IndexedDB, which marks the changes it holds as on disk
+/// when written ([`durable`]).
 fn write_game<P: Persist>(p: P, save: &Prepared) -> Result<(), String> {
-    storage::save(
-        p.shell().kind,
-        &save.id,
-        &save.json,
-        &save.summary,
-        io::now_ms(),
-    )
+    let shell = p.shell();
+    let now = io::now_ms();
+    storage::save(shell.kind, &save.id, &save.json, &save.summary, now)?;
+    let (id, json, summary, changes) = (
+        save.id.clone(),
+        save.json.clone(),
+        save.summary.clone(),
+        save.changes,
+    );
+    leptos::task::spawn_local(async move {
+        // Not kept there (no IndexedDB): localStorage is all there is.
+        let _ = durable::keep(shell.kind, &id, &json, &summary, now).await;
+        durable::kept(shell, changes);
+    });
+    Ok(())
 }
 
 /// Whether `save` calls for a snapshot: its progress is new and not 0.
@@ -191,6 +209,7 @@ fn save_soon<P: Persist>(
 
 /// Starts autosaving. Call after the startup load.
 pub fn start<P: Persist>(p: P) {
+    durable::show(p.shell());
     // The save waiting for its time, and the one being written.
     let slots = Slots::default();
     // The progress of the last snapshot kept: the open game's own, if
@@ -234,6 +253,7 @@ pub fn start<P: Persist>(p: P) {
             }
             return;
         }
+        durable::changed(p.shell());
         let (snaps, slots) = (snapshot_progress.clone(), slots.clone());
         // A round committed or undone, or another game opened, is saved at
         // once: in the next task, not in the commit's own (a 1 MB day

@@ -5,6 +5,7 @@
 
 pub mod autosave;
 pub mod bulk;
+pub mod durable;
 pub mod game;
 pub mod home;
 pub mod html;
@@ -83,6 +84,11 @@ pub struct Shell {
     /// the writer's save; `None` until the next change notes it (see
     /// `autosave`).
     pub followed: StoredValue<Option<(String, String)>>,
+    /// Changes made to the open game since the page started (counted by
+    /// the autosave).
+    pub changes: StoredValue<u64>,
+    /// The changes whose save is on disk ([`durable`]).
+    pub on_disk: StoredValue<u64>,
 }
 
 impl Shell {
@@ -98,6 +104,8 @@ impl Shell {
             save_error: RwSignal::new(None),
             saved_games: RwSignal::new(0),
             followed: StoredValue::new(None),
+            changes: StoredValue::new(0),
+            on_disk: StoredValue::new(0),
         };
         route::sync(shell.route, screens);
         // A notice belongs to the screen it was raised on (a damaged save
@@ -205,6 +213,29 @@ pub trait Persist: Copy + Send + Sync + 'static {
     /// Replaces the open game with a newer saved copy of it (a read-only tab
     /// following the writer). The text is the game's save file.
     fn follow(self, json: &str);
+}
+
+/// Mounts a page (every page's `main`), once the saves kept in IndexedDB
+/// are back in localStorage where they are newer ([`durable::restore`]),
+/// and removes the start-up notice the build puts in every page (shown
+/// when the app does not start).
+pub fn mount<F, N>(app: F)
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView + 'static,
+{
+    console_error_panic_hook::set_once();
+    // (Leptos's executor starts with the mount: this future is the browser's.)
+    wasm_bindgen_futures::spawn_local(async move {
+        durable::restore().await;
+        leptos::mount::mount_to_body(app);
+        if let Some(boot) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("boot"))
+        {
+            boot.remove();
+        }
+    });
 }
 
 /// A file of another kind of game, given to this page (dropped on it), is

@@ -205,6 +205,44 @@ pub fn save(kind: &Kind, id: &str, json: &str, summary: &Summary, now: f64) -> R
     write(&last_key(kind), id)
 }
 
+/// Puts back a game kept elsewhere ([`crate::shell::durable`]) as it was
+/// saved at `updated` (ms since the epoch): its file and its index entry.
+///
+/// # Errors
+/// As [`save`].
+pub fn restore(
+    kind: &Kind,
+    id: &str,
+    json: &str,
+    summary: &Summary,
+    updated: f64,
+) -> Result<(), String> {
+    write(&game_key(kind, id), json)?;
+    update_index(kind, id, |e| {
+        e.name = summary.name.clone();
+        e.rounds = summary.progress;
+        e.phase = summary.phase.clone();
+        e.over = summary.over;
+        e.updated = updated;
+    })
+}
+
+/// When a game was last saved, as the index says (ms since the epoch).
+pub fn updated(kind: &Kind, id: &str) -> Option<f64> {
+    index(kind)
+        .into_iter()
+        .find(|e| e.id == id)
+        .map(|e| e.updated)
+}
+
+/// Whether localStorage holds a game's file (read without copying it).
+pub fn has_game(kind: &Kind, id: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let storage = raw();
+    let storage: &JsStorage = storage.unchecked_ref();
+    !storage.get_js(&game_key(kind, id)).is_null()
+}
+
 /// Records an export of a game (for the "export now and then" reminder).
 pub fn mark_exported(kind: &Kind, id: &str, now: f64) {
     let _ = update_index(kind, id, |e| e.exported = Some(now));
@@ -294,6 +332,7 @@ pub fn load<T, E: std::fmt::Display>(
         Err(e) => {
             let _ = raw().set_item(&quarantine_key(kind, id), &text);
             let _ = raw().remove_item(&key);
+            crate::shell::durable::forget(kind, id);
             let _ = update_index(kind, id, |e| {
                 e.name = format!("{} (damaged, kept aside)", e.name)
             });
@@ -340,6 +379,7 @@ pub fn last(kind: &Kind) -> Option<String> {
 pub fn delete(kind: &Kind, id: &str) {
     let s = raw();
     let _ = s.remove_item(&game_key(kind, id));
+    crate::shell::durable::forget(kind, id);
     for k in 0..SNAPSHOTS {
         let _ = s.remove_item(&snapshot_key(kind, id, k));
     }

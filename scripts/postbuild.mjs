@@ -3,13 +3,16 @@
 //  0. minifies each page's wasm-bindgen glue (the ES module its index.html
 //     imports; terser, names of exports kept) and updates its Subresource
 //     Integrity hash: 2 KB (brotli) less in every page's first load;
-//  1. puts a Content-Security-Policy meta tag first in each page's <head>,
+//  1. puts the start-up notice first in each page's <body> (shown when the
+//     app has not started 8 s in, or at once when a file fails to load;
+//     the app removes it when it mounts: never a blank page);
+//  2. puts a Content-Security-Policy meta tag first in each page's <head>,
 //     allowing only this origin, plus the SHA-256 of Trunk's inline loader
 //     script and 'wasm-unsafe-eval' for WebAssembly;
-//  2. writes sw.js at the root with the precache list of every file of
-//     every page and a version derived from their contents (no hand-kept
-//     list);
-//  3. writes 404.html (a copy of the home page) for GitHub Pages.
+//  3. writes sw.js at the root with every file of every page and its
+//     SHA-256 (it installs a version only when every file matches), and a
+//     version derived from their contents (no hand-kept list);
+//  4. writes 404.html (a copy of the home page) for GitHub Pages.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,6 +53,15 @@ for (const page of pages) {
   fs.writeFileSync(p, html);
 }
 
+// The start-up notice (style/main.css shows it; shell::mount removes it).
+const BOOT = `<div id="boot" role="alert"><p>The console has not started. Its files could not all be loaded, or they do not match one another (the connection was cut, or a new version was arriving as the page loaded). Reload the page; if it stays like this, come back later. Your saved games are kept in this browser and are not touched.</p></div>
+<script>(function(){function failed(){var b=document.getElementById('boot');if(b)b.className='failed'}addEventListener('error',failed,true);addEventListener('unhandledrejection',failed)})()</script>`;
+for (const page of pages) {
+  const p = path.join(dir, page);
+  const html = fs.readFileSync(p, 'utf8');
+  if (!html.includes('<div id="boot"')) fs.writeFileSync(p, html.replace(/<body>/, `<body>\n${BOOT}`));
+}
+
 let hashCount = 0;
 for (const page of pages) {
   const p = path.join(dir, page);
@@ -75,12 +87,17 @@ for (const page of pages) {
 }
 
 const version = crypto.createHash('sha256');
-for (const f of files) version.update(f).update(fs.readFileSync(path.join(dir, f)));
 // Pages are cached under their folder URL ('./', './survival/'), as they are navigated to.
-const precache = files.map((f) => (f === 'index.html' ? './' : f.endsWith('/index.html') ? `./${f.slice(0, -'index.html'.length)}` : f));
+const precache = {};
+for (const f of files) {
+  const body = fs.readFileSync(path.join(dir, f));
+  version.update(f).update(body);
+  const url = f === 'index.html' ? './' : f.endsWith('/index.html') ? `./${f.slice(0, -'index.html'.length)}` : f;
+  precache[url] = crypto.createHash('sha256').update(body).digest('base64');
+}
 const sw = fs.readFileSync(path.join(root, 'pwa/sw.js'), 'utf8')
   .replace('__VERSION__', version.digest('hex').slice(0, 16))
   .replace('__PAGES__', JSON.stringify(pages.map((p) => p.slice(0, -'index.html'.length))))
-  .replace('__PRECACHE__', JSON.stringify(precache, null, 2));
+  .replace('__FILES__', JSON.stringify(precache, null, 2));
 fs.writeFileSync(path.join(dir, 'sw.js'), sw);
-console.log(`postbuild: ${pages.length} pages, ${minified} glue module(s) minified, CSP with ${hashCount} inline script hash(es); sw.js precaches ${precache.length} files`);
+console.log(`postbuild: ${pages.length} pages, ${minified} glue module(s) minified, CSP with ${hashCount} inline script hash(es); sw.js precaches ${files.length} files`);

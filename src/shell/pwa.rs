@@ -24,10 +24,14 @@ pub fn register(update_ready: RwSignal<bool>, root: &str) {
     let Some(sw) = container() else { return };
     let promise = sw.register(&format!("{root}sw.js"));
     spawn_local(async move {
-        let Ok(reg) = wasm_bindgen_futures::JsFuture::from(promise).await else {
+        // (Some browsers resolve with nothing when service workers are off.)
+        let Some(reg) = wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .ok()
+            .and_then(|r| r.dyn_into::<ServiceWorkerRegistration>().ok())
+        else {
             return;
         };
-        let reg: ServiceWorkerRegistration = reg.unchecked_into();
         let controlled = move || container().and_then(|c| c.controller()).is_some();
         if reg.waiting().is_some() && controlled() {
             update_ready.set(true);
@@ -69,10 +73,13 @@ pub fn apply_update() {
     })
     .forget();
     spawn_local(async move {
-        let Ok(reg) = wasm_bindgen_futures::JsFuture::from(sw.get_registration()).await else {
+        let Some(reg) = wasm_bindgen_futures::JsFuture::from(sw.get_registration())
+            .await
+            .ok()
+            .and_then(|r| r.dyn_into::<ServiceWorkerRegistration>().ok())
+        else {
             return;
         };
-        let reg: ServiceWorkerRegistration = reg.unchecked_into();
         if let Some(waiting) = reg.waiting() {
             let msg = js_sys::Object::new();
             let _ = js_sys::Reflect::set(

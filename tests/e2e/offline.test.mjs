@@ -75,3 +75,56 @@ test('a new deployment is offered with a reload button', async () => {
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a deployment whose files do not match is never installed, and a page that cannot start says so', async () => {
+  const root = fs.mkdtempSync(path.join(ARTIFACTS, 'deploy-'));
+  const site = path.join(root, 'site');
+  fs.cpSync(DIST, site, { recursive: true });
+  const server = await serve(site, { prefix: '/console/' });
+  const browser = await launch();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('main');
+    await controlled(page);
+    assert.equal(await page.locator('#boot').count(), 0, 'the app removed the start-up notice');
+    const versionOf = (dir) => fs.readFileSync(path.join(dir, 'sw.js'), 'utf8').match(/const VERSION = '([0-9a-f]+)'/)[1];
+    const oldCache = `console-${versionOf(site)}`;
+
+    // A redeploy with a script changed after the build: its page's
+    // integrity no longer matches it, though sw.js lists the changed file.
+    const html = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
+    const glue = /<link rel="modulepreload" href="\.\/([\w.-]+\.js)"/.exec(html)[1];
+    fs.appendFileSync(path.join(site, glue), '\n// changed after the build\n');
+    execFileSync('node', [path.join(ROOT, 'scripts/postbuild.mjs'), site]);
+    assert.notEqual(`console-${versionOf(site)}`, oldCache);
+    const installed = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const settled = new Promise((done) => r.addEventListener('updatefound', () => {
+        const w = r.installing;
+        w.addEventListener('statechange', () => { if (w.state === 'redundant' || w.state === 'installed') done(w.state); });
+      }));
+      await r.update();
+      return settled;
+    });
+    assert.equal(installed, 'redundant', 'a version with a file failing its integrity check is not installed');
+    assert.deepEqual(await page.evaluate(() => caches.keys()), [oldCache], 'nothing of it is kept');
+    assert.equal(await page.locator('[data-testid=update]').count(), 0, 'and it is not offered');
+    // The returning visitor keeps the version installed before, working.
+    await page.reload();
+    await page.waitForSelector('main');
+    await openDemo(page);
+    assert.match(await page.locator('.game-title').textContent(), /Demo: game 1001/);
+
+    // A first visit to the broken deployment: not a blank page, a notice.
+    const fresh = await (await browser.newContext()).newPage();
+    await fresh.goto(server.url);
+    await fresh.waitForSelector('#boot.failed p', { state: 'visible' });
+    assert.match(await fresh.textContent('#boot'), /The console has not started\. Its files could not all be loaded, or they do not match one another/);
+    assert.equal(await fresh.locator('main').count(), 0);
+  } finally {
+    await browser.close();
+    await server.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1035,9 +1035,12 @@ fn split_layout(names: &Names, text: &str, layout: Layout) -> ThreadSplit {
     // Rendered quotes, against the lines of earlier posts.
     let known = |name: &str| known_name(names, &drafts, name);
     if layout.renders_quotes()
-        && bodies
-            .iter()
-            .any(|b| b.iter().any(|l| layout.quote(l, &known).is_some()))
+        && bodies.iter().any(|b| {
+            b.iter().any(|l| {
+                layout.quote(l, &known).is_some()
+                    || layout == Layout::Discourse && discourse::titled(l).is_some()
+            })
+        })
     {
         let mut seen: HashSet<String> = HashSet::new();
         for body in &mut bodies {
@@ -1293,15 +1296,23 @@ fn joined<'a>(text: &'a str, body: &[Cow<'a, str>]) -> Cow<'a, str> {
 }
 
 /// The name a Discord reply's context line `@NAME` mentions, when it is
-/// one: a name of one word, or of several when it names a player (full
-/// name or nickname) or an author of the page so far (`@Mike O'Neil`,
-/// `@Survival Bot`).
+/// one. The client prints the name alone there, whatever it looks like
+/// (`@Mike O'Neil`, `@Survival Bot`, `@🐺 Wolfy`): a name naming a player
+/// (full name or nickname) or an author of the page so far; else any
+/// short name (at most 32 characters and 4 words, no colon) that does not
+/// start with a player's name followed by more words (`@Ann I agree` is a
+/// player's words to Ann, not a reply's context).
 fn mention<'a>(names: &Names, drafts: &[Draft], line: &'a str) -> Option<&'a str> {
     let rest = line.trim().strip_prefix('@')?.trim();
     if rest.is_empty() || rest.chars().count() > 64 {
         return None;
     }
-    (known_name(names, drafts, rest) || !rest.contains(char::is_whitespace)).then_some(rest)
+    if known_name(names, drafts, rest) {
+        return Some(rest);
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let talk = (1..words.len()).any(|k| known_name(names, drafts, &words[..k].join(" ")));
+    (words.len() <= 4 && rest.chars().count() <= 32 && !rest.contains(':') && !talk).then_some(rest)
 }
 
 /// Whether `name` names a player (full name or nickname) or an author of
@@ -1380,7 +1391,16 @@ fn mark_quotes<'a>(
     let mut n = 0;
     let mut i = 0;
     while i < body.len() {
-        let Some(mut author) = layout.quote(&body[i], known) else {
+        // Discourse: a title naming no one known is a quote's when the
+        // line under it is a line of an earlier post.
+        let titled = || {
+            let next = body[i + 1..].iter().find(|l| !blank(l))?;
+            discourse::titled(&body[i]).filter(|_| seen.contains(&norm(next)))
+        };
+        let quoted = layout
+            .quote(&body[i], known)
+            .or_else(|| (layout == Layout::Discourse).then(titled).flatten());
+        let Some(mut author) = quoted else {
             out.push(body[i].clone());
             i += 1;
             continue;

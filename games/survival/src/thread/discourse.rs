@@ -63,7 +63,13 @@ pub fn topic_map(line: &str) -> bool {
 /// quotes) is a quote's title when `known` says it names a player or an
 /// author of the page.
 pub fn quote(line: &str, known: &dyn Fn(&str) -> bool) -> Option<String> {
+    titled(line).filter(|name| !name.contains(' ') || known(name))
+}
+
+/// `Full Name:` alone (at most 4 words, 40 characters): the title a quote
+/// may have, whoever it names (the caller checks what follows it).
+pub fn titled(line: &str) -> Option<String> {
     let name = line.trim().strip_suffix(':')?.trim();
-    (!name.is_empty() && name.chars().count() <= 40 && (!name.contains(' ') || known(name)))
+    (!name.is_empty() && name.chars().count() <= 40 && name.split_whitespace().count() <= 4)
         .then(|| name.to_string())
 }

@@ -608,3 +608,32 @@ fn signatures_by_repetition_and_by_their_marks() {
         "vote Bob\n[signature]\nvote Cid!\n[/signature]"
     );
 }
+
+#[test]
+fn reply_and_quote_context_whatever_the_name() {
+    // A Discord reply to someone who is neither a player nor on the page.
+    let text = "Ann — Today at 18:04\nno\n@Game Host\nvote Cid\nBob — Today at 18:05\nok\n@Ann I agree\nvote Cid\nCid — Today at 18:06\nhm";
+    let (_, posts) = split(text);
+    assert_eq!(
+        posts,
+        [
+            p("Ann", "no"),
+            p(
+                "Bob",
+                "[quote=\"Game Host\"]vote Cid[/quote]\nok\n@Ann I agree\nvote Cid"
+            ),
+            p("Cid", "hm"),
+        ]
+    );
+    // A Discourse quote titled with a name known to no one, over a line of
+    // an earlier post.
+    let text = "ann\nNov 24\nvote Bob\nbob\nNov 24\nThe Old Host:\nvote Bob\nI only quote.\nReply";
+    let (_, posts) = split(text);
+    assert_eq!(
+        posts[1],
+        p(
+            "Bob",
+            "[quote=\"The Old Host\"]\nvote Bob\n[/quote]\nI only quote."
+        )
+    );
+}

@@ -19,6 +19,11 @@ struct Msg {
     tab: String,
     /// When this tab opened the game (ms), to settle two claims at once.
     at: f64,
+    /// With "release": the game's save file as the closing writer last
+    /// saved it, which the tab taking over opens (its own copy of storage
+    /// may not have that save yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
 }
 
 /// Starts coordinating with other tabs of this site that run the same kind
@@ -34,12 +39,13 @@ pub fn start<P: Persist>(p: P) {
     let send = {
         let channel = channel.clone();
         let tab = tab.clone();
-        move |kind: &str, game: String| {
+        move |kind: &str, game: String, file: Option<String>| {
             let msg = Msg {
                 kind: kind.into(),
                 game,
                 tab: tab.clone(),
                 at: opened_at.get_value(),
+                file,
             };
             if let Ok(text) = serde_json::to_string(&msg) {
                 let _ = channel.post_message(&text.into());
@@ -54,7 +60,7 @@ pub fn start<P: Persist>(p: P) {
             opened_at.set_value(io::now_ms());
             ctx.read_only.set(false);
             if let Some(id) = id.clone() {
-                claim("claim", id);
+                claim("claim", id, None);
             }
         }
         id
@@ -64,12 +70,18 @@ pub fn start<P: Persist>(p: P) {
     // When the writer was last heard from.
     let writer_seen = StoredValue::new(io::now_ms());
     let claim_again = send.clone();
-    let take_over = move || {
-        follow(p);
+    let take_over = move |file: Option<String>| {
+        match file {
+            Some(json) => {
+                p.shell().followed.set_value(None);
+                p.follow(&json);
+            }
+            None => follow(p),
+        }
         ctx.read_only.set(false);
         opened_at.set_value(io::now_ms());
         if let Some(id) = game() {
-            claim_again("claim", id);
+            claim_again("claim", id, None);
         }
         ctx.notice.set(Some(Notice {
             text: "The other tab closed: you can edit here now.".into(),
@@ -84,9 +96,9 @@ pub fn start<P: Persist>(p: P) {
     let take_over_on_silence = take_over.clone();
     gloo_timers::callback::Interval::new(2000, move || {
         match (ctx.read_only.get_untracked(), game()) {
-            (false, Some(id)) => beat("alive", id),
+            (false, Some(id)) => beat("alive", id, None),
             (true, Some(_)) if io::now_ms() - writer_seen.get_value() > 6000.0 => {
-                take_over_on_silence()
+                take_over_on_silence(None)
             }
             _ => {}
         }
@@ -108,7 +120,7 @@ pub fn start<P: Persist>(p: P) {
                 // Two writers: the earlier opening keeps writing.
                 ("claim" | "alive", false) => {
                     if (opened_at.get_value(), my_tab.as_str()) < (msg.at, msg.tab.as_str()) {
-                        reply("taken", msg.game);
+                        reply("taken", msg.game, None);
                     } else {
                         writer_seen.set_value(io::now_ms());
                         become_reader(p);
@@ -119,7 +131,7 @@ pub fn start<P: Persist>(p: P) {
                     become_reader(p);
                 }
                 ("alive", true) => writer_seen.set_value(io::now_ms()),
-                ("release", true) => take_over(),
+                ("release", true) => take_over(msg.file),
                 _ => {}
             }
         });
@@ -138,12 +150,13 @@ pub fn start<P: Persist>(p: P) {
         }
     })
     .forget();
-    // Hand over on close.
+    // Hand over on close, with the game as this tab last saved it (the
+    // autosave's listener, added first, has just saved it).
     EventListener::new(&window, "pagehide", move |_| {
         if !ctx.read_only.get_untracked()
             && let Some(id) = game()
         {
-            send("release", id);
+            send("release", id, p.file().map(|(json, _)| json));
         }
     })
     .forget();

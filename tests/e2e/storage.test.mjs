@@ -112,6 +112,39 @@ test('the same game in two tabs: one writer, the other follows', async () => {
   }
 });
 
+test('the writing tab closed right after a key: the tab taking over has that key, and saves it', async () => {
+  const t = await open();
+  const { context } = t;
+  const box = 'article[data-player="Pebble"] textarea';
+  const ROUNDS = 7;
+  try {
+    let writer = t.page;
+    await openDemo(writer);
+    await screen(writer, 'Orders');
+    let kept = 0;
+    for (let i = 1; i <= ROUNDS; i++) {
+      const reader = await context.newPage();
+      await reader.goto(writer.url());
+      await reader.waitForSelector('.banner');
+      assert.match(await reader.locator('.banner').textContent(), /read-only/);
+      // A key, and the tab closed at once (its save waits 400 ms for more keys).
+      const typed = `24 v 2\n24 m F\n27 v ${i}`;
+      await writer.fill(box, typed);
+      await writer.close();
+      await reader.waitForFunction(() => !document.querySelector('fieldset.screen').disabled);
+      await reader.waitForFunction((typed) => document.querySelector('article[data-player="Pebble"] textarea')?.value === typed, typed);
+      await reader.waitForSelector('html[data-saved=yes]', { state: 'attached' });
+      const saved = await reader.evaluate(() => JSON.parse(Object.entries(localStorage).find(([k]) => k.startsWith('mini-survivor.game.'))[1]));
+      assert.match(JSON.stringify(saved), new RegExp(`27 v ${i}\\b`), `round ${i}: the last key is saved`);
+      kept += 1;
+      writer = reader;
+    }
+    console.log(`tab closed right after a key: ${kept} of ${ROUNDS} takeovers kept it`);
+  } finally {
+    await t.close();
+  }
+});
+
 test('snapshots restore as a new game, and the export reminder shows', async () => {
   const t = await open();
   const { page } = t;

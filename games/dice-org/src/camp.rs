@@ -1,11 +1,15 @@
 //! Camp (D5), each team with living members in team order: consumption
 //! (D5.1), gathering with its options (D5.2, D5.3), then bonus rolls and
 //! advantages (D5.4). Dice in D11.1 order: a team's gathering rolls in
-//! roster order, then its bonus rolls in roster order.
+//! roster order, then its bonus rolls in roster order; from a seeded
+//! generator each player's camp dice come from their own stream
+//! ([`crate::dice::camp_stream`], option `camp_dice`), so no one's choices
+//! move another's roll.
 
 use crate::advantage::Advantage;
 use crate::by_name::ByName;
-use crate::dice::{Dice, Purpose};
+use crate::dice::{Dice, Purpose, camp_stream};
+use crate::options::CampDice;
 use crate::report::{Rejection, StepError, sort_rejections};
 use crate::roll::{Boost, PlainRoll, Roll, RollKind, RollOptions, roll};
 use crate::state::{Phase, PlayerId, State};
@@ -186,6 +190,13 @@ pub fn camp(
         choices[p.index()] = Some(*choice);
     }
     let food = s.options.food_per_player;
+    // D11.1: a player's camp dice from their own stream (or the one
+    // stream of seasons saved before file version 2).
+    let round = state.round();
+    let stream = |p: PlayerId| match state.options.camp_dice {
+        CampDice::PlayerStreams => Some(camp_stream(round, p.index())),
+        CampDice::OneStream => None,
+    };
     let mut teams = Vec::new();
     for t in s.teams_in_play() {
         let members = s.members(t);
@@ -231,7 +242,7 @@ pub fn camp(
                 options.boost = choice.boost;
             }
             options.minus5 = choice.deduct_for_rp;
-            let d = dice.three(&name, Purpose::Gathering)?;
+            let d = dice.three_of(stream(p), &name, Purpose::Gathering)?;
             let l = s.living_mut(p).expect("member");
             let r = roll(
                 RollKind::Survival,
@@ -272,7 +283,7 @@ pub fn camp(
         let mut found = None;
         for g in &gathering {
             for _ in 0..g.bonus_rolls {
-                let r = PlainRoll::of(dice.three(&g.name, Purpose::Bonus)?);
+                let r = PlainRoll::of(dice.three_of(stream(g.player), &g.name, Purpose::Bonus)?);
                 let mut card = None;
                 if r.total == ADVANTAGE_ROLL
                     && found.is_none()

@@ -144,6 +144,18 @@ pub trait DiceSource {
     /// An [`OutOfDice`] when the source has no die left (a finite list); a
     /// seeded source never runs out.
     fn die(&mut self, why: &DieUse) -> Result<u8, OutOfDice>;
+
+    /// The next die of generator stream `stream` (a player's own camp
+    /// stream, D11.1). A source with one order of dice (a case's list)
+    /// gives its next die: the order of D11.1 is the order of the list.
+    ///
+    /// # Errors
+    ///
+    /// As [`DiceSource::die`].
+    fn die_of(&mut self, stream: u64, why: &DieUse) -> Result<u8, OutOfDice> {
+        let _ = stream;
+        self.die(why)
+    }
 }
 
 /// Dice from a fixed list (a case's `dice`), in order.
@@ -207,11 +219,23 @@ impl DiceSource for DiceList {
 pub struct SeededDice {
     seed: u64,
     rng: GameRng,
+    /// Other streams drawn from (D11.1: a player's camp dice), each from
+    /// its start when first drawn.
+    side: Vec<(u64, GameRng)>,
 }
 
 /// The generator stream of a season's dice (D11); other purposes use other
 /// streams of the same seed (see [`crate::season`]).
 pub const DICE_STREAM: u64 = 0;
+
+/// Player `slot`'s camp dice in round `round` (D11.1) come from stream
+/// `CAMP_STREAMS + round * 2^16 + slot` (no other stream is that high).
+pub const CAMP_STREAMS: u64 = 1 << 32;
+
+/// The stream of player `slot`'s camp dice in round `round` (D11.1).
+pub fn camp_stream(round: u32, slot: usize) -> u64 {
+    CAMP_STREAMS + (u64::from(round) << 16) + slot as u64
+}
 
 impl SeededDice {
     /// The dice of `seed` from the start.
@@ -219,6 +243,7 @@ impl SeededDice {
         SeededDice {
             seed,
             rng: GameRng::stream(seed, DICE_STREAM),
+            side: Vec::new(),
         }
     }
 
@@ -227,10 +252,12 @@ impl SeededDice {
         SeededDice {
             seed: state.seed,
             rng: GameRng::from_state(state),
+            side: Vec::new(),
         }
     }
 
-    /// Where the dice stand, for a save file.
+    /// Where the season's dice stream stands, for a save file (the
+    /// camp streams are drawn from their start in their one camp).
     pub fn state(&self) -> RngState {
         self.rng.state(self.seed)
     }
@@ -239,6 +266,17 @@ impl SeededDice {
 impl DiceSource for SeededDice {
     fn die(&mut self, _why: &DieUse) -> Result<u8, OutOfDice> {
         Ok(self.rng.die())
+    }
+
+    fn die_of(&mut self, stream: u64, _why: &DieUse) -> Result<u8, OutOfDice> {
+        let k = match self.side.iter().position(|(s, _)| *s == stream) {
+            Some(k) => k,
+            None => {
+                self.side.push((stream, GameRng::stream(self.seed, stream)));
+                self.side.len() - 1
+            }
+        };
+        Ok(self.side[k].1.die())
     }
 }
 
@@ -289,11 +327,39 @@ impl<'a> Dice<'a> {
     /// An [`OutOfDice`] when the source runs out before the third die (the dice
     /// drawn before stay in the log).
     pub fn three(&mut self, who: &str, purpose: Purpose) -> Result<[u8; 3], OutOfDice> {
+        self.three_of(None, who, purpose)
+    }
+
+    /// Three dice for one roll from generator stream `stream` (D11.1: a
+    /// player's camp stream), or from the source's one order with `None`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dice::three`].
+    pub fn three_of(
+        &mut self,
+        stream: Option<u64>,
+        who: &str,
+        purpose: Purpose,
+    ) -> Result<[u8; 3], OutOfDice> {
         let why = DieUse {
             who: who.to_string(),
             purpose,
         };
-        Ok([self.die(&why)?, self.die(&why)?, self.die(&why)?])
+        let mut out = [0; 3];
+        for d in &mut out {
+            let v = match stream {
+                Some(k) => self.source.die_of(k, &why)?,
+                None => self.source.die(&why)?,
+            };
+            debug_assert!((1..=6).contains(&v));
+            self.log.push(LoggedDie {
+                value: v,
+                why: why.clone(),
+            });
+            *d = v;
+        }
+        Ok(out)
     }
 
     /// The dice drawn so far, in order.

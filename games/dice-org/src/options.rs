@@ -28,6 +28,23 @@ pub enum Deadlock {
     Rocks,
 }
 
+/// Where a camp's dice come from in a seeded season (D11.1). A case's list
+/// of dice is drawn in the same order either way.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CampDice {
+    /// Each player's camp dice (gathering roll, then bonus rolls) from a
+    /// stream of their own, fixed by the round and their roster place: no
+    /// one's choices move another's roll (the ruling).
+    #[default]
+    PlayerStreams,
+    /// Every camp die from the season's one dice stream, teams in team
+    /// order, each team's gathering then its bonus rolls: a team's bonus
+    /// rolls move the next team's rolls. The order of seasons saved before
+    /// file version 2, kept so they replay.
+    OneStream,
+}
+
 /// A jury size D8.1 allows: odd and not divisible by 3 (1, 5, 7, 11, 13, ...).
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(try_from = "u32", into = "u32")]
@@ -109,6 +126,16 @@ pub struct Options {
     pub deadlock: Deadlock,
     /// `jury_size` (D8.1): default 7.
     pub jury_size: JurySize,
+    /// `camp_dice` (D11.1): where a seeded season's camp dice come from;
+    /// players' own streams (default). Left out of files while the
+    /// default.
+    #[serde(skip_serializing_if = "is_player_streams")]
+    pub camp_dice: CampDice,
+}
+
+/// Whether `c` is the default (not written).
+fn is_player_streams(c: &CampDice) -> bool {
+    *c == CampDice::PlayerStreams
 }
 
 impl Default for Options {
@@ -120,6 +147,7 @@ impl Default for Options {
             conversation_slots: 3,
             deadlock: Deadlock::SurvivalRoll,
             jury_size: JurySize::DEFAULT,
+            camp_dice: CampDice::PlayerStreams,
         }
     }
 }
@@ -183,6 +211,7 @@ impl OptionsPatch {
                 .unwrap_or(options.conversation_slots),
             deadlock: self.deadlock.unwrap_or(options.deadlock),
             jury_size: self.jury_size.unwrap_or(options.jury_size),
+            camp_dice: options.camp_dice,
         }
     }
 }

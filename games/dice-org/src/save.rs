@@ -27,8 +27,11 @@ use serde::{Deserialize, Serialize};
 
 /// The `format` member of a season file.
 pub const FORMAT: &str = "dice-org-game";
-/// The current `version`.
-pub const VERSION: u32 = 1;
+/// The current `version`. Version 2: a seeded season's camp dice come
+/// from each player's own stream (D11.1); a version-1 file is read with
+/// its setup's option `camp_dice` set to `one_stream`, the order it was
+/// played in, so it replays as saved.
+pub const VERSION: u32 = 2;
 
 /// What an entry produced, to check a replay against.
 #[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
@@ -173,6 +176,23 @@ impl SaveFile for SeasonFile {
 
     fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Version 1: every camp die came from the one dice stream (D11.1):
+    /// the setup's options say so.
+    fn upgrade(version: u32, mut json: serde_json::Value) -> Result<serde_json::Value, LoadError> {
+        if version < 2
+            && let Some(setup) = json.get_mut("setup").and_then(|s| s.as_object_mut())
+        {
+            let options = setup
+                .entry("options")
+                .or_insert_with(|| serde_json::json!({}));
+            if let Some(o) = options.as_object_mut() {
+                o.insert("camp_dice".into(), serde_json::json!("one_stream"));
+            }
+            json["version"] = serde_json::json!(VERSION);
+        }
+        Ok(json)
     }
 
     /// Rebuilds the season from setup and entries, checking each entry's

@@ -781,4 +781,48 @@ mod tests {
         );
         assert!(!offer(3).can_buy_bonus(Some(Boost::Seven), false));
     }
+
+    #[test]
+    fn no_choice_moves_a_gathering_roll_shown_d11_1() {
+        // Two teams; the camp's gathering rolls as a dry run shows them.
+        let mut s = season();
+        s.play(Entry::Competition(CompetitionInput::default()))
+            .unwrap();
+        let rolls = |s: &Season, choices: ByName<crate::camp::CampChoice>| {
+            let Ok(StepReport::Camp(r)) =
+                s.dry_run(&Entry::Camp(crate::camp::CampInput { choices }))
+            else {
+                panic!("a camp")
+            };
+            r.teams
+                .iter()
+                .flat_map(|t| t.gathering.iter().map(|g| (g.name.clone(), g.roll.dice)))
+                .collect::<Vec<_>>()
+        };
+        let shown = rolls(&s, ByName::new());
+        // Every player of the first team buys bonus rolls (before and
+        // after rolling): no gathering roll of anyone moves.
+        let first = s.state().members(crate::state::TeamId(0));
+        let mut choices = ByName::new();
+        for p in first {
+            choices.insert(
+                s.state().name(p).to_string(),
+                crate::camp::CampChoice {
+                    deduct_for_bonus: true,
+                    deduct_for_rp: true,
+                    rp_for_bonus: true,
+                    boost: None,
+                },
+            );
+        }
+        assert_eq!(rolls(&s, choices.clone()), shown);
+        // In the one-stream order of seasons saved before version 2 the
+        // second team's rolls came after the first team's bonus rolls.
+        let mut old = s.clone();
+        old.start.options.camp_dice = crate::options::CampDice::OneStream;
+        for p in &mut old.played {
+            p.after.options.camp_dice = crate::options::CampDice::OneStream;
+        }
+        assert_ne!(rolls(&old, choices), rolls(&old, ByName::new()));
+    }
 }

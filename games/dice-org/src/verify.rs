@@ -101,13 +101,19 @@ pub fn normalise_commitment(text: &str) -> Option<String> {
 /// Checks a revealed seed (D1.4): `input` is the setup as published with
 /// the revealed seed and salt; `published` the commitment posted at the
 /// start; `season` the open season, if any, whose attributes, teams and
-/// rolls are compared with what the seed gives. Never fails: what cannot
-/// be checked is said in [`Verification::problem`].
+/// rolls are compared with what the seed gives (its rule options are the
+/// ones replayed: they are not in the setup as published, and the camp
+/// dice option, D11.1, says where its camp dice came from). Never fails:
+/// what cannot be checked is said in [`Verification::problem`].
 pub fn verify(
     input: &SetupInput,
     published: Option<&str>,
     season: Option<&Season>,
 ) -> Verification {
+    let input = &SetupInput {
+        options: season.map_or(input.options, |s| s.setup().options),
+        ..input.clone()
+    };
     let mine = commitment(input);
     let published = published.and_then(normalise_commitment);
     let mut out = Verification {
@@ -256,6 +262,21 @@ mod tests {
         assert_eq!(v.rolls[8].entry, Some(0));
         assert!(v.rolls.iter().all(|r| r.matches && r.dice.len() == 3));
         assert!(v.all_match());
+    }
+
+    #[test]
+    fn a_season_replays_with_its_own_options_d11_1() {
+        // A season played with the camp dice of file version 1 and other
+        // options: the setup typed on the Verify screen has the defaults.
+        let mut setup = input(41);
+        setup.options.camp_dice = crate::options::CampDice::OneStream;
+        setup.options.food_per_player = 2;
+        let mut s = Season::new(setup).unwrap();
+        s.play(Entry::Competition(CompetitionInput::default()))
+            .unwrap();
+        s.play(Entry::Camp(Default::default())).unwrap();
+        let v = verify(&input(41), Some(&s.commitment()), Some(&s));
+        assert!(v.all_match(), "{v:?}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 mod common;
 
 use console_core::{LoadError, SaveFile};
+use dice_org::options::CampDice;
 use dice_org::save::{Drafts, SeasonFile};
 use serde_json::{Value, json};
 
@@ -50,15 +51,37 @@ fn write_the_fixture() {
 #[test]
 fn the_version_1_fixture_loads_and_replays() {
     let (file, season) = SeasonFile::parse(V1).expect("version 1 loads");
-    assert_eq!(file.version, 1);
+    // Read as version 2 with the camp dice of version 1 (D11.1).
+    assert_eq!(file.version, 2);
+    assert_eq!(file.setup.options.camp_dice, CampDice::OneStream);
     assert!(season.state().is_over());
     assert!(season.played().len() > 20);
     assert!(file.drafts.edit.is_some(), "drafts survive");
     let again = SeasonFile::of(&file.name, &season, file.drafts.clone());
     assert_eq!(again, file);
-    // Written back with the same members and values.
+    // Written back with the same members and values, as version 2 with
+    // the option that keeps its camp dice.
     let written: Value = serde_json::from_str(&file.to_json()).unwrap();
-    assert_eq!(written, v1());
+    let mut want = v1();
+    want["version"] = json!(2);
+    want["setup"]["options"]["camp_dice"] = json!("one_stream");
+    assert_eq!(written, want);
+    // The same file taken as version 2 (each player's camp dice from
+    // their own stream) does not replay: its first camp was drawn from the
+    // one stream.
+    let mut as_v2 = v1();
+    as_v2["version"] = json!(2);
+    let first_camp = v1()["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["entry"].get("camp").is_some())
+        .unwrap();
+    assert!(
+        replay_at(&load(&as_v2), &format!("step {}", first_camp + 1)),
+        "{:?}",
+        load(&as_v2)
+    );
 }
 
 #[test]
@@ -68,8 +91,8 @@ fn envelopes_are_checked_first() {
     let e = load(&v).unwrap_err().to_string();
     assert!(e.contains("mini-survivor-game"), "{e}");
     let mut v = v1();
-    v["version"] = json!(2);
-    assert!(load(&v).unwrap_err().to_string().contains("version 2"));
+    v["version"] = json!(3);
+    assert!(load(&v).unwrap_err().to_string().contains("version 3"));
     let big = format!(
         "{{\"format\":\"dice-org-game\",\"x\":\"{}\"}}",
         "x".repeat(9 << 20)

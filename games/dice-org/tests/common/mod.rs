@@ -13,7 +13,7 @@ use dice_org::competition::{CompetitionChoice, CompetitionInput};
 use dice_org::conversation::Prefs;
 use dice_org::edit::{Change, Edit, PlayerChange};
 use dice_org::final_vote::FinalInput;
-use dice_org::options::{Deadlock, JurySize, OptionsPatch, TeamScore};
+use dice_org::options::{CampDice, Deadlock, JurySize, OptionsPatch, TeamScore};
 use dice_org::setup::{AttributeSource, SetupInput, TeamSource};
 use dice_org::vote::{Ballot, Play, RevoteInput, VoteInput, When};
 use dice_org::{Advantage, Attributes, Boost, Entry, Needs, Options, Season};
@@ -89,6 +89,11 @@ pub fn options(noise: &mut Noise) -> Options {
             Deadlock::Rocks
         },
         jury_size: JurySize::new([1, 5, 7][noise.pick(3)]).unwrap(),
+        camp_dice: if noise.chance(50) {
+            CampDice::PlayerStreams
+        } else {
+            CampDice::OneStream
+        },
     }
 }
 

@@ -103,6 +103,8 @@ pub fn Setup() -> impl IntoView {
                 Deadlock::SurvivalRoll
             },
             jury_size: JurySize::new(jury.get().parse().unwrap_or(7)).map_err(|e| e.to_string())?,
+            // A new season: each player's camp dice from their own stream (D11.1).
+            camp_dice: Default::default(),
         };
         let p = per_player.get();
         let get = |k: String| p.get(&k).cloned().unwrap_or_default();

@@ -3,13 +3,16 @@
 //! bonus roll and one RP boost; after rolling, deduct 5 for 1 RP and/or
 //! spend 1 RP for a bonus roll), and the advantages waiting (D5.4). The
 //! players choose the after-rolling options once they know their roll: the
-//! producers can show each roll from a dry run of the engine first.
+//! producers can show each roll from a dry run of the engine first (each
+//! player's camp dice are their own stream's, D11.1, so a roll shown does
+//! not move with anyone's choices).
 
 use super::super::super::state::{Ctx, OddsPick, Screen};
 use super::super::widgets::check;
 use super::{boost_select, play_button, refusals};
 use dice_org::ByName;
 use dice_org::camp::{ADVANTAGE_ROLL, CampChoice};
+use dice_org::options::CampDice;
 use dice_org::roll::{BLIND_DEDUCTION, INFORMED_DEDUCTION};
 use dice_org::season::CampOffer;
 use dice_org::step::StepReport;
@@ -90,7 +93,14 @@ pub fn Camp(teams: Vec<CampOffer>) -> impl IntoView {
             <p class="muted">{format!("Before rolling: deduct {BLIND_DEDUCTION} for a bonus roll, and one boost. After rolling (the player sees their roll first): deduct {INFORMED_DEDUCTION} for 1 RP, and/or spend 1 RP for a bonus roll. A bonus roll of {ADVANTAGE_ROLL} finds the first advantage waiting at the camp (D5.4).")}</p>
             {check("Show each gathering roll (a dry run of the engine, to tell each player their roll before they choose the after-rolling options)".to_string(), false, "show-rolls",
                 show_rolls.into(), Signal::stored(true), Callback::new(move |v| show_rolls.set(v)))}
-            {several.then(|| view! { <p class="muted">"Dice are drawn team by team (D11.1): a later team's rolls shown here change if an earlier team's bonus rolls change."</p> })}
+            {move || {
+                let one = ctx.with_game(|s| s.state().options.camp_dice == CampDice::OneStream).unwrap_or(false);
+                if one {
+                    several.then(|| view! { <p class="muted">"This season draws every camp die from one stream, team by team (D11.1, a season saved before file version 2): a later team's rolls shown here change if an earlier team's bonus rolls change."</p> }.into_any())
+                } else {
+                    Some(view! { <p class="muted">"Each player's camp dice come from a stream of their own (D11.1): a roll shown here stays the same whatever anyone chooses; only the player's own deduction and boost change its result."</p> }.into_any())
+                }
+            }}
             {teams.into_iter().map(|t| view! {
                 <section class="camp-team" aria-label=format!("Camp of {}", t.team)>
                     <h4>{t.team.clone()}</h4>

@@ -97,8 +97,10 @@ pub fn new_id() -> String {
 
 /// A file name made of a game's name: `Spring game` -> `Spring-game.survival.json`.
 pub fn file_name(name: &str, kind: &str) -> String {
+    // (Cut: a file name of a thousand characters is refused by systems.)
     let base: String = name
         .chars()
+        .take(60)
         .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect();
     format!("{base}.{kind}.json")

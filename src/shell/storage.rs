@@ -33,6 +33,20 @@ pub fn game_key(kind: &Kind, id: &str) -> String {
     format!("{}.game.{id}", kind.key)
 }
 
+/// The most characters of a game's name the index keeps and the pages
+/// show; a longer name (a file may carry any) is cut, with an ellipsis, so
+/// the index stays small and every page that lists it stays quick.
+pub const NAME_SHOWN: usize = 120;
+
+/// A game's name as the index keeps it and the pages show it: at most
+/// [`NAME_SHOWN`] characters, the rest replaced by an ellipsis.
+pub fn shown_name(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(NAME_SHOWN) {
+        None => std::borrow::Cow::Borrowed(name),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &name[..cut])),
+    }
+}
+
 /// What the index shows of a game, given by its page when it saves.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -128,6 +142,17 @@ pub fn index(kind: &Kind) -> Vec<Entry> {
             rebuilt
         }
     };
+    // An index written before names were cut is cut, and kept so.
+    let mut cut = false;
+    for e in &mut v {
+        if let std::borrow::Cow::Owned(short) = shown_name(&e.name) {
+            e.name = short;
+            cut = true;
+        }
+    }
+    if cut {
+        let _ = LocalStorage::set(&key, &v);
+    }
     // Newest first; IDs are unique, so an unstable sort is deterministic.
     v.sort_unstable_by(|a, b| {
         b.updated
@@ -155,7 +180,7 @@ fn rebuild_index(kind: &Kind) -> Vec<Entry> {
             let file: serde_json::Value = serde_json::from_str(&raw().get_item(&k).ok()??).ok()?;
             Some(Entry {
                 id,
-                name: file.get("name")?.as_str()?.to_string(),
+                name: shown_name(file.get("name")?.as_str()?).into_owned(),
                 rounds: 0,
                 over: false,
                 phase: String::new(),
@@ -196,7 +221,7 @@ fn update_index(kind: &Kind, id: &str, f: impl FnOnce(&mut Entry)) -> Result<(),
 pub fn save(kind: &Kind, id: &str, json: &str, summary: &Summary, now: f64) -> Result<(), String> {
     write(&game_key(kind, id), json)?;
     update_index(kind, id, |e| {
-        e.name = summary.name.clone();
+        e.name = shown_name(&summary.name).into_owned();
         e.rounds = summary.progress;
         e.phase = summary.phase.clone();
         e.over = summary.over;
@@ -219,7 +244,7 @@ pub fn restore(
 ) -> Result<(), String> {
     write(&game_key(kind, id), json)?;
     update_index(kind, id, |e| {
-        e.name = summary.name.clone();
+        e.name = shown_name(&summary.name).into_owned();
         e.rounds = summary.progress;
         e.phase = summary.phase.clone();
         e.over = summary.over;

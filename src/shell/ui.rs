@@ -108,7 +108,7 @@ pub fn GameTitle<P: Persist>(
     view! {
         {move || status.get().map(|(name, phase)| view! {
             <div class="game-title">
-                <strong>{name}</strong>
+                <strong>{crate::shell::storage::shown_name(&name).into_owned()}</strong>
                 <span class="muted" data-testid="phase">{phase}</span>
                 <button on:click=move |_| export(p) data-testid="export">"Export"</button>
             </div>

@@ -60,3 +60,34 @@ test('the home page lists every kind and the games of every kind', async () => {
     await t.close();
   }
 });
+
+test('a game named with a million characters: the home page and the game page show its first 120, the index keeps no more', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await page.waitForSelector('html[data-saved=yes]', { state: 'attached' });
+    // The name as an imported file may carry it (stored as the page stores games).
+    const long = 'N'.repeat(1_000_000);
+    await page.evaluate((long) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.'));
+      const file = JSON.parse(localStorage.getItem(key));
+      file.name = long;
+      localStorage.setItem(key, JSON.stringify(file));
+      const index = JSON.parse(localStorage.getItem('mini-survivor.index'));
+      index[0].name = long;
+      localStorage.setItem('mini-survivor.index', JSON.stringify(index));
+    }, long);
+    await goto(page, '');
+    const shown = await page.locator('[data-testid=games] td a').first().textContent();
+    assert.equal(shown, `${'N'.repeat(120)}…`);
+    await goto(page, 'mini-survivor/');
+    await page.waitForSelector('.game-title');
+    assert.equal(await page.locator('.game-title strong').textContent(), `${'N'.repeat(120)}…`);
+    const index = await page.evaluate(() => localStorage.getItem('mini-survivor.index'));
+    assert.ok(index.length < 2000, `the index is ${index.length} characters`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

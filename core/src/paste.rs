@@ -2,7 +2,9 @@
 //! readers: formatting (BBCode tags, Markdown emphasis and spoilers, list
 //! bullets, curly apostrophes), quotes (`[quote]...[/quote]` blocks, `> `
 //! lines) that hold someone else's words, and the author lines of copied
-//! Discord messages (`Ann — Today at 18:04`, `[18:05] Ann: vote Bob`).
+//! Discord messages (`Ann — Today at 18:04`, `[18:05] Ann: vote Bob`, or
+//! split over lines as the client copies a header: `Survival Bot` / `APP`
+//! / ` — 12/01/2026 8:15 PM`).
 
 /// The line without forum or chat formatting: BBCode tags (`[b]`, `[/i]`,
 /// `[color=red]`, `[size=4]`, `[s]`, `[font=x]`, `[spoiler]`...) other than
@@ -164,8 +166,9 @@ fn is_time(s: &str) -> bool {
 }
 
 /// Whether `s` is a chat time stamp: `Today at 18:04`, `Yesterday at
-/// 6:04 PM`, `Monday at 9:00`, `21/11/2026 18:04`, `11/21/26, 6:04 PM`.
-fn is_stamp(s: &str) -> bool {
+/// 6:04 PM`, `Monday at 9:00`, `21/11/2026 18:04`, `11/21/26, 6:04 PM`,
+/// or a time alone (`18:04`, today's messages).
+pub fn is_stamp(s: &str) -> bool {
     let s = s.trim();
     if let Some((day, time)) = s.split_once(" at ") {
         return !day.is_empty() && day.chars().all(char::is_alphabetic) && is_time(time);
@@ -180,6 +183,50 @@ fn is_stamp(s: &str) -> bool {
         }
         None => is_time(s),
     }
+}
+
+/// Whether a line is a bot's badge alone, as a Discord header split over
+/// lines copies it between the name and the time: `APP`, `BOT`, with the
+/// verified mark (`✓ APP`).
+pub fn badge_line(line: &str) -> bool {
+    let t = line.trim().trim_start_matches('✓').trim_start();
+    t == "APP" || t == "BOT"
+}
+
+/// A name without a bot's badge after it: `Carl-bot APP`, `Carl-botBOT`
+/// give `Carl-bot`, and whether a badge was there.
+pub fn without_badge(name: &str) -> (&str, bool) {
+    for badge in ["APP", "BOT"] {
+        if let Some(n) = name.strip_suffix(badge) {
+            let n2 = n.trim_end();
+            if !n2.is_empty()
+                && (n2.len() < n.len()
+                    || n.ends_with(|c: char| c.is_lowercase() || c == '-' || c.is_ascii_digit()))
+            {
+                return (n2, true);
+            }
+        }
+    }
+    (name, false)
+}
+
+/// The time line of a Discord header split over lines (the name, and a
+/// bot's badge, on the lines above): ` — Today at 19:02`, `– 12/01/2026
+/// 8:15 PM`; the stamp. A time alone (today's `— 19:02`) only after an
+/// em dash, as the client writes it.
+pub fn stamp_line(line: &str) -> Option<&str> {
+    let t = line.trim();
+    for dash in ["—", "–", "-"] {
+        if let Some(rest) = t.strip_prefix(dash)
+            && rest.starts_with(char::is_whitespace)
+        {
+            let stamp = rest.trim();
+            let dated = stamp.contains(|c: char| c.is_alphabetic() || c == '/' || c == '.')
+                || stamp.contains(' ');
+            return (is_stamp(stamp) && (dash == "—" || dated)).then_some(stamp);
+        }
+    }
+    None
 }
 
 /// The chat author line `line` is, if any (see [`ChatLine`]).
@@ -274,5 +321,28 @@ mod tests {
         assert_eq!(chat_line("vote Mary - Jo"), None);
         assert_eq!(chat_line("[11, 9]"), None);
         assert_eq!(chat_line("rank Ann - Bob"), None);
+    }
+
+    #[test]
+    fn split_headers() {
+        assert_eq!(
+            stamp_line(" — 12/01/2026 8:15 PM"),
+            Some("12/01/2026 8:15 PM")
+        );
+        assert_eq!(stamp_line("— Today at 19:02"), Some("Today at 19:02"));
+        assert_eq!(stamp_line(" — 19:02"), Some("19:02"));
+        assert_eq!(
+            stamp_line("- Yesterday at 6:04 PM"),
+            Some("Yesterday at 6:04 PM")
+        );
+        assert_eq!(stamp_line("- 19:02"), None);
+        assert_eq!(stamp_line("- vote Ann"), None);
+        assert_eq!(stamp_line("—Today at 19:02"), None);
+        assert!(badge_line("APP") && badge_line(" BOT ") && badge_line("✓ APP"));
+        assert!(!badge_line("APPLE") && !badge_line("vote APP"));
+        assert_eq!(without_badge("Carl-bot APP"), ("Carl-bot", true));
+        assert_eq!(without_badge("Carl-botBOT"), ("Carl-bot", true));
+        assert_eq!(without_badge("ROBOT"), ("ROBOT", false));
+        assert_eq!(without_badge("Ann"), ("Ann", false));
     }
 }

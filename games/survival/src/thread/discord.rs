@@ -37,29 +37,14 @@ pub fn time_prefix(t: &str) -> Option<(&str, &str)> {
     is_time(&t[1..inner_end]).then(|| (&t[1..inner_end], t[inner_end + 1..].trim_start()))
 }
 
-/// The name of a header without a bot's badge: `Carl-bot APP`,
-/// `Carl-botBOT` give `Carl-bot` (and whether it was a bot).
-pub fn without_badge(name: &str) -> (&str, bool) {
-    for badge in ["APP", "BOT"] {
-        if let Some(n) = name.strip_suffix(badge) {
-            let n2 = n.trim_end();
-            if !n2.is_empty()
-                && (n2.len() < n.len()
-                    || n.ends_with(|c: char| c.is_lowercase() || c == '-' || c.is_ascii_digit()))
-            {
-                return (n2, true);
-            }
-        }
-    }
-    (name, false)
-}
+/// The name of a header without a bot's badge (`Carl-bot APP`,
+/// `Carl-botBOT` give `Carl-bot`), and whether it was a bot: the shared
+/// reader's (`console_core::paste`).
+pub use console_core::paste::without_badge;
 
-/// Whether a line is a bot's badge alone, as a split header copies it:
-/// `APP`, `BOT` (with the verified mark `✓` before it).
-pub fn badge(line: &str) -> bool {
-    let t = line.trim().trim_start_matches('✓').trim_start();
-    t == "APP" || t == "BOT"
-}
+/// Whether a line is a bot's badge alone (`APP`, `BOT`), as a split
+/// header copies it: the shared reader's (`console_core::paste`).
+pub use console_core::paste::badge_line as badge;
 
 /// A header line: `Name — stamp`, `Name APP — stamp` (a bot),
 /// ` — stamp` alone (the name, and a bot's badge, on the lines above),
@@ -68,18 +53,13 @@ pub fn badge(line: &str) -> bool {
 pub fn header(line: &str) -> Option<Header> {
     let t = line.trim();
     // A split header's time line: ` — Today at 19:02` under the name.
-    for dash in ["—", "–", "-"] {
-        if let Some(stamp) = t.strip_prefix(dash)
-            && stamp.starts_with(char::is_whitespace)
-        {
-            let stamped = is_stamp(stamp) || dash == "—" && is_time(stamp);
-            return stamped.then(|| Header {
-                author: Author::Split,
-                number: None,
-                time: Some(stamp.trim().to_string()),
-                text: String::new(),
-            });
-        }
+    if let Some(stamp) = console_core::paste::stamp_line(t) {
+        return Some(Header {
+            author: Author::Split,
+            number: None,
+            time: Some(stamp.to_string()),
+            text: String::new(),
+        });
     }
     if let Some((time, rest)) = time_prefix(t) {
         if let Some((name, text)) = rest.split_once(':')

@@ -637,3 +637,18 @@ fn reply_and_quote_context_whatever_the_name() {
         )
     );
 }
+
+#[test]
+fn discord_stamps_as_copied() {
+    // 12 and 24 hour times, a narrow no-break space before PM, full
+    // dates in the orders the client prints, on one line or split.
+    let text = "Ann — 01/12/2026 20:15\nvote Bob\nBob — Today at 8:15\u{202F}PM\nvote Ann\nCid\n — Yesterday at 20:16\nvote Bob\nEve — 12/1/26, 8:17 PM\nvote Bob\nFlo\n — 2026-12-01 20:18\nvote Ann";
+    let (l, posts) = split(text);
+    assert_eq!(l, Layout::Discord);
+    let authors: Vec<&str> = posts.iter().map(|(a, _)| a.as_str()).collect();
+    assert_eq!(authors, ["Ann", "Bob", "Cid", "Eve", "Flo"]);
+    assert!(
+        posts.iter().all(|(_, t)| t.starts_with("vote ")),
+        "{posts:?}"
+    );
+}

@@ -431,19 +431,27 @@ async function checkPhasePosts(page, i, want, alive) {
       }
     }
   }
-  // The night's private results (S9.3).
+  // The night's private results (S9.3), to players still in the game
+  // after the night: one eliminated in it gets no further message.
+  const gone = async (p) => assert.equal(await page.locator(`[data-testid=private][data-player="${p}"]`).count(), 0, `${p} is out of the game`);
   if (night && want.check) {
     const scientist = Object.keys(CASE.cards).find((p) => CASE.cards[p] === 'Scientist');
-    assert.match(await page.textContent(`[data-testid=private][data-player="${scientist}"]`), new RegExp(`${want.check.target}[\\s\\S]*${want.check.result}`));
+    if (want.alive.includes(scientist)) assert.match(await page.textContent(`[data-testid=private][data-player="${scientist}"]`), new RegExp(`${want.check.target}[\\s\\S]*${want.check.result}`));
+    else await gone(scientist);
   }
   if (night && want.watch) {
     const ga = Object.keys(CASE.cards).find((p) => CASE.cards[p] === 'Green Activist');
-    const msg = await page.textContent(`[data-testid=private][data-player="${ga}"]`);
-    for (const e of want.watch.evil) assert.ok(msg.includes(e), msg);
+    if (want.alive.includes(ga)) {
+      const msg = await page.textContent(`[data-testid=private][data-player="${ga}"]`);
+      for (const e of want.watch.evil) assert.ok(msg.includes(e), msg);
+    } else await gone(ga);
   }
   if (night && want.buddies) {
+    // The notice goes to a buddy still in the game after the night; one
+    // eliminated in it gets no further private message (S9.3).
     for (const [a, o] of [want.buddies, [...want.buddies].reverse()]) {
-      assert.ok((await page.textContent(`[data-testid=private][data-player="${a}"]`)).includes(o));
+      if (want.alive.includes(a)) assert.ok((await page.textContent(`[data-testid=private][data-player="${a}"]`)).includes(o));
+      else assert.equal(await page.locator(`[data-testid=private][data-player="${a}"]`).count(), 0, `${a} is out of the game`);
     }
   }
   await page.selectOption('[data-testid=format]', 'bbcode');

@@ -218,7 +218,7 @@ pub fn posts_html(roster: &Roster, s: &ThreadSplit, live: Option<&Live>, shown: 
                     " class=\"warn\"",
                     &if p.bot {
                         format!(
-                            "not counted: \u{201c}{}\u{201d} is a bot (its APP or BOT badge): a bot's text is never a player's vote (S2.9)",
+                            "not counted: \u{201c}{}\u{201d} is no player but a bot (its APP or BOT badge): a bot's text is never a player's vote (S2.9)",
                             p.author_text
                         )
                     } else {
@@ -500,7 +500,7 @@ pub fn doubtful_html(
             for (w, posts, bot) in &strangers {
                 let posts: Vec<String> = posts.iter().map(|n| format!("#{n}")).collect();
                 let what = if *bot {
-                    "is a bot (its APP or BOT badge): a bot's text is never a player's vote (S2.9), not counted."
+                    "is no player but a bot (its APP or BOT badge): a bot's text is never a player's vote (S2.9), not counted."
                 } else {
                     "is no player of this game: not counted."
                 };

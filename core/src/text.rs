@@ -363,8 +363,9 @@ pub fn take_text(
 /// What a bulk box's split took for one player: the length in bytes and
 /// the SHA-256 (64 lowercase hex digits) of the player's part, kept with
 /// the drafts (a pile of a megabyte is not kept twice) so that the same
-/// pile split again is known ([`take_part`]).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// pile split again is known ([`take_part`]). Kept as text, `LEN SHA256`
+/// ([`PartSeen::read`]), in a map like the drafts'.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartSeen {
     /// The part's length in bytes.
     pub len: usize,
@@ -372,7 +373,23 @@ pub struct PartSeen {
     pub sha256: String,
 }
 
+impl std::fmt::Display for PartSeen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.len, self.sha256)
+    }
+}
+
 impl PartSeen {
+    /// A record written as `LEN SHA256` (its [`Display`](std::fmt::Display));
+    /// `None` for any other text (then the part is taken as new).
+    pub fn read(text: &str) -> Option<PartSeen> {
+        let (len, sha) = text.split_once(' ')?;
+        Some(PartSeen {
+            len: len.parse().ok()?,
+            sha256: sha.to_string(),
+        })
+    }
+
     /// The record of `part`.
     pub fn of(part: &str) -> PartSeen {
         PartSeen {
@@ -404,23 +421,24 @@ impl PartSeen {
 
 /// Takes one player's part of a bulk split into their draft as
 /// [`take_text`] does, remembering what the box's splits took in `seen`
-/// (by the player's `slot`, a key that a rename keeps): a part the last
-/// split took for this player is not taken again ([`Taken::Before`]:
-/// the same pile split twice changes nothing, even after the draft was
-/// edited), and of a part that grew since only the lines after it are
-/// taken. Returns the account's line, as [`take_text`] does.
+/// ([`PartSeen`] as text, by the player's `slot`, a key that a rename
+/// keeps): a part the last split took for this player is not taken again
+/// ([`Taken::Before`]: the same pile split twice changes nothing, even
+/// after the draft was edited), and of a part that grew since only the
+/// lines after it are taken. Returns the account's line, as [`take_text`]
+/// does.
 pub fn take_part(
     drafts: &mut std::collections::BTreeMap<String, String>,
-    seen: &mut std::collections::BTreeMap<usize, PartSeen>,
-    slot: usize,
+    seen: &mut std::collections::BTreeMap<String, String>,
+    slot: String,
     name: String,
     part: &str,
 ) -> (String, Taken, usize) {
-    let new = match seen.get(&slot) {
+    let new = match seen.get(&slot).and_then(|t| PartSeen::read(t)) {
         Some(before) => before.new_in(part),
         None => Some(part),
     };
-    seen.insert(slot, PartSeen::of(part));
+    seen.insert(slot, PartSeen::of(part).to_string());
     match new {
         Some(text) => take_text(drafts, name, text),
         None => {
@@ -623,11 +641,11 @@ mod tests {
         let names = ["Ann", "Bob"];
         let split = |t: &str| split_bulk(t, |n| names.iter().position(|m| *m == n));
         let take = |d: &mut std::collections::BTreeMap<String, String>,
-                    seen: &mut std::collections::BTreeMap<usize, PartSeen>,
+                    seen: &mut std::collections::BTreeMap<String, String>,
                     s: &BulkSplit<usize>| {
             s.texts
                 .iter()
-                .map(|(p, t)| take_part(d, seen, *p, names[*p].to_string(), t).1)
+                .map(|(p, t)| take_part(d, seen, p.to_string(), names[*p].to_string(), t).1)
                 .collect::<Vec<_>>()
         };
         let pile = "Ann:\n13 m E\n14 v 2\n\nBob:\n5 i\nend";
@@ -662,6 +680,10 @@ mod tests {
         );
         assert_eq!(drafts["Ann"], "13 m F\n14 v 2\n15 v 3\n13 m E");
         // A part shorter than, or edited from, the last one is another part.
+        assert_eq!(seen["0"], PartSeen::of("13 m E").to_string());
+        assert!(seen["0"].starts_with("6 "), "{}", seen["0"]);
+        assert_eq!(PartSeen::read(&seen["0"]), Some(PartSeen::of("13 m E")));
+        assert_eq!(PartSeen::read("x"), None);
         let r = PartSeen::of("ab\ncd");
         assert_eq!(r.new_in("ab\ncd"), None);
         assert_eq!(r.new_in("ab\ncd\nef"), Some("ef"));

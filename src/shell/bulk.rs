@@ -6,7 +6,7 @@
 //! was taken and every line that was not.
 
 use super::paste::{HeldBox, is_held};
-use console_core::text::{BulkAccount, BulkSplit, PartSeen, Taken, bulk_problems, take_part};
+use console_core::text::{BulkAccount, BulkSplit, Taken, bulk_problems, take_part};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -96,8 +96,8 @@ impl Stopped {
 /// ([`take_in_frames`]).
 struct Taking<P> {
     drafts: RwSignal<BTreeMap<String, String>>,
-    seen: RwSignal<BTreeMap<usize, PartSeen>>,
-    slot: Box<dyn Fn(P) -> usize>,
+    seen: RwSignal<BTreeMap<String, String>>,
+    slot: Box<dyn Fn(P) -> String>,
     /// (player, text) still to take, in paste order.
     left: std::iter::Peekable<std::vec::IntoIter<(P, String)>>,
     account: BulkAccount,
@@ -179,8 +179,8 @@ impl<P: Copy + 'static> Taking<P> {
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn take_in_frames<P: Copy + 'static>(
     drafts: RwSignal<BTreeMap<String, String>>,
-    seen: RwSignal<BTreeMap<usize, PartSeen>>,
-    slot: impl Fn(P) -> usize + 'static,
+    seen: RwSignal<BTreeMap<String, String>>,
+    slot: impl Fn(P) -> String + 'static,
     split: BulkSplit<P>,
     name: impl Fn(P) -> String + 'static,
     limit: usize,

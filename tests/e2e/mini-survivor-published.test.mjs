@@ -1,7 +1,8 @@
 // Published means published (R9.7), on a dealt game: six players, two
 // survivors each, a 1 x 2 grid. Round 1's deadline is set; round 1 is
 // played (each tribe votes out its lowest ID); round 2's deadline comes
-// by itself (round 1's plus the round length, R9.6); then Zed replaces Bob,
+// by itself (round 1's plus 48 hours, R9.6) and is set a day earlier; Zed
+// replaces Bob,
 // the deadline is extended and Cid is removed (R10). Every post copied at
 // its time (the deal's line-up with its commitment, each round's result
 // and private messages, the new player's catch-up message) is byte for
@@ -85,13 +86,15 @@ test('Mini-Survivor: every post stays as published through a replacement, an ext
     actions += await lowestVotes(page);
     await commit(page, 1);
     actions += 2;
-    assert.match(await text(page, 'live'), /Round 2's deadline: 2030-01-03 12:00 UTC \(round 1's plus 48 hours, R9\.6/);
+    assert.match(await text(page, 'live'), /Round 2's deadline: 2030-01-03 12:00 UTC \(round 1's plus 2 days 0 hours, R9\.6; change it on the Posts screen\)/);
     await screen(page, 'Posts');
-    await page.fill('[data-testid=round-length]', '24');
-    await page.dispatchEvent('[data-testid=round-length]', 'change');
+    assert.equal(await page.inputValue('[data-testid=deadline]'), '2030-01-03T12:00');
+    // A one-day round 2.
+    await page.fill('[data-testid=deadline]', '2030-01-02T12:00');
+    await page.dispatchEvent('[data-testid=deadline]', 'change');
+    await page.waitForFunction(() => document.querySelector('[data-testid=public-post]').textContent.endsWith('Orders due: 2030-01-02 12:00 UTC'));
     actions += 3;
     const round1 = await shown(page);
-    assert.match(round1.public.join(''), /Orders due: 2030-01-03 12:00 UTC$/);
     assert.ok(round1.private.Bob && !round1.private.Zed);
 
     // Round 2's events (Setup screen): Zed replaces Bob, 24 hours more, Cid removed.
@@ -103,7 +106,7 @@ test('Mini-Survivor: every post stays as published through a replacement, an ext
     await page.waitForSelector('[data-testid=player-events] [data-testid=event-post]');
     const welcome = (await page.locator('[data-testid=player-events] [data-testid=event-post]').allTextContents())
       .find((p) => p.startsWith('Welcome, [b]Zed[/b]: you replace Bob in round 2.'));
-    assert.match(welcome, /Orders due: 2030-01-03 12:00 UTC/);
+    assert.match(welcome, /Orders due: 2030-01-02 12:00 UTC/);
     await page.fill('[data-testid=extend-reason]', 'holiday');
     await page.click('[data-testid=extend]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=event-notes] li').length === 2);
@@ -124,18 +127,18 @@ test('Mini-Survivor: every post stays as published through a replacement, an ext
     assert.deepEqual(await shown(page), deal);
 
     // Round 2: Cid is out (no message; the post says why); round 3's
-    // deadline is round 2's extended one plus the 24-hour round length.
+    // deadline is round 2's with its extension plus round 2's length (a day).
     actions += await lowestVotes(page);
     await commit(page, 2);
     actions += 2;
-    assert.match(await text(page, 'live'), /Round 3's deadline: 2030-01-05 12:00 UTC \(round 2's plus 24 hours/);
+    assert.match(await text(page, 'live'), /Round 3's deadline: 2030-01-04 12:00 UTC \(round 2's plus 1 day 0 hours, the length of round 2, R9\.6/);
     await screen(page, 'Posts');
     await stage(page, 2, '[b]Round 2 results');
     const round2 = await shown(page);
     assert.equal(round2.private.Cid, undefined, 'no message for a removed player');
     assert.ok(round2.private.Zed);
     assert.match(round2.public.join(''), /\[u\]\[b\]Out of the game\[\/b\]\[\/u\]\nCid: removed from the game by the moderator for inactivity\./);
-    assert.match(round2.public.join(''), /Orders due: 2030-01-05 12:00 UTC$/);
+    assert.match(round2.public.join(''), /Orders due: 2030-01-04 12:00 UTC$/);
     // Round 1's stage keeps its posts, and the round-2 events given after
     // them, the catch-up message among them, as they were given.
     await stage(page, 1, '[b]Round 1 results');

@@ -69,10 +69,11 @@ pub struct GameFile {
     #[serde(default)]
     pub bulk_draft: String,
     /// What the bulk box's splits took for each player this round, by
-    /// roster index (`console_core::text::take_part`): the same pile
-    /// split again takes nothing twice. Absent: nothing split yet.
+    /// roster index (`console_core::text::take_part`: each a
+    /// `console_core::text::PartSeen` as text): the same pile split again
+    /// takes nothing twice. Absent: nothing split yet.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub bulk_seen: BTreeMap<usize, console_core::text::PartSeen>,
+    pub bulk_seen: BTreeMap<String, String>,
     /// Each round's deadline (R9.6): (round, UNIX seconds), by round, at
     /// most one per round; the posts that announce round `r` show its
     /// deadline. See [`deadline_of`] and [`set_deadline`].
@@ -81,11 +82,6 @@ pub struct GameFile {
     /// The post format the moderator chose for this game.
     #[serde(default)]
     pub post_format: Format,
-    /// The round length the moderator set, in seconds (R9.6): a played
-    /// round's deadline plus this is the next round's when it has none.
-    /// Absent: [`ROUND_LENGTH`].
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub round_length: Option<i64>,
     /// Queued submissions for coming rounds (the built-in demo's script).
     #[serde(default)]
     pub script: Vec<BTreeMap<String, String>>,
@@ -100,16 +96,32 @@ pub struct GameFile {
     pub events: Vec<RoundEvent>,
 }
 
-/// The round length when the moderator has set none (R9.6): 48 hours, in
-/// seconds.
+/// A round's length when it cannot be told (R9.6): 48 hours, in seconds.
 pub const ROUND_LENGTH: i64 = 48 * 3600;
 
 /// The deadline the next round gets when a round is played and the next
 /// has none (R9.6): the played round's deadline with its extensions
-/// (`played`, R10.9) plus the round `length` in seconds; `None` when the
-/// played round had no deadline.
-pub fn next_deadline(played: Option<i64>, length: i64) -> Option<i64> {
-    played.map(|d| d.saturating_add(length))
+/// (`played_end`, R10.9) plus the played round's length, which is its
+/// deadline as set (`played_set`) less the round before's with its
+/// extensions (`before_end`). Returns (the deadline, the length added in
+/// seconds, whether it is the played round's: else, not known or not a
+/// positive time, [`ROUND_LENGTH`]), or `None` when the played round had
+/// no deadline.
+pub fn next_deadline(
+    before_end: Option<i64>,
+    played_set: Option<i64>,
+    played_end: Option<i64>,
+) -> Option<(i64, i64, bool)> {
+    let measured = before_end
+        .zip(played_set)
+        .map(|(b, p)| p - b)
+        .filter(|l| *l > 0);
+    let length = measured.unwrap_or(ROUND_LENGTH);
+    Some((
+        played_end?.saturating_add(length),
+        length,
+        measured.is_some(),
+    ))
 }
 
 /// The deadline of `round` in a list of (round, deadline).
@@ -160,7 +172,6 @@ impl GameFile {
             bulk_seen: BTreeMap::new(),
             deadlines: Vec::new(),
             post_format: Format::default(),
-            round_length: None,
             script: Vec::new(),
             script_events: Vec::new(),
             events: game.pending_events().to_vec(),
@@ -292,5 +303,34 @@ impl SaveFile for GameFile {
             game.add_event(e.clone());
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R9.6: the next round's deadline is the played round's, with its
+    /// extensions, plus the played round's length.
+    #[test]
+    fn the_next_deadline_adds_the_played_rounds_length() {
+        let h = 3600;
+        // No round before: 48 hours.
+        assert_eq!(
+            next_deadline(None, Some(100 * h), Some(100 * h)),
+            Some((148 * h, 48 * h, false))
+        );
+        // The round before ended at 76 h, this one was set for 100 h (24
+        // hours) and extended to 110 h: the next is at 134 h.
+        assert_eq!(
+            next_deadline(Some(76 * h), Some(100 * h), Some(110 * h)),
+            Some((134 * h, 24 * h, true))
+        );
+        // A deadline set before the round before's end is no length.
+        assert_eq!(
+            next_deadline(Some(120 * h), Some(100 * h), Some(100 * h)),
+            Some((148 * h, 48 * h, false))
+        );
+        assert_eq!(next_deadline(Some(1), Some(2), None), None);
     }
 }

@@ -6,7 +6,7 @@ use crate::shell::game::{GameKind, Screens};
 use crate::shell::kinds::{Kind, MINI_SURVIVOR};
 use crate::shell::ui::NavItem;
 use console_core::Session;
-use console_core::text::{PartSeen, appended};
+use console_core::text::appended;
 use leptos::prelude::*;
 use mini_survivor::post::Format;
 use mini_survivor::save::{GameFile, deadline_of, next_deadline, set_deadline};
@@ -66,12 +66,9 @@ pub struct Kept {
     pub bulk: RwSignal<String>,
     /// What the bulk box's splits took this round, by roster index (the
     /// same pile split again takes nothing twice).
-    pub bulk_seen: RwSignal<BTreeMap<usize, PartSeen>>,
+    pub bulk_seen: RwSignal<BTreeMap<String, String>>,
     /// Each round's deadline, UNIX seconds, by round number (R9.6).
     pub deadlines: RwSignal<Vec<(u16, i64)>>,
-    /// The round length the moderator set, seconds (R9.6; `None`: the
-    /// engine's default).
-    pub round_length: RwSignal<Option<i64>>,
     /// Queued submissions for coming rounds (the demo, an imported case),
     /// by index of the round played in this game.
     pub script: RwSignal<Vec<BTreeMap<String, String>>>,
@@ -125,7 +122,6 @@ impl GameKind for MiniSurvivor {
             bulk: RwSignal::new(String::new()),
             bulk_seen: RwSignal::new(BTreeMap::new()),
             deadlines: RwSignal::new(Vec::new()),
-            round_length: RwSignal::new(None),
             script: RwSignal::new(Vec::new()),
             script_events: RwSignal::new(Vec::new()),
             show_controllers: RwSignal::new(false),
@@ -140,7 +136,6 @@ impl GameKind for MiniSurvivor {
         k.bulk.track();
         k.bulk_seen.track();
         k.deadlines.track();
-        k.round_length.track();
         k.script.track();
         k.script_events.track();
         k.format.track();
@@ -152,7 +147,6 @@ impl GameKind for MiniSurvivor {
         ctx.bulk_seen.set(file.bulk_seen);
         ctx.format.set(file.post_format);
         ctx.deadlines.set(file.deadlines);
-        ctx.round_length.set(file.round_length);
         ctx.script.set(file.script);
         ctx.script_events.set(file.script_events);
     }
@@ -163,7 +157,6 @@ impl GameKind for MiniSurvivor {
         f.bulk_draft = ctx.bulk.get_untracked();
         f.bulk_seen = ctx.bulk_seen.get_untracked();
         f.deadlines = ctx.deadlines.get_untracked();
-        f.round_length = ctx.round_length.get_untracked();
         f.post_format = ctx.format.get_untracked();
         f.script = ctx.script.get_untracked();
         f.script_events = ctx.script_events.get_untracked();
@@ -306,30 +299,37 @@ impl Ctx {
 
     /// After a round is played (R9.6): when the next round has no deadline
     /// and the played round had one, the next round's is the played
-    /// round's (with its extensions, R10.9) plus the round length. Returns
-    /// what was set, in words.
+    /// round's (with its extensions, R10.9) plus the played round's length
+    /// (the engine's [`next_deadline`]). Returns what was set, in words.
     pub fn default_deadline(&self) -> Option<String> {
-        let length = self
-            .round_length
-            .get_untracked()
-            .unwrap_or(mini_survivor::save::ROUND_LENGTH);
-        let (played, next, at) = untrack(|| {
+        let (played, next, (at, length, measured)) = untrack(|| {
             self.with_game_untracked(|g| {
                 let played = g.rounds().last()?.report.round;
                 let next = g.position().round();
-                if g.is_over() || self.deadlines.with(|d| deadline_of(d, next).is_some()) {
+                let set = |r: u16| self.deadlines.with(|d| deadline_of(d, r));
+                if g.is_over() || set(next).is_some() {
                     return None;
                 }
-                let ended = super::screens::players::extended_deadline(*self, g, played);
-                Some((played, next, next_deadline(ended, length)?))
+                let end = |r: u16| super::screens::players::extended_deadline(*self, g, r);
+                let before = played.checked_sub(1).and_then(end);
+                Some((
+                    played,
+                    next,
+                    next_deadline(before, set(played), end(played))?,
+                ))
             })
         })
         .flatten()?;
         self.deadlines.update(|d| set_deadline(d, next, Some(at)));
         Some(format!(
-            "Round {next}'s deadline: {} (round {played}'s plus {} hours, R9.6; change it on the Posts screen)",
+            "Round {next}'s deadline: {} (round {played}'s plus {}{}, R9.6; change it on the Posts screen)",
             mini_survivor::post::utc(at),
-            length / 3600
+            console_core::events::duration_text(length),
+            if measured {
+                format!(", the length of round {played}")
+            } else {
+                String::new()
+            }
         ))
     }
 

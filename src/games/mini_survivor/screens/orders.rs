@@ -374,7 +374,7 @@ impl OrdersSplit {
                         take_in_frames(
                             ctx.drafts,
                             ctx.bulk_seen,
-                            PlayerId::index,
+                            |p: PlayerId| p.index().to_string(),
                             s,
                             name,
                             BOX_HELD,

@@ -12,7 +12,7 @@ use crate::shell::io;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use mini_survivor::post::{Format, utc};
-use mini_survivor::save::{ROUND_LENGTH, deadline_of, set_deadline};
+use mini_survivor::save::{deadline_of, set_deadline};
 
 pub(super) fn copy_button(ctx: Ctx, text: String, what: String) -> impl IntoView {
     view! {
@@ -56,17 +56,6 @@ pub fn Posts() -> impl IntoView {
             return false;
         };
         ctx.with_game(|g| s < g.rounds().len()).unwrap_or(false)
-    };
-    // The round length (R9.6), in whole hours.
-    let set_length = move |value: String| match value.trim().parse::<i64>() {
-        Ok(h) if (1..=24 * 365).contains(&h) => {
-            ctx.round_length
-                .set((h * 3600 != ROUND_LENGTH).then_some(h * 3600));
-            ctx.say(format!(
-                "Round length: {h} hours (a played round's deadline plus this is the next round's, R9.6)"
-            ));
-        }
-        _ => ctx.warn("The round length is a whole number of hours, from 1 to 8760"),
     };
     let set_deadline = move |value: Option<String>| {
         let Some(round) = announced() else { return };
@@ -172,14 +161,6 @@ pub fn Posts() -> impl IntoView {
                             }/>
                     </label>
                     <button on:click=move |_| set_deadline(None) disabled=move || past() || set_only().is_none() data-testid="clear-deadline">"Clear deadline"</button>
-                    {move || (!past()).then(|| view! {
-                        <label>"Round length "
-                            <input type="number" min="1" class="small" data-testid="round-length"
-                                prop:value=move || (ctx.round_length.get().unwrap_or(ROUND_LENGTH) / 3600).to_string()
-                                on:change=move |ev| set_length(event_target_value(&ev))/>
-                            " hours"
-                        </label>
-                    })}
                     {move || (deadline() != set_only()).then(|| view! { <span data-testid="extended-deadline">{format!("extended to {} (R10.9)", deadline().map(utc).unwrap_or_default())}</span> })}
                 })}
             </div>

@@ -1,5 +1,6 @@
 //! Players and how orders name them (R1.1, R3.2).
 
+use console_core::names::{fold as fold_name, is_invisible};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -72,6 +73,14 @@ pub enum RosterError {
     BlankName(usize),
     /// Two names equal ignoring case.
     Duplicate(String),
+    /// A name holding an invisible or direction character (zero-width
+    /// space, joiner, bidi control, byte-order mark: `names::is_invisible`
+    /// of the core): the name as typed and the character.
+    Invisible(String, char),
+    /// Two names that read as one ignoring case, spaces, accents and
+    /// punctuation (the core's `names::fold`, as the other games read
+    /// names): the earlier name, then the later.
+    LookAlike(String, String),
 }
 
 impl fmt::Display for RosterError {
@@ -81,6 +90,26 @@ impl fmt::Display for RosterError {
             RosterError::TooMany(n) => write!(f, "{n} players is too many (at most {MAX_PLAYERS})"),
             RosterError::BlankName(i) => write!(f, "player {} has a blank name", i + 1),
             RosterError::Duplicate(n) => write!(f, "the player name {n:?} appears twice"),
+            RosterError::Invisible(n, c) => {
+                let shown = |s: &str| s.chars().filter(|&c| !is_invisible(c)).collect::<String>();
+                let before = n.split(*c).next().unwrap_or_default();
+                write!(
+                    f,
+                    "the player name {:?} holds the invisible character U+{:04X} ",
+                    shown(n),
+                    u32::from(*c)
+                )?;
+                if before.is_empty() {
+                    write!(f, "at its start")?;
+                } else {
+                    write!(f, "after {:?}", shown(before))?;
+                }
+                write!(f, ": type the name without it")
+            }
+            RosterError::LookAlike(a, b) => write!(
+                f,
+                "the player names {a:?} and {b:?} read as the same name (ignoring case, spaces, accents and punctuation)"
+            ),
         }
     }
 }
@@ -160,6 +189,15 @@ impl Iterator for AsciiFolded<'_> {
     }
 }
 
+/// Whether a name may not hold `c` (R1.1): an invisible or direction
+/// character (the core's `names::is_invisible`) makes a name that looks
+/// like another and that players' orders, read without such characters,
+/// never name. The zero-width joiner and the emoji presentation selector
+/// stay: emoji are written with them.
+fn refused_in_name(c: char) -> bool {
+    is_invisible(c) && !matches!(c, '\u{200D}' | '\u{FE0F}')
+}
+
 /// [`folded`] collected.
 pub(crate) fn fold(s: &str) -> String {
     folded(s).collect()
@@ -179,23 +217,38 @@ impl From<Roster> for Vec<String> {
 }
 
 impl Roster {
-    /// A roster from names; each is trimmed and whitespace-folded.
+    /// A roster from names; each is trimmed and whitespace-folded (R1.1).
+    ///
+    /// The count is checked before any name is read, so a list of any
+    /// length is answered at once.
     ///
     /// # Errors
     ///
     /// [`RosterError::Empty`] for no names, [`RosterError::TooMany`] for more
-    /// than [`MAX_PLAYERS`], [`RosterError::BlankName`] for a blank name and
-    /// [`RosterError::Duplicate`] for a name equal to an earlier one ignoring
-    /// case.
+    /// than [`MAX_PLAYERS`], then, in roster order, [`RosterError::BlankName`]
+    /// for a blank name, [`RosterError::Invisible`] for a name holding an
+    /// invisible or direction character, [`RosterError::Duplicate`] for a
+    /// name equal to an earlier one ignoring case and spacing, and
+    /// [`RosterError::LookAlike`] for one that reads as an earlier one
+    /// ignoring accents and punctuation too (`Zoë` typed precomposed and
+    /// decomposed, `Bob` and `B.o.b`).
     pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Result<Roster, RosterError> {
+        let names: Vec<S> = names.into_iter().collect();
+        match names.len() {
+            0 => return Err(RosterError::Empty),
+            n if n > MAX_PLAYERS => return Err(RosterError::TooMany(n)),
+            _ => {}
+        }
         let mut out = Roster {
-            names: Vec::new(),
-            folded: Vec::new(),
-            heads: Vec::new(),
+            names: Vec::with_capacity(names.len()),
+            folded: Vec::with_capacity(names.len()),
+            heads: Vec::with_capacity(names.len()),
             by_name: Vec::new(),
             former: Vec::new(),
         };
-        for (i, name) in names.into_iter().enumerate() {
+        // Each name's reading as the core folds it (at most MAX_PLAYERS).
+        let mut readings: Vec<String> = Vec::with_capacity(names.len());
+        for (i, name) in names.iter().enumerate() {
             let clean = name
                 .as_ref()
                 .split_whitespace()
@@ -204,24 +257,26 @@ impl Roster {
             if clean.is_empty() {
                 return Err(RosterError::BlankName(i));
             }
+            if let Some(c) = clean.chars().find(|&c| refused_in_name(c)) {
+                return Err(RosterError::Invisible(clean, c));
+            }
             let folded = fold(&clean);
             if out.folded.contains(&folded) {
                 return Err(RosterError::Duplicate(clean));
             }
+            let reading = fold_name(&clean);
+            if let Some(j) = readings.iter().position(|r| !r.is_empty() && *r == reading) {
+                return Err(RosterError::LookAlike(out.names[j].clone(), clean));
+            }
+            readings.push(reading);
             out.heads.push(head(folded.as_bytes()));
             out.names.push(clean);
             out.folded.push(folded);
         }
-        match out.names.len() {
-            0 => Err(RosterError::Empty),
-            n if n > MAX_PLAYERS => Err(RosterError::TooMany(n)),
-            n => {
-                out.by_name = (0..n).map(PlayerId::from_index).collect();
-                let names = &out.names;
-                console_core::text::sort_small(&mut out.by_name, |p| names[p.index()].as_str());
-                Ok(out)
-            }
-        }
+        out.by_name = (0..out.names.len()).map(PlayerId::from_index).collect();
+        let names = &out.names;
+        console_core::text::sort_small(&mut out.by_name, |p| names[p.index()].as_str());
+        Ok(out)
     }
 
     /// Number of players.
@@ -460,6 +515,39 @@ mod tests {
 
     fn roster() -> Roster {
         Roster::new(["Ann", "Annabel", "Bob", "Harbor  Lights"]).unwrap()
+    }
+
+    #[test]
+    fn look_alike_names_are_refused_with_both_named_r1_1() {
+        assert_eq!(
+            Roster::new(["Bob", "Bo\u{200B}b"]),
+            Err(RosterError::Invisible("Bo\u{200B}b".into(), '\u{200B}'))
+        );
+        let err = Roster::new(["Ann", "\u{202E}Dee"]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the player name \"Dee\" holds the invisible character U+202E at its start: type the name without it"
+        );
+        assert_eq!(
+            Roster::new(["Zo\u{EB}", "Zoe\u{308}"]),
+            Err(RosterError::LookAlike(
+                "Zo\u{EB}".into(),
+                "Zoe\u{308}".into()
+            ))
+        );
+        assert!(matches!(
+            Roster::new(["Bob", "B.o.b"]),
+            Err(RosterError::LookAlike(..))
+        ));
+        // Emoji names keep their joiners; two names of emoji alone are
+        // told apart by the emoji.
+        assert!(Roster::new(["\u{1F98A} Foxy", "\u{2764}\u{FE0F}", "\u{1F338}"]).is_ok());
+    }
+
+    #[test]
+    fn the_count_is_checked_first() {
+        let many: Vec<String> = (0..100_000).map(|i| format!("P{}", i % 7)).collect();
+        assert_eq!(Roster::new(&many), Err(RosterError::TooMany(100_000)));
     }
 
     #[test]

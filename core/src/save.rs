@@ -135,6 +135,28 @@ impl LoadError {
         }
     }
 
+    /// Checks the deal commitment a file recorded when it was written (the
+    /// one the deal post published) against the one its setup gives now:
+    /// a seed, salt or player list changed in the file since would deal
+    /// other cards, teams or places and publish another commitment, with
+    /// no word. A file recording none (written before files recorded it)
+    /// passes.
+    ///
+    /// # Errors
+    /// [`LoadError::Replay`] at `"the setup"` when the two differ, naming
+    /// both.
+    pub fn check_commitment(recorded: Option<&str>, computed: &str) -> Result<(), LoadError> {
+        match recorded {
+            Some(r) if !r.eq_ignore_ascii_case(computed) => Err(LoadError::replay(
+                "the setup",
+                format!(
+                    "its seed, salt and players give the deal commitment {computed}, but the file recorded {r} when it was dealt: the file was changed since the deal or is damaged"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The error for text that serde_json could not read as JSON at all
     /// (`NotJson`, cut off or malformed), or read as JSON of the wrong
     /// shape (`Shape`).
@@ -296,6 +318,18 @@ pub mod u64_string {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_changed_commitment_is_refused_naming_both() {
+        use super::LoadError;
+        assert!(LoadError::check_commitment(None, "ab").is_ok());
+        assert!(LoadError::check_commitment(Some("AB"), "ab").is_ok());
+        let e = LoadError::check_commitment(Some("ab"), "cd").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the setup: its seed, salt and players give the deal commitment cd, but the file recorded ab when it was dealt: the file was changed since the deal or is damaged"
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -136,6 +136,11 @@ pub struct SeasonFile {
     /// Unsent drafts.
     #[serde(default)]
     pub drafts: Drafts,
+    /// The commitment published at the start (D1.4), as the file was
+    /// written: on load, the setup must still give it. Absent in older
+    /// files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
 }
 
 /// SHA-256 of entry `i`'s record (FORMAT.md) in compact JSON.
@@ -165,6 +170,7 @@ impl SeasonFile {
                 })
                 .collect(),
             drafts,
+            commitment: Some(season.commitment()),
         }
     }
 }
@@ -199,7 +205,9 @@ impl SaveFile for SeasonFile {
     /// stored results (D1.4).
     ///
     /// # Errors
-    /// [`LoadError::Replay`] at `"the setup"` (refused) or at `"step N"`
+    /// [`LoadError::Replay`] at `"the setup"` (refused, or giving another
+    /// commitment than the file recorded: [`LoadError::check_commitment`])
+    /// or at `"step N"`
     /// (the entry is refused, or replaying it does not give the dice or
     /// the record the file stored).
     fn replay(&self) -> Result<Season, LoadError> {
@@ -210,6 +218,10 @@ impl SaveFile for SeasonFile {
                 LoadError::replay(format!("step {}", index + 1), error)
             }
         })?;
+        // The seed, salt, players and teams must still give the commitment
+        // published at the start: changed in the file, the attributes,
+        // teams and every roll would be drawn again with no word (D1.4).
+        LoadError::check_commitment(self.commitment.as_deref(), &season.commitment())?;
         for (i, (e, p)) in self.entries.iter().zip(season.played()).enumerate() {
             if let Some(c) = &e.check
                 && (c.dice_after != p.dice_after || c.record != record_digest(&season, i))

@@ -57,8 +57,17 @@ fn the_version_1_fixture_loads_and_replays() {
     assert!(season.state().is_over());
     assert!(season.played().len() > 20);
     assert!(file.drafts.edit.is_some(), "drafts survive");
+    // The fixture was written before files recorded the commitment.
+    assert_eq!(file.commitment, None);
     let again = SeasonFile::of(&file.name, &season, file.drafts.clone());
-    assert_eq!(again, file);
+    assert_eq!(again.commitment, Some(season.commitment()));
+    assert_eq!(
+        SeasonFile {
+            commitment: None,
+            ..again
+        },
+        file
+    );
     // Written back with the same members and values, as version 2 with
     // the option that keeps its camp dice.
     let written: Value = serde_json::from_str(&file.to_json()).unwrap();
@@ -187,6 +196,34 @@ fn a_bad_setup_is_refused() {
     let mut v = v1();
     v["setup"]["players"][1] = json!("a[b]");
     assert!(load(&v).unwrap_err().to_string().contains("contains '['"));
+}
+
+/// D1.4: a seed or salt changed in a saved season, before its first step
+/// or after, is refused naming both commitments: attributes, teams and
+/// rolls would be drawn again with no word.
+#[test]
+fn a_changed_seed_or_salt_is_refused() {
+    let (file, season) = SeasonFile::parse(V1).unwrap();
+    let mut v: Value =
+        serde_json::from_str(&SeasonFile::of(&file.name, &season, file.drafts).to_json()).unwrap();
+    assert!(load(&v).is_ok());
+    v["entries"] = json!([]);
+    assert!(load(&v).is_ok(), "the setup alone loads");
+    let mut seed = v.clone();
+    let was = seed["setup"]["seed"]
+        .as_str()
+        .unwrap()
+        .parse::<u64>()
+        .unwrap();
+    seed["setup"]["seed"] = json!((was + 1).to_string());
+    let e = load(&seed).unwrap_err().to_string();
+    assert!(
+        e.starts_with("the setup: its seed, salt and players give the deal commitment"),
+        "{e}"
+    );
+    let mut salt = v;
+    salt["setup"]["salt"] = json!("0f".repeat(32));
+    assert!(replay_at(&load(&salt), "the setup"));
 }
 
 #[test]

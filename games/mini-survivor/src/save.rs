@@ -94,6 +94,11 @@ pub struct GameFile {
     /// order (those of played rounds are in `rounds`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<RoundEvent>,
+    /// The deal commitment published with the first line-up (R1.5), as
+    /// the file was written: on load, the setup must still give it.
+    /// Absent for a game started from a position, and in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
 }
 
 /// A round's length when it cannot be told (R9.6): 48 hours, in seconds.
@@ -175,6 +180,7 @@ impl GameFile {
             script: Vec::new(),
             script_events: Vec::new(),
             events: game.pending_events().to_vec(),
+            commitment: game.deal_commitment(),
         }
     }
 }
@@ -246,7 +252,8 @@ impl SaveFile for GameFile {
     /// # Errors
     /// [`LoadError::Replay`] at `"the setup"` (an inconsistent setup or
     /// starting position, a dealt game not starting at round 1, a start
-    /// after [`MAX_START_ROUND`]) or at `"round N"` (orders from someone
+    /// after [`MAX_START_ROUND`], a deal commitment other than the one the
+    /// file recorded: [`LoadError::check_commitment`]) or at `"round N"` (orders from someone
     /// who is not a player, a round after the end of the game, a stored
     /// record the orders do not give).
     fn replay(&self) -> Result<Game, LoadError> {
@@ -270,6 +277,12 @@ impl SaveFile for GameFile {
             (Origin::Position, _) => {}
         }
         let mut game = Game::new(self.setup.clone(), self.start.clone());
+        // The seed, salt and names must still give the commitment published
+        // (R1.5): changed in the file, the next rounds' draws would differ
+        // with no word.
+        if let Some(c) = game.deal_commitment() {
+            LoadError::check_commitment(self.commitment.as_deref(), &c)?;
+        }
         for (i, round) in self.rounds.iter().enumerate() {
             let at = || format!("round {}", i + 1);
             for e in &round.events {
@@ -312,6 +325,44 @@ mod tests {
 
     /// R9.6: the next round's deadline is the played round's, with its
     /// extensions, plus the played round's length.
+    /// R1.5: a seed or salt changed in a saved file before round 1 is
+    /// refused with the reason, not dealt again with no word.
+    #[test]
+    fn a_changed_seed_or_salt_is_refused() {
+        let setup = crate::position::Setup::new(
+            crate::player::Roster::new(["Ann", "Bob", "Cid", "Dee"]).unwrap(),
+            crate::tribe::Grid::new(2, 2).unwrap(),
+            crate::options::Options::default(),
+            41,
+        );
+        let setup = crate::position::Setup {
+            salt: console_core::commitment::Salt([7; 32]),
+            ..setup
+        };
+        let start = crate::deal::deal(&setup, 2, &[0; 4]).unwrap();
+        let file = GameFile::of("t", &Game::new(setup, start));
+        let json = serde_json::to_string(&file).unwrap();
+        assert!(json.contains(&format!(
+            "\"commitment\":\"{}\"",
+            file.commitment.clone().unwrap()
+        )));
+        assert!(GameFile::parse(&json).is_ok());
+        let seed = json.replace("\"seed\":\"41\"", "\"seed\":\"42\"");
+        assert_ne!(seed, json);
+        let e = GameFile::parse(&seed).unwrap_err().to_string();
+        assert!(
+            e.starts_with("the setup: its seed, salt and players give the deal commitment"),
+            "{e}"
+        );
+        let mut salted = file.clone();
+        salted.setup.salt.0[0] ^= 1;
+        assert!(GameFile::parse(&serde_json::to_string(&salted).unwrap()).is_err());
+        // A file from before commitments were recorded loads as before.
+        let mut old = file;
+        old.commitment = None;
+        assert!(GameFile::parse(&serde_json::to_string(&old).unwrap()).is_ok());
+    }
+
     #[test]
     fn the_next_deadline_adds_the_played_rounds_length() {
         let h = 3600;

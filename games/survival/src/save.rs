@@ -185,6 +185,11 @@ pub struct GameFile {
     /// Unsent work.
     #[serde(default)]
     pub drafts: Drafts,
+    /// The deal commitment the deal post published (S1.6), as the file
+    /// was written: on load, the setup must still give it. Absent in
+    /// older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
 }
 
 impl InputFile {
@@ -303,6 +308,7 @@ impl GameFile {
                 })
                 .collect(),
             drafts: Drafts::default(),
+            commitment: Some(crate::commitment::commitment(game.setup())),
         }
     }
 }
@@ -320,7 +326,9 @@ impl SaveFile for GameFile {
     /// (S1.6).
     ///
     /// # Errors
-    /// [`LoadError::Replay`] at `"the setup"` (it cannot be dealt) or at
+    /// [`LoadError::Replay`] at `"the setup"` (it cannot be dealt, or gives
+    /// another deal commitment than the file recorded:
+    /// [`LoadError::check_commitment`]) or at
     /// `"phase N"` (a phase after the end of the game, input from someone
     /// who is not a player, input of the wrong kind, a stored record the
     /// inputs do not give).
@@ -328,6 +336,13 @@ impl SaveFile for GameFile {
         let dealt = deal(&self.setup)
             .map_err(|e| LoadError::replay("the setup", format!("it cannot be dealt: {e}")))?;
         let mut game = Game::from_deal(dealt);
+        // The seed, salt and players must still give the commitment the
+        // deal post published: changed in the file, the cards would be
+        // dealt again otherwise, with no word (S1.6).
+        LoadError::check_commitment(
+            self.commitment.as_deref(),
+            &crate::commitment::commitment(game.setup()),
+        )?;
         for (i, phase) in self.phases.iter().enumerate() {
             let at = || format!("phase {}", i + 1);
             if game.is_over() {

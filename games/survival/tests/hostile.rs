@@ -121,11 +121,42 @@ fn the_version_1_fixture_loads_and_replays() {
     let again = GameFile::parse(&file.to_json()).unwrap();
     assert_eq!(again.1, game);
     assert_eq!(again.0, file);
+    // The fixture was written before files recorded the commitment.
+    assert_eq!(file.commitment, None);
     assert_eq!(
-        build_fixture(),
+        GameFile {
+            commitment: None,
+            ..build_fixture()
+        },
         file,
         "the fixture is what the script makes"
     );
+}
+
+/// S1.6: a seed or salt changed in a saved file (before any phase or
+/// after) is refused naming both commitments: the cards would be dealt
+/// again with no word.
+#[test]
+fn a_changed_seed_or_salt_is_refused() {
+    let file = build_fixture();
+    let mut v: Value = serde_json::from_str(&file.to_json()).unwrap();
+    assert_eq!(v["commitment"].as_str().map(str::len), Some(64));
+    assert!(load(&v).is_ok());
+    v["phases"] = json!([]);
+    assert!(load(&v).is_ok(), "the deal alone loads");
+    let mut seed = v.clone();
+    seed["setup"]["seed"] = json!("2027");
+    let m = message(&seed);
+    assert!(
+        m.starts_with("the setup: its seed, salt and players give the deal commitment"),
+        "{m}"
+    );
+    let mut salt = v.clone();
+    salt["setup"]["salt"] = json!("5b".repeat(32));
+    assert!(replay_at(&load(&salt), "the setup"));
+    let mut names = v;
+    names["setup"]["players"][0] = json!("Amy");
+    assert!(replay_at(&load(&names), "the setup"));
 }
 
 #[test]

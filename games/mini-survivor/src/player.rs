@@ -1,6 +1,6 @@
 //! Players and how orders name them (R1.1, R3.2).
 
-use console_core::names::{fold as fold_name, is_invisible};
+use console_core::names::is_invisible;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -74,12 +74,12 @@ pub enum RosterError {
     /// Two names equal ignoring case.
     Duplicate(String),
     /// A name holding an invisible or direction character (zero-width
-    /// space, joiner, bidi control, byte-order mark: `names::is_invisible`
-    /// of the core): the name as typed and the character.
-    Invisible(String, char),
-    /// Two names that read as one ignoring case, spaces, accents and
-    /// punctuation (the core's `names::fold`, as the other games read
-    /// names): the earlier name, then the later.
+    /// space, bidi control, byte-order mark: `names::is_invisible` of the
+    /// core) or an accent typed as a combining mark: the name as typed and
+    /// the character.
+    Character(String, char),
+    /// Two names that read as one ignoring case, spaces and punctuation:
+    /// the earlier name, then the later.
     LookAlike(String, String),
 }
 
@@ -90,25 +90,33 @@ impl fmt::Display for RosterError {
             RosterError::TooMany(n) => write!(f, "{n} players is too many (at most {MAX_PLAYERS})"),
             RosterError::BlankName(i) => write!(f, "player {} has a blank name", i + 1),
             RosterError::Duplicate(n) => write!(f, "the player name {n:?} appears twice"),
-            RosterError::Invisible(n, c) => {
+            RosterError::Character(n, c) => {
                 let shown = |s: &str| s.chars().filter(|&c| !is_invisible(c)).collect::<String>();
                 let before = n.split(*c).next().unwrap_or_default();
+                let (what, fix) = if is_invisible(*c) {
+                    ("the invisible character", "type the name without it")
+                } else {
+                    (
+                        "an accent typed apart, the combining mark",
+                        "type the accented letter as one character",
+                    )
+                };
                 write!(
                     f,
-                    "the player name {:?} holds the invisible character U+{:04X} ",
+                    "the player name \"{}\" holds {what} U+{:04X} ",
                     shown(n),
                     u32::from(*c)
                 )?;
                 if before.is_empty() {
                     write!(f, "at its start")?;
                 } else {
-                    write!(f, "after {:?}", shown(before))?;
+                    write!(f, "after \"{}\"", shown(before))?;
                 }
-                write!(f, ": type the name without it")
+                write!(f, ": {fix}")
             }
             RosterError::LookAlike(a, b) => write!(
                 f,
-                "the player names {a:?} and {b:?} read as the same name (ignoring case, spaces, accents and punctuation)"
+                "the player names {a:?} and {b:?} read as the same name (ignoring case, spaces and punctuation)"
             ),
         }
     }
@@ -192,10 +200,22 @@ impl Iterator for AsciiFolded<'_> {
 /// Whether a name may not hold `c` (R1.1): an invisible or direction
 /// character (the core's `names::is_invisible`) makes a name that looks
 /// like another and that players' orders, read without such characters,
-/// never name. The zero-width joiner and the emoji presentation selector
-/// stay: emoji are written with them.
+/// never name; so does an accent typed as a separate combining mark
+/// (U+0300 to U+036F: `Zoe` and U+0308 prints as `Zoë` but is another
+/// text than the `Zoë` players type). The zero-width joiner and the emoji
+/// presentation selector stay: emoji are written with them.
 fn refused_in_name(c: char) -> bool {
-    is_invisible(c) && !matches!(c, '\u{200D}' | '\u{FE0F}')
+    (is_invisible(c) && !matches!(c, '\u{200D}' | '\u{FE0F}'))
+        || ('\u{300}'..='\u{36F}').contains(&c)
+}
+
+/// A name as players are told apart (R1.1): its letters and digits,
+/// lowercase; spaces and punctuation do not count (`B.o.b` is `bob`).
+fn reading(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// [`folded`] collected.
@@ -226,12 +246,11 @@ impl Roster {
     ///
     /// [`RosterError::Empty`] for no names, [`RosterError::TooMany`] for more
     /// than [`MAX_PLAYERS`], then, in roster order, [`RosterError::BlankName`]
-    /// for a blank name, [`RosterError::Invisible`] for a name holding an
-    /// invisible or direction character, [`RosterError::Duplicate`] for a
+    /// for a blank name, [`RosterError::Character`] for a name holding an
+    /// invisible or direction character or an accent typed apart, [`RosterError::Duplicate`] for a
     /// name equal to an earlier one ignoring case and spacing, and
     /// [`RosterError::LookAlike`] for one that reads as an earlier one
-    /// ignoring accents and punctuation too (`Zoë` typed precomposed and
-    /// decomposed, `Bob` and `B.o.b`).
+    /// ignoring punctuation too (`Bob` and `B.o.b`).
     pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Result<Roster, RosterError> {
         let names: Vec<S> = names.into_iter().collect();
         match names.len() {
@@ -258,13 +277,13 @@ impl Roster {
                 return Err(RosterError::BlankName(i));
             }
             if let Some(c) = clean.chars().find(|&c| refused_in_name(c)) {
-                return Err(RosterError::Invisible(clean, c));
+                return Err(RosterError::Character(clean, c));
             }
             let folded = fold(&clean);
             if out.folded.contains(&folded) {
                 return Err(RosterError::Duplicate(clean));
             }
-            let reading = fold_name(&clean);
+            let reading = reading(&clean);
             if let Some(j) = readings.iter().position(|r| !r.is_empty() && *r == reading) {
                 return Err(RosterError::LookAlike(out.names[j].clone(), clean));
             }
@@ -521,7 +540,7 @@ mod tests {
     fn look_alike_names_are_refused_with_both_named_r1_1() {
         assert_eq!(
             Roster::new(["Bob", "Bo\u{200B}b"]),
-            Err(RosterError::Invisible("Bo\u{200B}b".into(), '\u{200B}'))
+            Err(RosterError::Character("Bo\u{200B}b".into(), '\u{200B}'))
         );
         let err = Roster::new(["Ann", "\u{202E}Dee"]).unwrap_err();
         assert_eq!(
@@ -529,11 +548,14 @@ mod tests {
             "the player name \"Dee\" holds the invisible character U+202E at its start: type the name without it"
         );
         assert_eq!(
-            Roster::new(["Zo\u{EB}", "Zoe\u{308}"]),
-            Err(RosterError::LookAlike(
-                "Zo\u{EB}".into(),
-                "Zoe\u{308}".into()
-            ))
+            Roster::new(["Zo\u{EB}", "Zoe\u{308}"])
+                .unwrap_err()
+                .to_string(),
+            "the player name \"Zoe\u{308}\" holds an accent typed apart, the combining mark U+0308 after \"Zoe\": type the accented letter as one character"
+        );
+        assert_eq!(
+            Roster::new(["Zo\u{EB}", "ZO\u{CB}"]),
+            Err(RosterError::Duplicate("ZO\u{CB}".into()))
         );
         assert!(matches!(
             Roster::new(["Bob", "B.o.b"]),

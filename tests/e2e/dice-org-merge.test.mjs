@@ -151,3 +151,44 @@ test('a tie with no revote ballot posts its first count and asks for the revote;
     await t.close();
   }
 });
+
+test('Read the votes warns of a pasted ballot gone and a rejected line; the prod list follows the ballot set by hand', async () => {
+  const t = await open({ page: 'dice-org/#/setup' });
+  const { page } = t;
+  let actions = 0;
+  const act = async (f) => {
+    actions += 1;
+    await f();
+  };
+  try {
+    await toTheVote(page);
+    const votes = VOTES.replace('my vote is Nova', 'vote Zed');
+    await pasteAndSplit(page, votes, act);
+    await act(() => page.selectOption('tr[data-voter="Big Mo"] select', 'Nova'));
+    // The prod list (D9.7): lil-bean's DM gives no choice in force; Big
+    // Mo's ballot, set by hand, is a choice in force.
+    await page.waitForFunction(() => document.querySelector('[data-testid=prods] summary')?.textContent === 'Not in yet: 1 players to prod (D9.7)');
+    assert.match(await page.textContent('[data-testid=prods] li[data-player=lil-bean]'), /no choice in force/);
+    // ZephyrWinds's pasted ballot is cleared by hand.
+    await act(() => page.selectOption('tr[data-voter=ZephyrWinds] select', ''));
+    await act(() => page.click('section[aria-label=Vote] [data-testid=play]'));
+    const asked = await page.locator('[data-testid=play-confirm] li').allTextContents();
+    assert.deepEqual(asked, [
+      'lil-bean: line 2 "vote Zed" was rejected: "Zed" names no player',
+      'ZephyrWinds: the DMs gave the vote kai.exe, and the ballot now is no vote',
+    ]);
+    await act(() => page.click('[data-testid=play-cancel]'));
+    assert.equal(await page.locator('[data-testid=last-step][data-kind=vote]').count(), 0, 'nothing read');
+    // DMs left in the box, not split, are said too.
+    await act(() => page.fill('[data-testid=bulk]', 'lil-bean:\nvote kai.exe'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=reading] p.changes[data-player=lil-bean]')?.textContent.includes('vote: kai.exe (new)'));
+    await act(() => page.click('section[aria-label=Vote] [data-testid=play]'));
+    assert.match(await page.textContent('[data-testid=play-confirm]'), /The DMs in the box are not split into the choices: they would change 1 choice of lil-bean/);
+    await act(() => page.click('[data-testid=play-anyway]'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'vote');
+    console.log(`# Dice ORG vote warnings: ${actions} producer actions (paste, split, a hand vote, a ballot cleared, read, back, a paste not split, read, read anyway)`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});

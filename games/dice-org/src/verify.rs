@@ -69,6 +69,9 @@ pub struct Verification {
     pub rolls: Vec<VerifiedRoll>,
     /// Why the setup or the replay could not be made, if it could not.
     pub problem: Option<String>,
+    /// What was taken from the open season rather than typed, in words
+    /// (entered attributes, never published, D10.3).
+    pub notes: Vec<String>,
 }
 
 impl Verification {
@@ -110,10 +113,24 @@ pub fn verify(
     published: Option<&str>,
     season: Option<&Season>,
 ) -> Verification {
-    let input = &SetupInput {
+    let mut notes = Vec::new();
+    let mut input = SetupInput {
         options: season.map_or(input.options, |s| s.setup().options),
         ..input.clone()
     };
+    // Entered attributes are never published (D10.3): with the open
+    // season, its own are replayed.
+    if let (AttributeSource::Entered(typed), Some(AttributeSource::Entered(theirs))) =
+        (&input.attributes, season.map(|s| &s.setup().attributes))
+        && typed.is_empty()
+    {
+        input.attributes = AttributeSource::Entered(theirs.clone());
+        notes.push(
+            "The attributes were entered: the open season's are used (they are never published, D10.3)."
+                .to_string(),
+        );
+    }
+    let input = &input;
     let mine = commitment(input);
     let published = published.and_then(normalise_commitment);
     let mut out = Verification {
@@ -124,6 +141,7 @@ pub fn verify(
         players: Vec::new(),
         rolls: Vec::new(),
         problem: None,
+        notes,
     };
     let replayed = match season {
         Some(s) => Season::replay(input.clone(), &s.entries()).map_err(|e| e.to_string()),
@@ -262,6 +280,52 @@ mod tests {
         assert_eq!(v.rolls[8].entry, Some(0));
         assert!(v.rolls.iter().all(|r| r.matches && r.dice.len() == 3));
         assert!(v.all_match());
+    }
+
+    #[test]
+    fn assigned_teams_are_checked_d1_5() {
+        let mut setup = input(41);
+        let teams = ["Koru", "Mana", "Mana", "Koru"].map(String::from).to_vec();
+        setup.assignment = TeamSource::Assigned(teams.clone());
+        let s = Season::new(setup.clone()).unwrap();
+        let v = verify(&setup, Some(&s.commitment()), Some(&s));
+        assert!(v.all_match(), "{v:?}");
+        assert_eq!(v.players[1].team, "Mana");
+        // None typed: said, not verified; one typed wrong: that player
+        // does not match.
+        let mut none = setup.clone();
+        none.assignment = TeamSource::Assigned(Vec::new());
+        let v = verify(&none, Some(&s.commitment()), Some(&s));
+        assert!(
+            v.problem
+                .unwrap()
+                .contains("0 teams assigned for 4 players")
+        );
+        let mut wrong = setup;
+        let mut t = teams;
+        t.swap(0, 1);
+        wrong.assignment = TeamSource::Assigned(t);
+        let v = verify(&wrong, Some(&s.commitment()), Some(&s));
+        assert_eq!(
+            v.players.iter().map(|p| p.matches).collect::<Vec<_>>(),
+            [Some(false), Some(false), Some(true), Some(true)]
+        );
+    }
+
+    #[test]
+    fn entered_attributes_come_from_the_open_season_d10_3() {
+        let mut setup = input(41);
+        let a = |c, s| Attributes {
+            competition: c,
+            survival: s,
+        };
+        setup.attributes = AttributeSource::Entered(vec![a(10, 11), a(12, 9), a(7, 8), a(15, 14)]);
+        let s = Season::new(setup.clone()).unwrap();
+        let mut typed = setup;
+        typed.attributes = AttributeSource::Entered(Vec::new());
+        let v = verify(&typed, Some(&s.commitment()), Some(&s));
+        assert!(v.all_match(), "{v:?}");
+        assert_eq!(v.notes.len(), 1);
     }
 
     #[test]

@@ -623,6 +623,17 @@ pub fn verify_html(input: &SetupInput, published: &str, season: Option<&Season>)
         },
         &verdict,
     )
+    .raw(
+        &v.notes
+            .iter()
+            .map(|n| {
+                format!(
+                    "<p class=\"muted\" data-testid=\"verify-note\">{}</p>",
+                    esc(n)
+                )
+            })
+            .collect::<String>(),
+    )
     .el("h3", "", "Commitment")
     .raw("<p>These inputs give: ")
     .el("code", " data-testid=\"verify-commitment\"", &v.commitment)

@@ -234,10 +234,21 @@ pub fn Paste() -> impl IntoView {
         }
     });
     // What the box's paste would change, for the Play buttons (a fresh
-    // reading only; a split empties it).
+    // reading only; a split empties it). A text already taken this phase
+    // waits for no split: what it would change again was changed since by
+    // hand, which the phase's own checks say (D12.11).
     Effect::new(move |_| {
         let fresh = reading.with(|r| match r {
-            Ok(r) if r.id == asked.get() && !split_due.get() => Some(r.paste.changes.clone()),
+            Ok(r) if r.id == asked.get() && !split_due.get() => {
+                let taken = ctx
+                    .drafts
+                    .with(|d| d.pastes.iter().any(|t| t.digest == r.paste.digest));
+                Some(if taken {
+                    Vec::new()
+                } else {
+                    r.paste.changes.clone()
+                })
+            }
             _ => None,
         });
         if let Some(c) = fresh {

@@ -36,7 +36,7 @@ pub fn game_key(kind: &Kind, id: &str) -> String {
 /// The most characters of a game's name the index keeps and the pages
 /// show; a longer name (a file may carry any) is cut, with an ellipsis, so
 /// the index stays small and every page that lists it stays quick.
-pub const NAME_SHOWN: usize = 120;
+pub const NAME_SHOWN: usize = 200;
 
 /// A game's name as the index keeps it and the pages show it: at most
 /// [`NAME_SHOWN`] characters, the rest replaced by an ellipsis.
@@ -230,25 +230,20 @@ pub fn save(kind: &Kind, id: &str, json: &str, summary: &Summary, now: f64) -> R
     write(&last_key(kind), id)
 }
 
-/// Puts back a game kept elsewhere ([`crate::shell::durable`]) as it was
-/// saved at `updated` (ms since the epoch): its file and its index entry.
+/// Puts back a game kept elsewhere ([`crate::shell::durable`]): its file,
+/// and its index entry as it was when saved (`stamp`; the time of the last
+/// export stays as the index has it).
 ///
 /// # Errors
 /// As [`save`].
-pub fn restore(
-    kind: &Kind,
-    id: &str,
-    json: &str,
-    summary: &Summary,
-    updated: f64,
-) -> Result<(), String> {
+pub fn restore(kind: &Kind, id: &str, json: &str, stamp: &Entry) -> Result<(), String> {
     write(&game_key(kind, id), json)?;
     update_index(kind, id, |e| {
-        e.name = shown_name(&summary.name).into_owned();
-        e.rounds = summary.progress;
-        e.phase = summary.phase.clone();
-        e.over = summary.over;
-        e.updated = updated;
+        e.name = shown_name(&stamp.name).into_owned();
+        e.rounds = stamp.rounds;
+        e.phase = stamp.phase.clone();
+        e.over = stamp.over;
+        e.updated = stamp.updated;
     })
 }
 

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, goto, screen, ARTIFACTS, openDemo, openDemoAt, startCircle, nightThenDay, readingDone } from './helpers.mjs';
+import { open, goto, screen, ARTIFACTS, openDemo, openDemoAt, startCircle, nightThenDay, readingDone, clearStorage } from './helpers.mjs';
 
 /** Each game page: how to start a game in it, where its save is, and a
  * change to a saved draft that a script can make (bypassing the screen's
@@ -189,7 +189,7 @@ test('a cut-off or non-JSON file is refused as such, with where, on the home pag
     fs.writeFileSync(cut, whole.slice(0, Math.floor(whole.length / 2)));
     const html = path.join(ARTIFACTS, 'not-json.json');
     fs.writeFileSync(html, '<!DOCTYPE html>\n<html><body>Sign in</body></html>\n');
-    await page.evaluate(() => localStorage.clear());
+    await clearStorage(page);
 
     await goto(page, '');
     await page.setInputFiles('[data-testid=import]', cut);

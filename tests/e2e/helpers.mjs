@@ -179,6 +179,18 @@ export async function commit(page, round) {
   await page.waitForFunction((n) => document.querySelector('[data-testid=live]').textContent.startsWith(`Round ${n} adjudicated`), round);
 }
 
+/** Empties this site's storage as clearing the browser's site data does:
+ * localStorage and the IndexedDB copy of every save (shell::durable; the
+ * page closes its connection when asked, so the deletion completes). */
+export async function clearStorage(page) {
+  await page.evaluate(() => new Promise((done, failed) => {
+    localStorage.clear();
+    const req = indexedDB.deleteDatabase('moderator-console');
+    req.onsuccess = () => done();
+    req.onerror = () => failed(req.error);
+  }));
+}
+
 /** Requests that left 127.0.0.1 (data: and blob: URLs stay in the page). */
 export const external = (requests) => requests.filter((u) => !/^(http:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(u));
 

@@ -61,7 +61,7 @@ test('the home page lists every kind and the games of every kind', async () => {
   }
 });
 
-test('a game named with a million characters: the home page and the game page show its first 120, the index keeps no more', async () => {
+test('a game named with a million characters: the home page and the game page show its first 200, the index keeps no more', async () => {
   const t = await open();
   const { page } = t;
   try {
@@ -80,10 +80,10 @@ test('a game named with a million characters: the home page and the game page sh
     }, long);
     await goto(page, '');
     const shown = await page.locator('[data-testid=games] td a').first().textContent();
-    assert.equal(shown, `${'N'.repeat(120)}…`);
+    assert.equal(shown, `${'N'.repeat(200)}…`);
     await goto(page, 'mini-survivor/');
     await page.waitForSelector('.game-title');
-    assert.equal(await page.locator('.game-title strong').textContent(), `${'N'.repeat(120)}…`);
+    assert.equal(await page.locator('.game-title strong').textContent(), `${'N'.repeat(200)}…`);
     const index = await page.evaluate(() => localStorage.getItem('mini-survivor.index'));
     assert.ok(index.length < 2000, `the index is ${index.length} characters`);
     assert.deepEqual(t.errors, []);

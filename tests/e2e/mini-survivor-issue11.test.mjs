@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, text, ids, openDemo, commit, goto, fixture, ROOT, ARTIFACTS } from './helpers.mjs';
+import { open, screen, text, ids, openDemo, commit, goto, fixture, ROOT, ARTIFACTS, clearStorage } from './helpers.mjs';
 
 const phase = async (page) => (await page.locator('.game-title').textContent()).replace(/\s+/g, ' ');
 const roundsPlayed = async (page) => {
@@ -511,7 +511,7 @@ test('14, 17: Setup shows the open game; Deal lands at the top of Posts; the sma
     assert.match(await text(page, 'match'), /^It matches the published commitment/);
     await page.fill('.verify label:has-text("Salt") input', '0'.repeat(64));
     assert.match(await text(page, 'match'), /^It does NOT match/);
-    await page.evaluate(() => localStorage.clear());
+    await clearStorage(page);
     await goto(page, '');
     await page.setInputFiles('[data-testid=import]', file);
     await page.waitForSelector('.tribe');

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, ARTIFACTS, openDemo, commit, goto } from './helpers.mjs';
+import { open, screen, ARTIFACTS, openDemo, commit, goto, clearStorage } from './helpers.mjs';
 
 async function exportGame(page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
@@ -37,7 +37,7 @@ test('drafts survive a reload, and export then import gives the same game', asyn
     assert.equal(typeof exported.setup.seed, 'string');
     assert.equal(exported.rounds.length, 1);
 
-    await page.evaluate(() => localStorage.clear());
+    await clearStorage(page);
     await goto(page, '');
     assert.match(await page.locator('main').textContent(), /No saved games yet/);
 
@@ -68,7 +68,7 @@ test('a game file dropped on the page is imported', async () => {
     await openDemo(page);
     await commit(page, 1);
     const exported = fs.readFileSync(await exportGame(page), 'utf8');
-    await page.evaluate(() => localStorage.clear());
+    await clearStorage(page);
     await goto(page, 'mini-survivor/#/rules');
     // Drop it on the Rules screen: anywhere on the page works.
     await page.evaluate((json) => {

@@ -8,7 +8,10 @@
 //! memory is work of its own; read, counted and saved as any text), the browser
 //! never puts it into the box, and the box is hidden behind "Show it"
 //! until the moderator asks to see it (then the browser lays it out, as
-//! asked). A short paste and typing are the browser's, as in any box.
+//! asked). A paste of many lines ([`MANY_LINES`]) is put in by the page
+//! in any box ([`take_many_lines`]): the browser's own paste of 2,000
+//! lines holds the page seconds. A short paste and typing are the
+//! browser's, as in any box.
 
 use super::html::HELD;
 use leptos::prelude::*;
@@ -33,6 +36,64 @@ pub fn splice_utf16(current: &str, start: u32, end: u32, pasted: &str) -> String
     out.push_str(pasted);
     out.push_str(&current[b..]);
     out
+}
+
+/// Lines from which a paste is put into its box by the page rather than by
+/// the browser's editing, whose cost grows with the square of the lines
+/// pasted into a textarea (Chromium: 500 lines 0.4 s, 2,000 lines 5 s,
+/// 20,000 lines minutes, in one task), where setting the box's value is
+/// linear (2,000 lines 30 ms).
+pub const MANY_LINES: usize = 100;
+
+/// Whether `text` has [`MANY_LINES`] lines or more.
+fn has_many_lines(text: &str) -> bool {
+    text.bytes()
+        .filter(|&b| b == b'\n')
+        .take(MANY_LINES)
+        .count()
+        >= MANY_LINES
+}
+
+/// Puts `pasted` into the textarea `area` (whose text is `current`) as the
+/// browser's paste would, replacing the selection, the caret after it;
+/// returns the box's new text.
+fn put(area: &web_sys::HtmlTextAreaElement, current: &str, pasted: &str) -> String {
+    let end = current.encode_utf16().count() as u32;
+    let start = area.selection_start().ok().flatten().unwrap_or(end);
+    let stop = area.selection_end().ok().flatten().unwrap_or(end);
+    let text = splice_utf16(current, start, stop, pasted);
+    area.set_value(&text);
+    let caret = start.min(stop) + pasted.encode_utf16().count() as u32;
+    let _ = area.set_selection_range(caret, caret);
+    text
+}
+
+/// For a textarea's `paste` event: a paste of [`MANY_LINES`] lines or more
+/// (a sign-up list of thousands of names) is put in by the page, and the
+/// box's new text returned, to be taken as an `input` event's; a shorter
+/// paste is left to the browser (`None`).
+pub fn take_many_lines(ev: &web_sys::ClipboardEvent) -> Option<String> {
+    let text = ev
+        .clipboard_data()
+        .and_then(|d| clipboard_text(&d))
+        .map(Pasted::into_string)?;
+    if !has_many_lines(&text) {
+        return None;
+    }
+    ev.prevent_default();
+    let area: web_sys::HtmlTextAreaElement = event_target(ev);
+    Some(put(&area, &area.value(), &text))
+}
+
+/// The `paste` handler of a textarea whose text is `text`: a paste of many
+/// lines goes into it by [`take_many_lines`]. (One handler type for every
+/// such box.)
+pub fn paste_into(text: RwSignal<String>) -> impl Fn(web_sys::ClipboardEvent) + Copy + 'static {
+    move |ev| {
+        if let Some(t) = take_many_lines(&ev) {
+            text.set(t);
+        }
+    }
 }
 
 /// The one rule for "held": a box whose limit is `limit` bytes ([`HELD`]
@@ -150,6 +211,12 @@ pub fn HeldBox(
                 let area: web_sys::HtmlTextAreaElement = event_target(&ev);
                 let current = area.value();
                 if !pasted.is_held_with(current.len(), limit) {
+                    // Not held; many lines are still put in by the page.
+                    let text = pasted.into_string();
+                    if has_many_lines(&text) {
+                        ev.prevent_default();
+                        set.run(put(&area, &current, &text));
+                    }
                     return;
                 }
                 ev.prevent_default();
@@ -173,7 +240,14 @@ pub fn HeldBox(
 
 #[cfg(test)]
 mod tests {
-    use super::splice_utf16;
+    use super::{MANY_LINES, has_many_lines, splice_utf16};
+
+    #[test]
+    fn many_lines_are_counted_by_line_breaks() {
+        assert!(!has_many_lines(&"a\n".repeat(MANY_LINES - 1)));
+        assert!(has_many_lines(&"a\n".repeat(MANY_LINES)));
+        assert!(!has_many_lines(&"x".repeat(100_000)));
+    }
 
     #[test]
     fn a_paste_replaces_the_selection_counted_in_utf16() {

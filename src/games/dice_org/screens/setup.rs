@@ -8,6 +8,7 @@ use super::super::state::{Ctx, Screen};
 use super::widgets::{field, lines, number, select, table};
 use crate::shell::io;
 use crate::shell::page::import;
+use crate::shell::paste::paste_into;
 use crate::shell::ui::read_file;
 use dice_org::options::{Deadlock, JurySize, Options, TeamScore};
 use dice_org::save::{Drafts, SeasonFile};
@@ -195,7 +196,7 @@ pub fn Setup() -> impl IntoView {
                 rows: &'static str,
                 s: RwSignal<String>| {
         view! {
-            <label class="wide">{label}<textarea rows=rows prop:value=s on:input=move |ev| s.set(event_target_value(&ev)) data-testid=testid></textarea></label>
+            <label class="wide">{label}<textarea rows=rows prop:value=s on:input=move |ev| s.set(event_target_value(&ev)) on:paste=paste_into(s) data-testid=testid></textarea></label>
         }
     };
     let juries: Vec<(String, String)> = (1..40)

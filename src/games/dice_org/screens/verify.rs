@@ -11,6 +11,7 @@
 use super::super::state::Ctx;
 use super::widgets::{check, field, lines};
 use crate::games::dice_org::worker::{SeasonText, Task};
+use crate::shell::paste::paste_into;
 use crate::shell::rules::ask_worker_as;
 use dice_org::{AttributeSource, SetupInput, TeamSource};
 use leptos::prelude::*;
@@ -124,12 +125,12 @@ pub fn Verify() -> impl IntoView {
             <p class="muted">"The final post reveals the seed and salt. With the players and teams in the order of the start (and each player's team, when assigned), recompute the commitment published at the start (SHA-256 of the text shown below) and, for rolled attributes and dealt teams, what the seed gave."</p>
             {move || over().then(|| view! { <p><button on:click=fill data-testid="fill-verify">"Fill in from the open season (its seed is public now)"</button></p> })}
             <form class="form" on:submit=|ev| ev.prevent_default()>
-                <label>"Players, one per line, in roster order" <textarea rows="8" prop:value=players on:input=move |ev| players.set(event_target_value(&ev))></textarea></label>
-                <label>"Teams, one per line, in team order" <textarea rows="4" prop:value=teams on:input=move |ev| teams.set(event_target_value(&ev))></textarea></label>
+                <label>"Players, one per line, in roster order" <textarea rows="8" prop:value=players on:input=move |ev| players.set(event_target_value(&ev)) on:paste=paste_into(players)></textarea></label>
+                <label>"Teams, one per line, in team order" <textarea rows="4" prop:value=teams on:input=move |ev| teams.set(event_target_value(&ev)) on:paste=paste_into(teams)></textarea></label>
                 {check("Attributes were rolled (not entered)".into(), false, "verify-rolled", rolled.into(), Signal::stored(true), Callback::new(move |v| rolled.set(v)))}
                 {check("Teams were dealt (not assigned)".into(), false, "verify-dealt", dealt.into(), Signal::stored(true), Callback::new(move |v| dealt.set(v)))}
                 {move || (!dealt.get()).then(|| view! {
-                    <label>"Each player's team as assigned, one line per player in roster order (Name: Team)" <textarea rows="8" data-testid="verify-assigned" prop:value=assigned on:input=move |ev| assigned.set(event_target_value(&ev))></textarea></label>
+                    <label>"Each player's team as assigned, one line per player in roster order (Name: Team)" <textarea rows="8" data-testid="verify-assigned" prop:value=assigned on:input=move |ev| assigned.set(event_target_value(&ev)) on:paste=paste_into(assigned)></textarea></label>
                 })}
                 {move || (!rolled.get()).then(|| view! {
                     <p class="muted">"Entered attributes are never published (D10.3): the open season's are used when it is the one checked."</p>

@@ -11,6 +11,7 @@ use super::super::state::{Ctx, Screen};
 use crate::shell::html::esc;
 use crate::shell::io;
 use crate::shell::page::import;
+use crate::shell::paste::paste_into;
 use leptos::prelude::*;
 use mini_survivor::entry::{
     PositionEntry, lineup_text, players_text, position_from_entry, position_setup,
@@ -235,7 +236,7 @@ pub fn Setup() -> impl IntoView {
                 rows: &'static str| {
         view! {
             <label class="wide">{label}
-                <textarea rows=rows spellcheck="false" data-testid=id prop:value=sig on:input=move |ev| sig.set(event_target_value(&ev))></textarea>
+                <textarea rows=rows spellcheck="false" data-testid=id prop:value=sig on:input=move |ev| sig.set(event_target_value(&ev)) on:paste=paste_into(sig)></textarea>
             </label>
         }
     };
@@ -309,7 +310,7 @@ pub fn Setup() -> impl IntoView {
                     <form on:submit=|ev| ev.prevent_default() class="form">
                         <label>"Game name" <input prop:value=name on:input=move |ev| name.set(event_target_value(&ev))/></label>
                         <label class="wide">"Players, one per line"
-                            <textarea rows="12" prop:value=players on:input=move |ev| players.set(event_target_value(&ev)) data-testid="players"></textarea>
+                            <textarea rows="12" prop:value=players on:input=move |ev| players.set(event_target_value(&ev)) on:paste=paste_into(players) data-testid="players"></textarea>
                         </label>
                         {move || {
                             let c = clashes();
@@ -323,7 +324,7 @@ pub fn Setup() -> impl IntoView {
                             {field("Columns", cols)}
                         </fieldset>
                         <label class="wide">"Tribe names, one per line, A first"
-                            <textarea rows="6" prop:value=tribe_names on:input=move |ev| tribe_names.set(event_target_value(&ev))></textarea>
+                            <textarea rows="6" prop:value=tribe_names on:input=move |ev| tribe_names.set(event_target_value(&ev)) on:paste=paste_into(tribe_names)></textarea>
                         </label>
                         <fieldset>
                             <legend>"Rule options"</legend>

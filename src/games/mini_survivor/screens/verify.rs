@@ -5,6 +5,7 @@
 //! position has no deal: Verify says it does not apply.
 
 use super::super::state::Ctx;
+use crate::shell::paste::paste_into;
 use leptos::prelude::*;
 use mini_survivor::commitment::{Salt, commitment};
 use mini_survivor::{Grid, Options, Origin, Place, Roster, Setup, deal};
@@ -120,7 +121,7 @@ pub fn Verify() -> impl IntoView {
                 None => None,
             }}
             <form class="form" on:submit=|ev| ev.prevent_default()>
-                <label class="wide">"Players, one per line, in order" <textarea rows="8" prop:value=players on:input=move |ev| players.set(event_target_value(&ev))></textarea></label>
+                <label class="wide">"Players, one per line, in order" <textarea rows="8" prop:value=players on:input=move |ev| players.set(event_target_value(&ev)) on:paste=paste_into(players)></textarea></label>
                 {field("Survivors per player", per)}
                 {field("Rows", rows)}
                 {field("Columns", cols)}

@@ -6,6 +6,7 @@
 
 use super::super::state::Ctx;
 use crate::shell::html::Html;
+use crate::shell::paste::paste_into;
 use leptos::prelude::*;
 use survival::commitment::commitment;
 
@@ -73,8 +74,8 @@ pub fn Verify() -> impl IntoView {
                 </p>
             })}
             <form class="form" on:submit=|ev| ev.prevent_default()>
-                <label class="wide">"Players, one per line, in the game's order" <textarea rows="8" data-testid="players" prop:value=players on:input=move |ev| players.set(event_target_value(&ev))></textarea></label>
-                <label class="wide">"Deck: the card names, separated by commas" <textarea rows="3" data-testid="deck" prop:value=deck on:input=move |ev| deck.set(event_target_value(&ev))></textarea></label>
+                <label class="wide">"Players, one per line, in the game's order" <textarea rows="8" data-testid="players" prop:value=players on:input=move |ev| players.set(event_target_value(&ev)) on:paste=paste_into(players)></textarea></label>
+                <label class="wide">"Deck: the card names, separated by commas" <textarea rows="3" data-testid="deck" prop:value=deck on:input=move |ev| deck.set(event_target_value(&ev)) on:paste=paste_into(deck)></textarea></label>
                 {field("Seed", seed, "seed")}
                 {field("Salt (64 hex digits)", salt, "salt")}
                 <label class="wide">"Published commitment" <input data-testid="published" prop:value=published on:input=move |ev| published.set(event_target_value(&ev))/></label>

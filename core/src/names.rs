@@ -389,7 +389,7 @@ fn chars(s: &str) -> usize {
 /// [`bag_distance`]).
 fn bag(s: &str) -> Vec<char> {
     let mut b: Vec<char> = s.chars().collect();
-    b.sort_unstable();
+    crate::text::sort_small(&mut b, |c| *c);
     b
 }
 

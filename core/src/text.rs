@@ -140,9 +140,15 @@ pub fn appended(text: &str, more: &str) -> String {
 /// 200), and each use of the standard sort adds kilobytes to the browser
 /// build where this adds a few bytes.
 pub fn sort_small<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    sort_small_by(v, |a, b| key(a).cmp(&key(b)));
+}
+
+/// [`sort_small`] by a comparison: stably, `v` ends in the order `cmp`
+/// gives (the console's lists of saved games and snapshots, a few dozen).
+pub fn sort_small_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> std::cmp::Ordering) {
     for i in 1..v.len() {
         let mut j = i;
-        while j > 0 && key(&v[j - 1]) > key(&v[j]) {
+        while j > 0 && cmp(&v[j - 1], &v[j]).is_gt() {
             v.swap(j - 1, j);
             j -= 1;
         }

@@ -114,7 +114,7 @@ fn Games(shell: Shell) -> impl IntoView {
             return view! { <p data-testid="no-games">"No saved games yet."</p> }.into_any();
         }
         let mut list = list;
-        list.sort_by(|a, b| b.1.updated.total_cmp(&a.1.updated));
+        console_core::text::sort_small_by(&mut list, |a, b| b.1.updated.total_cmp(&a.1.updated));
         view! {
             <table class="games" data-testid="games">
                 <caption class="sr-only">"Saved games"</caption>

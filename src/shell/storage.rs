@@ -9,6 +9,7 @@
 //! committed round or phase) to fall back on.
 
 use crate::shell::kinds::{KINDS, Kind};
+use console_core::text::sort_small_by;
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 
@@ -153,8 +154,8 @@ pub fn index(kind: &Kind) -> Vec<Entry> {
     if cut {
         let _ = LocalStorage::set(&key, &v);
     }
-    // Newest first; IDs are unique, so an unstable sort is deterministic.
-    v.sort_unstable_by(|a, b| {
+    // Newest first; IDs are unique, so the order is deterministic.
+    sort_small_by(&mut v, |a, b| {
         b.updated
             .total_cmp(&a.updated)
             .then_with(|| a.id.cmp(&b.id))
@@ -322,7 +323,7 @@ pub fn snapshots(kind: &Kind, id: &str) -> Vec<(usize, String)> {
             Some((old.get("rounds")?.as_array()?.len(), text))
         })
         .collect();
-    v.sort_unstable_by_key(|(n, _)| *n); // unique: the slot is progress % SNAPSHOTS
+    sort_small_by(&mut v, |a, b| a.0.cmp(&b.0)); // unique: the slot is progress % SNAPSHOTS
     v
 }
 
@@ -423,7 +424,7 @@ pub fn quarantined() -> Vec<(&'static Kind, String, String)> {
             Some((kind, k, text))
         })
         .collect();
-    v.sort_unstable_by(|a, b| a.1.cmp(&b.1));
+    sort_small_by(&mut v, |a, b| a.1.cmp(&b.1));
     v
 }
 

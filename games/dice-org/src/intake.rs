@@ -1003,7 +1003,7 @@ impl<'a> Reader<'a> {
             Choice::Rank(v) => {
                 replaced.extend(acc.places.iter().map(|x| x.2));
                 replaced.extend(acc.rank_line);
-                replaced.sort_unstable();
+                console_core::text::sort_small(&mut replaced, |x| *x);
                 replaced.dedup();
                 acc.places = v
                     .iter()

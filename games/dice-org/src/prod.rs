@@ -35,7 +35,7 @@ pub fn asked(state: &State) -> Vec<usize> {
         .iter()
         .filter_map(|n| state.find(n).map(|p| p.index()))
         .collect();
-    slots.sort_unstable();
+    console_core::text::sort_small(&mut slots, |s| *s);
     slots.dedup();
     slots
 }

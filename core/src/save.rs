@@ -263,8 +263,12 @@ pub trait SaveFile: Serialize + DeserializeOwned {
         } else {
             let old: serde_json::Value =
                 serde_json::from_str(text).map_err(|e| LoadError::from_json(&e))?;
-            serde_json::from_value(Self::upgrade(version, old)?)
-                .map_err(|e| LoadError::from_json(&e))?
+            // Read back from text, not with `from_value`: a second reader
+            // of every type of the file (from a `Value`) cost each page
+            // kilobytes for the rare older file. A member of the wrong
+            // shape is then placed in the upgraded file's compact text.
+            let upgraded = Self::upgrade(version, old)?.to_string();
+            serde_json::from_str(&upgraded).map_err(|e| LoadError::from_json(&e))?
         };
         let game = file.replay()?;
         Ok((file, game))

@@ -238,6 +238,27 @@ pub fn HeldBox(
     }
 }
 
+/// A wide form field for a list pasted whole (a sign-up list): its label,
+/// then a [`HeldBox`] (id and test id `testid`) whose text is `value`,
+/// every change going to `set`. A list of more than [`HELD`] bytes (a
+/// pasted thread, thousands of names) is read but not laid out; a paste
+/// of many lines is put in by the page ([`MANY_LINES`]).
+#[component]
+pub fn ListBox(
+    label: &'static str,
+    testid: &'static str,
+    #[prop(into)] value: Signal<String>,
+    #[prop(into)] set: Callback<String>,
+    #[prop(default = 10)] rows: u32,
+) -> impl IntoView {
+    view! {
+        <div class="wide field" class:long=move || value.with(|t| is_held(t.len(), HELD))>
+            <label for=testid>{label}</label>
+            <HeldBox value set id=testid testid rows/>
+        </div>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{MANY_LINES, has_many_lines, splice_utf16};

@@ -8,7 +8,7 @@ use super::super::state::{Ctx, Screen};
 use super::widgets::{field, lines, number, select, table};
 use crate::shell::io;
 use crate::shell::page::import;
-use crate::shell::paste::paste_into;
+use crate::shell::paste::ListBox;
 use crate::shell::ui::read_file;
 use dice_org::options::{Deadlock, JurySize, Options, TeamScore};
 use dice_org::save::{Drafts, SeasonFile};
@@ -191,13 +191,8 @@ pub fn Setup() -> impl IntoView {
             read_file(ctx.shell, f, move |t| import(ctx, &t));
         }
     };
-    let area = |label: &'static str,
-                testid: &'static str,
-                rows: &'static str,
-                s: RwSignal<String>| {
-        view! {
-            <label class="wide">{label}<textarea rows=rows prop:value=s on:input=move |ev| s.set(event_target_value(&ev)) on:paste=paste_into(s) data-testid=testid></textarea></label>
-        }
+    let area = |label: &'static str, testid: &'static str, rows: u32, s: RwSignal<String>| {
+        view! { <ListBox label testid rows value=s set=move |v| s.set(v)/> }
     };
     let juries: Vec<(String, String)> = (1..40)
         .filter(|&n| JurySize::new(n).is_ok())
@@ -209,8 +204,8 @@ pub fn Setup() -> impl IntoView {
             <p class="actions"><label class="file">"Open a season file (.json) " <input type="file" accept=".json,application/json" on:change=on_pick data-testid="open-file"/></label></p>
             <form on:submit=|ev| ev.prevent_default() class="form">
                 {text("Season name", "season-name", name)}
-                {area("Players, one per line, in roster order (D1.1, D11.2)", "players", "10", players)}
-                {area("Teams, one per line, in team order (1 to 4)", "teams", "4", teams)}
+                {area("Players, one per line, in roster order (D1.1, D11.2)", "players", 10, players)}
+                {area("Teams, one per line, in team order (1 to 4)", "teams", 4, teams)}
                 {choose("Teams (D1.1)", "assignment", pairs(&[("deal", "Dealt at random into balanced teams"), ("assign", "Assigned: a team for each player")]), assign)}
                 {choose("Attributes (D1.2)", "attributes", pairs(&[("roll", "Rolled, 3d6 each, by the season's generator"), ("enter", "Entered")]), enter)}
                 {move || (assign.get() == "assign" || enter.get() == "enter").then(|| {

@@ -11,7 +11,7 @@ use super::super::state::{Ctx, Screen};
 use crate::shell::html::esc;
 use crate::shell::io;
 use crate::shell::page::import;
-use crate::shell::paste::paste_into;
+use crate::shell::paste::{ListBox, paste_into};
 use leptos::prelude::*;
 use mini_survivor::entry::{
     PositionEntry, lineup_text, players_text, position_from_entry, position_setup,
@@ -309,9 +309,7 @@ pub fn Setup() -> impl IntoView {
                     {modes}
                     <form on:submit=|ev| ev.prevent_default() class="form">
                         <label>"Game name" <input prop:value=name on:input=move |ev| name.set(event_target_value(&ev))/></label>
-                        <label class="wide">"Players, one per line"
-                            <textarea rows="12" prop:value=players on:input=move |ev| players.set(event_target_value(&ev)) on:paste=paste_into(players) data-testid="players"></textarea>
-                        </label>
+                        <ListBox label="Players, one per line" testid="players" rows=12 value=players set=move |v| players.set(v)/>
                         {move || {
                             let c = clashes();
                             (!c.is_empty()).then(|| view! {

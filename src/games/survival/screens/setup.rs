@@ -9,7 +9,7 @@ use super::super::state::{Ctx, Screen, list, option_lines};
 use crate::shell::html::{Html, attr};
 use crate::shell::io;
 use crate::shell::page::import;
-use crate::shell::paste::take_many_lines;
+use crate::shell::paste::ListBox;
 use console_core::text::sort_small;
 use leptos::prelude::*;
 use survival::commitment::commitment;
@@ -91,12 +91,7 @@ fn text(
     let value = move || form.with(get);
     let input = move |ev: leptos::ev::Event| form.update(|f| set(f, event_target_value(&ev)));
     if area {
-        let paste = move |ev: leptos::ev::ClipboardEvent| {
-            if let Some(t) = take_many_lines(&ev) {
-                form.update(|f| set(f, t));
-            }
-        };
-        view! { <label class="wide">{label}<textarea rows="10" spellcheck="false" data-testid=testid prop:value=value on:input=input on:paste=paste></textarea></label> }.into_any()
+        view! { <ListBox label testid value=Signal::derive(value) set=move |v| form.update(|f| set(f, v))/> }.into_any()
     } else {
         view! { <label>{label}<input data-testid=testid prop:value=value on:input=input/></label> }
             .into_any()

@@ -6,7 +6,7 @@
 // draws the dice shown. Prints the producer's actions for the camp.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, startSeason } from './helpers.mjs';
+import { open, screen, startSeason, counter } from './helpers.mjs';
 
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
@@ -24,15 +24,15 @@ async function shown(page) {
 test('a gathering roll shown stays the same whatever another team chooses', async () => {
   const t = await open({ page: 'dice-org/#/setup' });
   const { page } = t;
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     await startSeason(page, 'Camp season', PLAYERS);
     await screen(page, 'Round');
+    // The competition, with no DM in, once its step is shown.
+    await page.waitForSelector('section[aria-label=Competition]');
     await page.click('section.round [data-testid=play]');
+    await page.waitForSelector('[data-testid=last-step]');
     await page.waitForSelector('section[aria-label=Camp]');
     await act(() => page.check('[data-testid=show-rolls]'));
     await page.waitForFunction(() => [...document.querySelectorAll('section[aria-label=Camp] td.roll-cell')].every((c) => c.textContent.includes('=')));
@@ -60,7 +60,7 @@ test('a gathering roll shown stays the same whatever another team chooses', asyn
     for (const [name, dice] of Object.entries(before)) {
       assert.ok(lines.some((l) => l.startsWith(`${name} gathers: ${dice} = `)), `${name} gathered with ${dice}: ${lines.join(' | ')}`);
     }
-    console.log(`# Dice ORG camp with rolls shown: ${actions} producer actions (show the rolls, ${firstTeam.length} players' three options, play)`);
+    console.log(`# Dice ORG camp with rolls shown: ${actions.n} producer actions (show the rolls, ${firstTeam.length} players' three options, play)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

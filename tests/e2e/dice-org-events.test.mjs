@@ -8,7 +8,7 @@
 // screen. Prints the producer's actions from the pasted DMs to the posts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, startSeason } from './helpers.mjs';
+import { open, screen, startSeason, counter } from './helpers.mjs';
 
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
@@ -17,11 +17,8 @@ test('replacement, removal, prods and an extension mid-season, posts checked', a
   const { page } = t;
   // The producer's actions (clicks, fills, selects), counted from the first
   // paste to the last post checked.
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     await startSeason(page, 'Events season', PLAYERS);
 
@@ -145,7 +142,7 @@ test('replacement, removal, prods and an extension mid-season, posts checked', a
     assert.match(await page.textContent('[data-testid=last-step] [data-testid=explain]'), /Zoe/);
     assert.doesNotMatch(await page.textContent('[data-testid=last-step] [data-testid=explain]'), /\bGus\b/);
 
-    console.log(`Dice ORG events: ${actions} producer actions (prod list, deadline and extension, replacement, removal, posts checked, the camp pasted under the old name)`);
+    console.log(`Dice ORG events: ${actions.n} producer actions (prod list, deadline and extension, replacement, removal, posts checked, the camp pasted under the old name)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -11,7 +11,7 @@
 // comes when the producer settles the tie. Prints the producer's actions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen } from './helpers.mjs';
+import { open, screen, counter } from './helpers.mjs';
 
 const PLAYERS = ['kai.exe', 'Nova', 'tofu-cat', 'lil-bean', 'ZephyrWinds', 'Big Mo'];
 
@@ -59,11 +59,8 @@ const ballot = (page, voter) => page.inputValue(`tr[data-voter="${voter}"] selec
 test('the revote DMs pasted on their own keep every first ballot; kai.exe goes out 3-1', async () => {
   const t = await open({ page: 'dice-org/#/setup' });
   const { page } = t;
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     await toTheVote(page);
     assert.equal(await page.textContent('[data-testid=immune-voters]'), 'Big Mo');
@@ -105,7 +102,7 @@ test('the revote DMs pasted on their own keep every first ballot; kai.exe goes o
     await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'revote');
     assert.equal((await page.textContent('[data-testid=last-result]')).trim(), 'kai.exe');
     assert.match(await page.textContent('[data-testid=last-post]'), /Counted: kai\.exe 3, Nova 1[\s\S]*kai\.exe is voted out/);
-    console.log(`# Dice ORG vote with a revote pasted apart: ${actions} producer actions (two pastes, a hand vote, read the votes, read the revotes)`);
+    console.log(`# Dice ORG vote with a revote pasted apart: ${actions.n} producer actions (two pastes, a hand vote, read the votes, read the revotes)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();
@@ -115,11 +112,8 @@ test('the revote DMs pasted on their own keep every first ballot; kai.exe goes o
 test('a tie with no revote ballot posts its first count and asks for the revote; the roll-off only when the producer settles it', async () => {
   const t = await open({ page: 'dice-org/#/setup' });
   const { page } = t;
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     await toTheVote(page);
     await pasteAndSplit(page, VOTES, act);
@@ -145,7 +139,7 @@ test('a tie with no revote ballot posts its first count and asks for the revote;
     await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'revote');
     assert.match(await page.textContent('[data-testid=last-post]'), /Deadlock: survival rolls[\s\S]*is voted out/);
     assert.equal(await page.textContent('[data-testid=wizard-phase]'), 'round 2: competition next');
-    console.log(`# Dice ORG tie without revote ballots: ${actions} producer actions (paste, split, a hand vote, read the votes, read with none, back, settle, confirm)`);
+    console.log(`# Dice ORG tie without revote ballots: ${actions.n} producer actions (paste, split, a hand vote, read the votes, read with none, back, settle, confirm)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();
@@ -155,11 +149,8 @@ test('a tie with no revote ballot posts its first count and asks for the revote;
 test('Read the votes warns of a pasted ballot gone and a rejected line; the prod list follows the ballot set by hand', async () => {
   const t = await open({ page: 'dice-org/#/setup' });
   const { page } = t;
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     await toTheVote(page);
     const votes = VOTES.replace('my vote is Nova', 'vote Zed');
@@ -186,7 +177,7 @@ test('Read the votes warns of a pasted ballot gone and a rejected line; the prod
     assert.match(await page.textContent('[data-testid=play-confirm]'), /The DMs in the box are not split into the choices: they would change 1 choice of lil-bean/);
     await act(() => page.click('[data-testid=play-anyway]'));
     await page.waitForFunction(() => document.querySelector('[data-testid=last-step]')?.dataset.kind === 'vote');
-    console.log(`# Dice ORG vote warnings: ${actions} producer actions (paste, split, a hand vote, a ballot cleared, read, back, a paste not split, read, read anyway)`);
+    console.log(`# Dice ORG vote warnings: ${actions.n} producer actions (paste, split, a hand vote, a ballot cleared, read, back, a paste not split, read, read anyway)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -7,18 +7,15 @@
 // reload. Prints the producer's actions from the paste to the list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, startSeason } from './helpers.mjs';
+import { open, screen, startSeason, counter } from './helpers.mjs';
 
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
 test('the prod threshold set to 1 prods a player with one DM, and survives a reload', async () => {
   const t = await open({ page: 'dice-org/#/setup' });
   const { page } = t;
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     await startSeason(page, 'Prod season', PLAYERS);
 
@@ -74,7 +71,7 @@ test('the prod threshold set to 1 prods a player with one DM, and survives a rel
     await page.waitForFunction(() => document.body.textContent.includes('is not a whole number of DMs'));
     assert.equal(await page.inputValue(box), '0');
 
-    console.log(`Dice ORG prod threshold: ${actions} producer actions (DMs pasted and split, threshold set to 1 and back to 0)`);
+    console.log(`Dice ORG prod threshold: ${actions.n} producer actions (DMs pasted and split, threshold set to 1 and back to 0)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { open, screen, startSeason } from './helpers.mjs';
+import { open, screen, startSeason, counter } from './helpers.mjs';
 
 const TEAMS = { Ann: 'Koru', Bob: 'Mana', Cid: 'Koru', Dee: 'Mana' };
 
@@ -42,11 +42,8 @@ async function playToTheEnd(page, act) {
 test('Verify fills in and checks the teams as assigned', async () => {
   const t = await open({ page: 'dice-org/#/setup' });
   const { page } = t;
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     const commitment = await playToTheEnd(page, act);
     await act(() => screen(page, 'Verify'));
@@ -60,7 +57,7 @@ test('Verify fills in and checks the teams as assigned', async () => {
     // A team typed wrong is named.
     await act(() => page.fill('[data-testid=verify-assigned]', 'Ann: Mana\nBob: Mana\nCid: Koru\nDee: Koru'));
     await page.waitForFunction(() => document.querySelector('[data-testid=verify-verdict]')?.textContent.includes('2 players differ'));
-    console.log(`# Dice ORG verify with assigned teams: ${actions} producer actions (the season's steps, Verify, fill in, one team typed wrong)`);
+    console.log(`# Dice ORG verify with assigned teams: ${actions.n} producer actions (the season's steps, Verify, fill in, one team typed wrong)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();
@@ -71,11 +68,8 @@ test('importing the same played season again asks; the post format survives a re
   const t = await open({ page: 'dice-org/#/setup' });
   const { page } = t;
   page.on('dialog', (d) => d.accept());
-  let actions = 0;
-  const act = async (f) => {
-    actions += 1;
-    await f();
-  };
+  const actions = counter();
+  const { act } = actions;
   try {
     await startSeason(page, 'Format season', ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay']);
     await screen(page, 'Round');
@@ -91,7 +85,7 @@ test('importing the same played season again asks; the post format survives a re
       data.items.add(new File([text], 'season.json', { type: 'application/json' }));
       document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     }, file);
-    actions += 1;
+    actions.also();
     await page.waitForSelector('[data-testid=notice] [data-testid=keep-both]', { timeout: 10000 });
     assert.match(await page.textContent('[data-testid=notice]'), /already in this browser.*both stand at the same point \(round 1: camp next\)/);
     await act(() => page.click('[data-testid=notice] [data-testid=replace]'));
@@ -102,7 +96,7 @@ test('importing the same played season again asks; the post format survives a re
     await screen(page, 'Posts');
     await page.waitForSelector('[data-testid=format]');
     assert.equal(await page.inputValue('[data-testid=format]'), 'Discord', 'the format is the season\'s');
-    console.log(`# Dice ORG format and re-import: ${actions} producer actions (Posts, Discord, export, import, replace)`);
+    console.log(`# Dice ORG format and re-import: ${actions.n} producer actions (Posts, Discord, export, import, replace)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -211,3 +211,20 @@ export async function text(page, testid, scope = '') {
 
 /** "1, 5, 12" or "none" as the summary writes an ID list. */
 export const ids = (list) => (list && list.length ? list.join(', ') : 'none');
+
+/** The moderator's actions in a browser test, counted: `act(f)` does one
+ * (a click, a fill, a paste) and counts it, `also()` counts one done
+ * otherwise (a file dropped on the page), `n` is the count so far. */
+export function counter() {
+  const c = {
+    n: 0,
+    act: async (f) => {
+      c.n += 1;
+      await f();
+    },
+    also: () => {
+      c.n += 1;
+    },
+  };
+  return c;
+}

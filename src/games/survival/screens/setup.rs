@@ -17,6 +17,7 @@ use survival::options::{
     Discovery, EvilWinsAt, InvalidVote, Reading, SecondTie, SignatureVotes, VoteBold, VotePlace,
     VoteRule,
 };
+use survival::roster::MAX_PLAYERS;
 use survival::setup::{build_deck, default_evil};
 use survival::{Card, DealSpec, Edition, Game, Options, deal};
 use wasm_bindgen::JsCast;
@@ -257,10 +258,14 @@ fn NewGame() -> impl IntoView {
             },
             "No one",
         );
-        for n in names.get() {
-            let sel = if n == now { " selected" } else { "" };
-            h.el("option", &format!("{}{sel}", attr("value", &n)), &n);
-        }
+        // A list longer than a game can be (S1.1) offers no one: its
+        // thousands of options would hold the page.
+        names.with(|list| {
+            for n in list.iter().filter(|_| list.len() <= MAX_PLAYERS) {
+                let sel = if *n == now { " selected" } else { "" };
+                h.el("option", &format!("{}{sel}", attr("value", n)), n);
+            }
+        });
         h.done()
     };
     view! {

@@ -9,7 +9,7 @@
 //! never puts it into the box, and the box is hidden behind "Show it"
 //! until the moderator asks to see it (then the browser lays it out, as
 //! asked). A paste of many lines ([`MANY_LINES`]) is put in by the page
-//! in any box ([`take_many_lines`]): the browser's own paste of 2,000
+//! in any box ([`paste_into`], [`ListBox`]): the browser's own paste of 2,000
 //! lines holds the page seconds. A short paste and typing are the
 //! browser's, as in any box.
 
@@ -72,7 +72,7 @@ fn put(area: &web_sys::HtmlTextAreaElement, current: &str, pasted: &str) -> Stri
 /// (a sign-up list of thousands of names) is put in by the page, and the
 /// box's new text returned, to be taken as an `input` event's; a shorter
 /// paste is left to the browser (`None`).
-pub fn take_many_lines(ev: &web_sys::ClipboardEvent) -> Option<String> {
+fn take_many_lines(ev: &web_sys::ClipboardEvent) -> Option<String> {
     let text = ev
         .clipboard_data()
         .and_then(|d| clipboard_text(&d))

@@ -23,6 +23,8 @@
 //!   one [`LoadError`] of every game;
 //! - [`session`]: the engine contract every game fills in ([`Session`]:
 //!   preview, commit, undo, who owes an input, the end);
+//! - [`signup`]: a sign-up list as a forum or chat gives it, read into
+//!   names, with its title and remarks set aside with the reason;
 //! - [`text`]: lines, the `end` line, bulk pastes split by player
 //!   headers, a small stable sort.
 //!
@@ -39,6 +41,7 @@ pub mod paste;
 pub mod rng;
 pub mod save;
 pub mod session;
+pub mod signup;
 pub mod text;
 
 pub use commitment::{Salt, sha256_hex};

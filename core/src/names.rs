@@ -1,9 +1,13 @@
 //! Player names (Survival S1.1, Dice ORG D1.1) and how players name each
 //! other in their messages (Survival S2.3), written once for every game.
 //!
-//! A name is 1 to 32 characters: letters, digits, spaces and `- ' .`, with
-//! no space at either end or twice in a row, so every name can be written
-//! in any post format. Names are unique ignoring case and spaces.
+//! A name is 1 to 32 characters: letters, digits, spaces, `- ' . _` and
+//! emoji, with at least one letter or digit and no space at either end or
+//! twice in a row: what Discord usernames (`tofu_cat`, `sunny.d`) and
+//! display names (`Mika 🌸`) and forum names hold, and nothing a post
+//! format reads as markup that escaping does not cover. Names are unique
+//! as [folded](fold): `Ann Marie`, `Ann-Marie` and `ann_marie` are one
+//! name, refused at set-up with both named.
 //!
 //! Reading a name a player wrote ([`NameIndex::read`]) goes from the
 //! surest reading to the loosest, and each reading must name exactly one
@@ -46,11 +50,14 @@ pub enum NameError {
     Empty,
     /// Longer than [`MAX_NAME_CHARS`].
     TooLong(String),
-    /// A character outside letters, digits, spaces and `- ' .`.
+    /// A character outside letters, digits, spaces, `- ' . _` and emoji.
     BadCharacter(String, char),
+    /// No letter or digit (`🌸`, `...`): nothing players could write.
+    NoLetter(String),
     /// Spaces at an end or two in a row.
     Spacing(String),
-    /// Two names equal ignoring case and spaces.
+    /// Two names equal as [folded](fold) (case, spaces, accents and
+    /// punctuation do not count).
     Duplicate(String, String),
 }
 
@@ -63,7 +70,11 @@ impl fmt::Display for NameError {
             }
             NameError::BadCharacter(n, c) => write!(
                 f,
-                "{n:?} contains {c:?}: names use letters, digits, spaces and - ' . only"
+                "{n:?} contains {c:?}: names use letters, digits, spaces, emoji and - ' . _ only"
+            ),
+            NameError::NoLetter(n) => write!(
+                f,
+                "{n:?} has no letter or digit: players could not write it"
             ),
             NameError::Spacing(n) => {
                 write!(f, "{n:?} has a space at an end or two spaces in a row")
@@ -71,7 +82,7 @@ impl fmt::Display for NameError {
             NameError::Duplicate(a, b) => {
                 write!(
                     f,
-                    "{a:?} and {b:?} are the same name ignoring case and spaces"
+                    "{a:?} and {b:?} read as the same name (case, spaces, accents and punctuation do not count)"
                 )
             }
         }
@@ -95,6 +106,24 @@ pub fn key(name: &str) -> String {
         .collect()
 }
 
+/// Whether `c` is drawn as (part of) an emoji: the pictographs and
+/// symbols of U+1F000 to U+1FAFF (with flags' regional indicators and
+/// skin tones), U+2600 to U+27BF (`☀ ✨ ❤`) and U+2B00 to U+2BFF (`⭐`),
+/// and the joiner and presentation selector emoji are written with.
+pub fn is_emoji(c: char) -> bool {
+    matches!(c,
+        '\u{1F000}'..='\u{1FAFF}'
+        | '\u{2600}'..='\u{27BF}'
+        | '\u{2B00}'..='\u{2BFF}'
+        | '\u{200D}' | '\u{FE0F}')
+}
+
+/// Whether `c` may stand in a name (S1.1): a letter or digit, a space,
+/// `- ' . _`, or part of an emoji ([`is_emoji`]).
+fn name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, ' ' | '-' | '\'' | '.' | '_') || is_emoji(c)
+}
+
 /// Checks one name (S1.1).
 ///
 /// # Errors
@@ -102,7 +131,8 @@ pub fn key(name: &str) -> String {
 /// [`NameError::Empty`] if the name is empty or only spaces,
 /// [`NameError::TooLong`] if it has more than [`MAX_NAME_CHARS`] characters,
 /// [`NameError::BadCharacter`] for the first character that is not a letter,
-/// digit, space, `-`, `'` or `.`, and [`NameError::Spacing`] for a space at
+/// digit, space, `-`, `'`, `.`, `_` or emoji, [`NameError::NoLetter`] for a
+/// name with no letter or digit, and [`NameError::Spacing`] for a space at
 /// either end or two spaces in a row (checked in that order).
 pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.trim().is_empty() {
@@ -111,11 +141,11 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(NameError::TooLong(name.to_string()));
     }
-    if let Some(c) = name
-        .chars()
-        .find(|&c| !(c.is_alphanumeric() || matches!(c, ' ' | '-' | '\'' | '.')))
-    {
+    if let Some(c) = name.chars().find(|&c| !name_char(c)) {
         return Err(NameError::BadCharacter(name.to_string(), c));
+    }
+    if !name.chars().any(char::is_alphanumeric) {
+        return Err(NameError::NoLetter(name.to_string()));
     }
     if name.starts_with(' ') || name.ends_with(' ') || name.contains("  ") {
         return Err(NameError::Spacing(name.to_string()));
@@ -123,26 +153,43 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
     Ok(())
 }
 
-/// Checks a roster: every name valid, no two the same ignoring case and
-/// spaces. The first problem is returned.
+/// Checks a roster: every name valid, no two the same as [folded](fold).
+/// The first problem is returned ([`name_problems`] gives them all).
 ///
 /// # Errors
 ///
 /// The first name, in roster order, that [`check_name`] refuses gives that
-/// error; a name equal to an earlier one ignoring case and spaces gives
+/// error; a name that folds to an earlier one gives
 /// [`NameError::Duplicate`] (the earlier name first).
 pub fn check_names<S: AsRef<str>>(names: &[S]) -> Result<(), NameError> {
+    match name_problems(names).into_iter().next() {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Every problem of a roster at once, in roster order: (index of the
+/// name, what [`check_name`] refuses in it, or [`NameError::Duplicate`]
+/// naming the earlier name it folds to). Empty for a good roster. Each
+/// name is folded once and compared against the earlier ones: call it
+/// after a game's player count is checked (at most a few hundred names).
+pub fn name_problems<S: AsRef<str>>(names: &[S]) -> Vec<(usize, NameError)> {
+    let mut out = Vec::new();
     let mut seen: Vec<(String, &str)> = Vec::with_capacity(names.len());
-    for n in names {
+    for (i, n) in names.iter().enumerate() {
         let n = n.as_ref();
-        check_name(n)?;
-        let k = key(n);
+        if let Err(e) = check_name(n) {
+            out.push((i, e));
+            continue;
+        }
+        let k = fold(n);
         if let Some((_, other)) = seen.iter().find(|(sk, _)| *sk == k) {
-            return Err(NameError::Duplicate(other.to_string(), n.to_string()));
+            out.push((i, NameError::Duplicate(other.to_string(), n.to_string())));
+            continue;
         }
         seen.push((k, n));
     }
-    Ok(())
+    out
 }
 
 /// Why a text names no one player (S2.3).
@@ -864,6 +911,46 @@ mod tests {
             check_names(&["Ann Lee", "annlee"]),
             Err(NameError::Duplicate(_, _))
         ));
+    }
+
+    #[test]
+    fn names_platforms_allow_s1_1() {
+        // Discord usernames and display names, forum names.
+        for ok in [
+            "tofu_cat",
+            "Mafia_Mom",
+            "sunny.d",
+            "🦊 Foxy",
+            "Mika 🌸",
+            "👩‍💻 Dev",
+            "x_x 2",
+        ] {
+            assert_eq!(check_name(ok), Ok(()), "{ok}");
+        }
+        assert!(matches!(check_name("🌸🌸"), Err(NameError::NoLetter(_))));
+        assert!(matches!(check_name("..."), Err(NameError::NoLetter(_))));
+        assert!(matches!(
+            check_name("a:b"),
+            Err(NameError::BadCharacter(_, ':'))
+        ));
+        assert!(matches!(
+            check_name("a@b"),
+            Err(NameError::BadCharacter(_, '@'))
+        ));
+        // Names that fold together are one name: both named, every
+        // problem at once.
+        let p = name_problems(&["Ann Marie", "Bob", "ann_marie", "H*l", "Mika 🌸", "Mika"]);
+        assert_eq!(
+            p,
+            [
+                (
+                    2,
+                    NameError::Duplicate("Ann Marie".into(), "ann_marie".into())
+                ),
+                (3, NameError::BadCharacter("H*l".into(), '*')),
+                (5, NameError::Duplicate("Mika 🌸".into(), "Mika".into())),
+            ]
+        );
     }
 
     #[test]

@@ -171,10 +171,40 @@ pub fn map_of<K: Ord, V>(
 }
 
 /// A header line of a bulk paste, if the line is one: `== Name ==` (any
-/// number of `=`), or `Name:` / `**Name**:` alone on its line with a text
-/// that could be a name (S1.1: letters, digits, spaces and `- ' .`, so
-/// `sorry, amending:` is none). The name is returned trimmed.
+/// number of `=`), `Name:` / `**Name**:` alone on its line with a text
+/// that could be a name (S1.1: letters, digits, spaces, emoji and
+/// `- ' . _`, so `sorry, amending:` is none), or a platform's own author
+/// line: a forum private message's `From: Name` (phpBB, SMF, vBulletin;
+/// a copied table cell may put a tab after the colon) and a Discord
+/// copy's `Name — Today at 7:02 PM` ([`crate::paste::chat_line`], a bot's
+/// badge taken off). The name is returned trimmed.
 pub fn header(line: &str) -> Option<Header<'_>> {
+    platform_header(line).or_else(|| typed_header(line))
+}
+
+/// A platform's own author line: `From: Name`, `Name — Today at 7:02 PM`.
+fn platform_header(line: &str) -> Option<Header<'_>> {
+    let t = line.trim();
+    if let Some(name) = t.strip_prefix("From:").map(str::trim)
+        && check_name(name).is_ok()
+    {
+        return Some(Header {
+            name,
+            explicit: true,
+        });
+    }
+    if let Some(crate::paste::ChatLine::Author(name, "")) = crate::paste::chat_line(t) {
+        let name = crate::paste::without_badge(name).0;
+        return Some(Header {
+            name,
+            explicit: true,
+        });
+    }
+    None
+}
+
+/// A header typed by the moderator: `== Name ==`, `Name:`, `**Name**:`.
+fn typed_header(line: &str) -> Option<Header<'_>> {
     let t = line.trim();
     if let Some(inner) = t.strip_prefix("==").and_then(|s| s.strip_suffix("==")) {
         let name = inner.trim().trim_matches('=').trim();
@@ -235,19 +265,113 @@ impl<P> Default for BulkSplit<P> {
     }
 }
 
-/// Splits a bulk paste by header lines ([`header`]) whose name `resolve`
-/// maps to a player. Time and memory are linear in the text.
+/// Whether a line is part of a platform's header around its author line
+/// rather than of the message: a private message view's `Subject:`,
+/// `Sent:` and `To:` rows, a Discord header's time line and bot badge.
+fn header_furniture(line: &str) -> bool {
+    let t = line.trim();
+    ["Subject:", "Sent:", "To:", "Date:"]
+        .iter()
+        .any(|k| t.starts_with(k))
+        || crate::paste::stamp_line(t).is_some()
+        || crate::paste::badge_line(t)
+}
+
+/// A Discord header split over lines: the name alone on line `i`, then a
+/// bot's badge line maybe, then the time line (`— Today at 19:02`). The
+/// name and the number of lines after it that belong to the header.
+fn split_header(lines: &[&str], i: usize) -> Option<(usize, usize)> {
+    let name = lines[i].trim();
+    if name.is_empty() || crate::paste::stamp_line(name).is_some() {
+        return None;
+    }
+    let mut j = i + 1;
+    if lines.get(j).is_some_and(|l| crate::paste::badge_line(l)) {
+        j += 1;
+    }
+    lines
+        .get(j)
+        .and_then(|l| crate::paste::stamp_line(l))
+        .map(|_| (i, j - i))
+}
+
+/// Splits a bulk paste by header lines ([`header`], and a Discord header
+/// split over lines) whose name `resolve` maps to a player. The lines of
+/// a platform's header (a private message's `Subject:`, `Sent:` and `To:`
+/// around its `From:`, a chat header's time and badge lines) go with the
+/// header, not into a message. Time and memory are linear in the text.
 pub fn split_bulk<P: PartialEq + Copy>(
     text: &str,
+    resolve: impl FnMut(&str) -> Option<P>,
+) -> BulkSplit<P> {
+    split_bulk_by(text, true, resolve)
+}
+
+/// [`split_bulk`] by the headers a moderator types alone (`== Name ==`,
+/// `Name:`), for a reader that reads a platform's author lines inside
+/// each message itself (Dice ORG D12.2: a producer's lines in a copied
+/// DM are skipped with the reason).
+pub fn split_bulk_typed<P: PartialEq + Copy>(
+    text: &str,
+    resolve: impl FnMut(&str) -> Option<P>,
+) -> BulkSplit<P> {
+    split_bulk_by(text, false, resolve)
+}
+
+/// [`split_bulk`], with the platform's author lines as headers or not.
+fn split_bulk_by<P: PartialEq + Copy>(
+    text: &str,
+    platform: bool,
     mut resolve: impl FnMut(&str) -> Option<P>,
 ) -> BulkSplit<P> {
     let mut out = BulkSplit::default();
     let mut current: Option<usize> = None;
     let mut after_blank = true;
-    for (i, line) in lines(text).enumerate() {
+    let all: Vec<&str> = lines(text).collect();
+    // Lines after a platform's author line still in its header.
+    let mut furniture = 0usize;
+    for (i, &line) in all.iter().enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        if !platform {
+            furniture = 0;
+        }
+        if furniture > 0 {
+            furniture -= 1;
+            if header_furniture(line) {
+                continue;
+            }
+            furniture = 0;
+        }
+        // A private message view's subject row just above its `From:`.
+        if platform
+            && line.trim().starts_with("Subject:")
+            && all
+                .get(i + 1)
+                .is_some_and(|l| l.trim().starts_with("From:"))
+        {
+            continue;
+        }
         let blank_before = std::mem::replace(&mut after_blank, line.trim().is_empty());
-        if let Some(h) = header(line) {
+        // A private message view's `Sent:` and `To:` rows follow its `From:`.
+        let from = platform && line.trim().starts_with("From:");
+        let found = if platform {
+            header(line)
+        } else {
+            typed_header(line)
+        };
+        let found = found.or_else(|| {
+            split_header(&all, i).filter(|_| platform).map(|(_, n)| {
+                furniture = n;
+                Header {
+                    name: crate::paste::without_badge(line.trim()).0,
+                    explicit: true,
+                }
+            })
+        });
+        if from {
+            furniture = 3;
+        }
+        if let Some(h) = found {
             match resolve(h.name) {
                 Some(p) => {
                     let idx = match out.texts.iter().position(|(q, _)| *q == p) {
@@ -290,6 +414,9 @@ pub fn split_bulk<P: PartialEq + Copy>(
     }
     for (_, t) in &mut out.texts {
         t.truncate(t.trim_end().len());
+        // Blank lines between a header and its message.
+        let lead = t.len() - t.trim_start_matches('\n').len();
+        t.drain(..lead);
     }
     out
 }
@@ -562,6 +689,50 @@ mod tests {
         assert_eq!(appended("a\n\n", "x\n"), "a\nx");
         assert_eq!(appended("a\nend\nb", "x"), "a\nx\nend\nb");
         assert_eq!(appended("end", "x"), "x\nend");
+    }
+
+    #[test]
+    fn headers_of_names_platforms_allow() {
+        // Discord names with emoji, underscores and dots are headers; a
+        // remark ending with a colon is none.
+        let names = ["🦊 Foxy", "Mika 🌸", "sunny_d", "tofu.cat"];
+        let pile = "🦊 Foxy:\n21 v 2\nMika 🌸:\n22 m B\n**sunny_d**:\n23 v 4\nsorry, amending:\n23 v 5\n== tofu.cat ==\n24 idol";
+        let s = split_bulk(pile, |n| names.iter().position(|x| *x == n));
+        assert_eq!(
+            s.texts,
+            [
+                (0, "21 v 2".to_string()),
+                (1, "22 m B".to_string()),
+                (2, "23 v 4\nsorry, amending:\n23 v 5".to_string()),
+                (3, "24 idol".to_string()),
+            ]
+        );
+        assert!(s.orphans.is_empty() && s.unknown_headers.is_empty());
+    }
+
+    #[test]
+    fn platform_author_lines_are_headers() {
+        let names = ["Kestrel", "Vex", "Sir Reg"];
+        let resolve = |n: &str| names.iter().position(|x| *x == n);
+        // A phpBB private message view copied (subsilver rows: a tab after
+        // each label), then Discord DM copies: one-line header, a header
+        // split over lines, the moderator's own reply.
+        let pile = "Subject:\tNight 1\nFrom:\tKestrel\nSent:\tSat Nov 28, 2026 7:02 pm\nTo:\tModerator\n\nkill Vex\n\
+                    Vex — Today at 7:05 PM\nprotect Sir Reg\n\
+                    Sir Reg\n — Yesterday at 11:58 PM\ncheck Kestrel\n\
+                    Moderator — Today at 7:06 PM\ngot it";
+        let s = split_bulk(pile, resolve);
+        assert_eq!(
+            s.texts,
+            [
+                (0, "kill Vex".to_string()),
+                (1, "protect Sir Reg".to_string()),
+                (2, "check Kestrel".to_string()),
+            ]
+        );
+        // The moderator is no player: the header and its line are shown.
+        assert_eq!(s.unknown_headers, [(12, "Moderator".to_string(), true)]);
+        assert_eq!(s.orphans, [(13, "got it".to_string())]);
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod paste;
 pub mod pwa;
 pub mod route;
 pub mod rules;
+pub mod signup;
 pub mod storage;
 pub mod tabs;
 pub mod ui;

@@ -16,6 +16,10 @@
 //   paste     paste-to-result of 10, 15, 100 KB and 1 MB in Mini-Survivor's
 //             bulk box, Survival's thread box, Dice ORG's DM box and the
 //             circle's forum box, with the longest task
+//   lists     a sign-up list of 2,000 and 20,000 lines pasted into each
+//             game's players box, a Mini-Survivor import of 100,000
+//             players, the home page with a game named with 1,000,000
+//             characters: time to the answer and the longest task
 //   autosave  the autosave's longest main-thread task with a 1 MB draft in
 //             each game's main paste box, and where its time goes
 // BENCH_RUNS=<n> sets the runs per network row (default 7);
@@ -29,6 +33,7 @@
 // BENCH_PASTE_TRACE=<ms> records a Chromium trace of every paste and adds
 // rows for the longest main-thread task in it (exact, also under 50 ms),
 // and prints each task over <ms> ms with what it spent its time on.
+// BENCH_LIST_RUNS=<n> the runs per row of the lists section (default 5);
 // BENCH_AUTOSAVE_RUNS=<n> the runs per game of the autosave section (default 5);
 // BENCH_AUTOSAVE_BOXES=<key,...> only those games' boxes (mini, survival,
 // dice, circle); BENCH_AUTOSAVE_DEBUG=1 prints each run's timed tasks.
@@ -39,7 +44,7 @@ import { serve } from '../e2e/server.mjs';
 import { launch } from '../e2e/browser.mjs';
 import { ROOT, DIST, firstLoad, controlled } from '../e2e/helpers.mjs';
 
-const SECTIONS = ['size', 'render', 'network', 'native', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'autosave'];
+const SECTIONS = ['size', 'render', 'network', 'native', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'lists', 'autosave'];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : SECTIONS;
 for (const s of ONLY) if (!SECTIONS.includes(s)) { console.error(`bench: no section '${s}' (sections: ${SECTIONS.join(', ')})`); process.exit(2); }
 const want = (s) => ONLY.includes(s);
@@ -90,7 +95,7 @@ if (want('size')) {
   }
 }
 
-const needsBrowser = ['render', 'network', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'autosave'].some(want);
+const needsBrowser = ['render', 'network', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'lists', 'autosave'].some(want);
 const needsBench = ['wasm', 'survival', 'circle'].some(want);
 const release = needsBrowser ? await serve(DIST) : null;
 // The release site as GitHub Pages serves it: gzip-compressed.
@@ -1099,6 +1104,133 @@ if (want('paste')) {
         row('  growth 100 KB -> 1 MB (median time ratio; linear is 10)', 'x', failed(`> ${fmt(PASTE_TIMEOUT / medians['100 KB'])} (1 MB timed out)`, 1), '<= 15', PASTE_TIMEOUT / medians['100 KB'] > 15 ? false : '');
       }
     }
+  }
+}
+
+// 9b. Big lists: what a hostile or careless paste or import costs the
+// page. Each run in a fresh page; the time from the paste (a cancelable
+// paste event carrying the text, as Chromium pastes) or the import to the
+// page's answer, and the longest main-thread task from just before it to
+// half a second after the answer (PerformanceObserver 'longtask'; 0: none
+// reached 50 ms). Goal: no task over 50 ms.
+if (want('lists')) {
+  const RUNS = int('BENCH_LIST_RUNS', 5);
+  const LIST_BOXES = [
+    { name: 'Mini-Survivor', open: async (page) => { await page.goto(release.url); await page.click('[data-testid=new-mini-survivor]'); }, answer: (n) => `${n} players is too many`, at: '[data-testid=setup-problem]' },
+    { name: 'Survival', open: (page) => page.goto(release.url + 'survival/'), answer: (n) => `${n} players`, at: '[data-testid=player-count]' },
+    { name: 'Dice ORG', open: (page) => page.goto(release.url + 'dice-org/#/setup'), answer: () => '4 to 40 players', at: '[data-testid=setup-problem]' },
+  ];
+  // Watches long tasks from now on (window.__longest).
+  const watch = (page) => page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask' });
+  });
+  // Waits for `want` in `sel`; the time since window.__t0 and the longest task.
+  const answered = async (page, sel, want) => {
+    const ms = await (await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.textContent.includes(want) && performance.now() - window.__t0, [sel, want], { polling: 'raf', timeout: 120_000 })).jsonValue();
+    await page.waitForTimeout(500);
+    return { ms, longest: await page.evaluate(() => window.__longest) };
+  };
+  const report = (figure, runs) => {
+    row(figure, 'ms', stats(runs.map((r) => r.ms)), 'report', '');
+    const lt = stats(runs.map((r) => r.longest));
+    row('  longest task', 'ms', lt, 'none > 50', lt.max <= 50);
+  };
+  for (const box of LIST_BOXES) {
+    for (const n of [2000, 20000]) {
+      const list = Array.from({ length: n }, (_, i) => `${i + 1}. Player${i + 1}`).join('\n');
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const ctx = await browser.newContext(ARGS);
+        const page = await ctx.newPage();
+        await box.open(page);
+        await page.waitForSelector('[data-testid=players]');
+        await page.fill('[data-testid=players]', '');
+        await watch(page);
+        await page.evaluate((text) => {
+          const ta = document.querySelector('[data-testid=players]');
+          ta.focus();
+          const clipboardData = new DataTransfer();
+          clipboardData.setData('text/plain', text);
+          window.__t0 = performance.now();
+          const ev = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+          ta.dispatchEvent(ev);
+          if (!ev.defaultPrevented) {
+            ta.value = text;
+            ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+          }
+        }, list);
+        runs.push(await answered(page, box.at, box.answer(n)));
+        await ctx.close();
+      }
+      report(`list: ${n.toLocaleString('en')} lines (${Math.round(list.length / 1024)} KB) pasted into ${box.name}'s players box, to the count's answer`, runs);
+    }
+  }
+  // A Mini-Survivor game file whose roster holds 100,000 players: the demo
+  // exported, its players list replaced.
+  {
+    const ctx = await browser.newContext(ARGS);
+    const page = await ctx.newPage();
+    await page.goto(release.url + 'mini-survivor/#/demo');
+    await page.waitForSelector('.tribe');
+    await page.waitForSelector('html[data-saved=yes]', { state: 'attached' });
+    const saved = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.'))));
+    await ctx.close();
+    const file = JSON.parse(saved);
+    const many = Array.from({ length: 100_000 }, (_, i) => `Player${i + 1}`);
+    let replaced = 0;
+    const swap = (v) => {
+      if (Array.isArray(v)) {
+        if (v.length === 12 && v.every((x) => typeof x === 'string') && v.includes('Pebble')) { replaced++; return many; }
+        return v.map(swap);
+      }
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]));
+      return v;
+    };
+    const big = JSON.stringify(swap(file));
+    const runs = [];
+    for (let i = 0; replaced && i < RUNS; i++) {
+      const ctx = await browser.newContext(ARGS);
+      const page = await ctx.newPage();
+      await page.goto(release.url);
+      await page.waitForSelector('[data-testid=import]', { state: 'attached' });
+      await watch(page);
+      await page.evaluate(() => { window.__t0 = performance.now(); });
+      await page.setInputFiles('[data-testid=import]', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
+      runs.push(await answered(page, '.banner', 'at most 200'));
+      await ctx.close();
+    }
+    if (runs.length) report(`list: a Mini-Survivor game file of 100,000 players (${Math.round(big.length / 1024)} KB) imported, to the refusal`, runs);
+    else row('list: a Mini-Survivor game file of 100,000 players', 'ms', failed('no players list found in the demo save', 0), 'report', false);
+  }
+  // The home page with a game named with 1,000,000 characters (as an
+  // imported file may name it), from navigation to the games list shown.
+  {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const ctx = await browser.newContext(ARGS);
+      const page = await ctx.newPage();
+      await page.goto(release.url + 'mini-survivor/#/demo');
+      await page.waitForSelector('html[data-saved=yes]', { state: 'attached' });
+      await page.evaluate((long) => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.'));
+        const file = JSON.parse(localStorage.getItem(key));
+        file.name = long;
+        localStorage.setItem(key, JSON.stringify(file));
+        const index = JSON.parse(localStorage.getItem('mini-survivor.index'));
+        index[0].name = long;
+        localStorage.setItem('mini-survivor.index', JSON.stringify(index));
+      }, 'N'.repeat(1_000_000));
+      await page.addInitScript(() => {
+        window.__longest = 0;
+        window.__t0 = 0;
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });
+      });
+      await page.goto(release.url);
+      runs.push(await answered(page, '[data-testid=games]', 'NNNN'));
+      await ctx.close();
+    }
+    report('list: the home page with a game named with 1,000,000 characters, navigation to the games list', runs);
   }
 }
 

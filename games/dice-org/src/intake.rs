@@ -28,7 +28,7 @@ use crate::step::Entry;
 use crate::vote::{Ballot, Play, RevoteInput, VoteInput, When};
 use console_core::names::NameIndex;
 use console_core::paste::{ChatLine, Quotes, chat_line, strip_markup};
-use console_core::text::{is_end, lines, split_bulk};
+use console_core::text::{is_end, lines, split_bulk_typed};
 use std::fmt;
 
 /// How a name on a line was read (D12.3): the player it names and whether
@@ -1199,7 +1199,7 @@ pub fn read_dms_onto(
     let held = held.filter(|e| e.phase() == Some(phase));
     let names = Names::new(state, aliases);
     let text = &choice_lists_unheaded(text, &names);
-    let split = split_bulk(text, |n| names.resolve(n).ok().filter(|r| r.1).map(|r| r.0));
+    let split = split_bulk_typed(text, |n| names.resolve(n).ok().filter(|r| r.1).map(|r| r.0));
     let reader = Reader {
         state,
         phase,

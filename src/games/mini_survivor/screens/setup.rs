@@ -11,7 +11,8 @@ use super::super::state::{Ctx, Screen};
 use crate::shell::html::esc;
 use crate::shell::io;
 use crate::shell::page::import;
-use crate::shell::paste::{ListBox, paste_into};
+use crate::shell::paste::paste_into;
+use crate::shell::signup::{self, SignupBox};
 use leptos::prelude::*;
 use mini_survivor::entry::{
     PositionEntry, lineup_text, players_text, position_from_entry, position_setup,
@@ -92,7 +93,7 @@ pub fn Setup() -> impl IntoView {
             }
         }
     });
-    let roster = move || Roster::new(lines(&players.get())).map_err(|e| e.to_string());
+    let roster = move || Roster::new(signup::names(&players.get())).map_err(|e| e.to_string());
     // The game the form describes; seed 0 when blank (a random one is
     // drawn when the game starts).
     let game = move || -> Result<Game, String> {
@@ -309,7 +310,7 @@ pub fn Setup() -> impl IntoView {
                     {modes}
                     <form on:submit=|ev| ev.prevent_default() class="form">
                         <label>"Game name" <input prop:value=name on:input=move |ev| name.set(event_target_value(&ev))/></label>
-                        <ListBox label="Players, one per line" testid="players" rows=12 value=players set=move |v| players.set(v)/>
+                        <SignupBox label="Players: paste the sign-up list, one per line or separated by commas (R1.1)" testid="players" rows=12 value=players set=move |v| players.set(v)/>
                         {move || {
                             let c = clashes();
                             (!c.is_empty()).then(|| view! {

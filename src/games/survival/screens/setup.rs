@@ -9,7 +9,7 @@ use super::super::state::{Ctx, Screen, list, option_lines};
 use crate::shell::html::{Html, attr};
 use crate::shell::io;
 use crate::shell::page::import;
-use crate::shell::paste::ListBox;
+use crate::shell::signup::SignupBox;
 use console_core::text::sort_small;
 use leptos::prelude::*;
 use survival::commitment::commitment;
@@ -17,29 +17,10 @@ use survival::options::{
     Discovery, EvilWinsAt, InvalidVote, Reading, SecondTie, SignatureVotes, VoteBold, VotePlace,
     VoteRule,
 };
-use survival::roster::MAX_PLAYERS;
+use survival::roster::{MAX_PLAYERS, MIN_PLAYERS};
 use survival::setup::{build_deck, default_evil};
 use survival::{Card, DealSpec, Edition, Game, Options, deal};
 use wasm_bindgen::JsCast;
-
-/// The names of a pasted list: one per line, or separated by commas; a
-/// leading list mark or number (`- Ann`, `3. Bob`) is dropped.
-fn player_names(text: &str) -> Vec<String> {
-    text.split(['\n', ','])
-        .map(|l| {
-            let t = l.trim();
-            let t = t.trim_start_matches(['-', '*', '•']).trim_start();
-            let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            let t = if digits > 0 && t[digits..].starts_with(['.', ')']) {
-                t[digits + 1..].trim_start()
-            } else {
-                t
-            };
-            t.to_string()
-        })
-        .filter(|l| !l.is_empty())
-        .collect()
-}
 
 const NAMES: [&str; 12] = [
     "Aurora", "Basil", "Cobalt", "Dahlia", "Ember", "Fjord", "Garnet", "Hazel", "Indigo",
@@ -92,7 +73,7 @@ fn text(
     let value = move || form.with(get);
     let input = move |ev: leptos::ev::Event| form.update(|f| set(f, event_target_value(&ev)));
     if area {
-        view! { <ListBox label testid value=Signal::derive(value) set=move |v| form.update(|f| set(f, v))/> }.into_any()
+        view! { <SignupBox label testid value=Signal::derive(value) set=move |v| form.update(|f| set(f, v))/> }.into_any()
     } else {
         view! { <label>{label}<input data-testid=testid prop:value=value on:input=input/></label> }
             .into_any()
@@ -151,10 +132,14 @@ fn NewGame() -> impl IntoView {
         options: Options::default(),
         seed: String::new(),
     });
-    let names = Memo::new(move |_| form.with(|f| player_names(&f.players)));
+    let list = Memo::new(move |_| form.with(|f| console_core::signup::read_list(&f.players)));
+    let names = Memo::new(move |_| list.with(|l| l.names()));
     // The spec with seed 0 when blank (a random one is drawn at the deal),
     // and what the engine says of it.
     let checked = Memo::new(move |_| -> Result<DealSpec, String> {
+        if let Some(p) = list.with(|l| l.name_problems(MIN_PLAYERS..=MAX_PLAYERS)) {
+            return Err(p);
+        }
         let f = form.get();
         let seed = match f.seed.trim() {
             "" => 0,

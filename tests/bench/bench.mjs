@@ -42,7 +42,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { serve } from '../e2e/server.mjs';
 import { launch } from '../e2e/browser.mjs';
-import { ROOT, DIST, firstLoad, controlled } from '../e2e/helpers.mjs';
+import { ROOT, DIST, firstLoad, controlled, renameStoredGame } from '../e2e/helpers.mjs';
 
 const SECTIONS = ['size', 'render', 'network', 'native', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'lists', 'autosave'];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : SECTIONS;
@@ -1212,15 +1212,7 @@ if (want('lists')) {
       const page = await ctx.newPage();
       await page.goto(release.url + 'mini-survivor/#/demo');
       await page.waitForSelector('html[data-saved=yes]', { state: 'attached' });
-      await page.evaluate((long) => {
-        const key = Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.'));
-        const file = JSON.parse(localStorage.getItem(key));
-        file.name = long;
-        localStorage.setItem(key, JSON.stringify(file));
-        const index = JSON.parse(localStorage.getItem('mini-survivor.index'));
-        index[0].name = long;
-        localStorage.setItem('mini-survivor.index', JSON.stringify(index));
-      }, 'N'.repeat(1_000_000));
+      await renameStoredGame(page, 'N'.repeat(1_000_000));
       await page.addInitScript(() => {
         window.__longest = 0;
         window.__t0 = 0;

@@ -228,3 +228,17 @@ export function counter() {
   };
   return c;
 }
+
+/** Renames the first stored Mini-Survivor game to `name` in its save and
+ * in the games index, as an imported file may name it. */
+export async function renameStoredGame(page, name) {
+  await page.evaluate((name) => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.'));
+    const file = JSON.parse(localStorage.getItem(key));
+    file.name = name;
+    localStorage.setItem(key, JSON.stringify(file));
+    const index = JSON.parse(localStorage.getItem('mini-survivor.index'));
+    index[0].name = name;
+    localStorage.setItem('mini-survivor.index', JSON.stringify(index));
+  }, name);
+}

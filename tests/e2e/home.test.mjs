@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { open, goto, openDemo, ARTIFACTS } from './helpers.mjs';
+import { open, goto, openDemo, ARTIFACTS, renameStoredGame } from './helpers.mjs';
 
 const KINDS = ['mini-survivor', 'survival', 'survival-circle', 'dice-org'];
 
@@ -69,15 +69,7 @@ test('a game named with a million characters: the home page and the game page sh
     await page.waitForSelector('html[data-saved=yes]', { state: 'attached' });
     // The name as an imported file may carry it (stored as the page stores games).
     const long = 'N'.repeat(1_000_000);
-    await page.evaluate((long) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.'));
-      const file = JSON.parse(localStorage.getItem(key));
-      file.name = long;
-      localStorage.setItem(key, JSON.stringify(file));
-      const index = JSON.parse(localStorage.getItem('mini-survivor.index'));
-      index[0].name = long;
-      localStorage.setItem('mini-survivor.index', JSON.stringify(index));
-    }, long);
+    await renameStoredGame(page, long);
     await goto(page, '');
     const shown = await page.locator('[data-testid=games] td a').first().textContent();
     assert.equal(shown, `${'N'.repeat(200)}…`);

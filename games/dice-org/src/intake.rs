@@ -1,6 +1,6 @@
 //! Stage 2 of reading players' DMs (D12): a bulk paste of private
 //! messages under per-player headers, split by the shared splitter
-//! ([`console_core::text::split_bulk`]), each message read line by line
+//! ([`console_core::text::split_bulk_typed`]), each message read line by line
 //! ([`crate::line`]) and every choice checked against the season for the
 //! phase being played. The result is the phase's [`Entry`] (the same input
 //! the screens' controls give, so they can show what the text gave) and a

@@ -4,29 +4,32 @@
 //! and a remark taken for no name is made a name in one click.
 
 use super::paste::ListBox;
-use console_core::signup::{NotName, mark_line, read_list};
+use console_core::signup::{NotName, SignupList, mark_line, read_list};
 use leptos::prelude::*;
 
 /// The most set-aside lines listed under the box; the rest are counted.
 const SHOWN: usize = 20;
 
-/// The names of a pasted sign-up list, in order.
-pub fn names(text: &str) -> Vec<String> {
-    read_list(text).names()
+/// The list in `text`, read once per change for the box and the game's
+/// set-up alike.
+pub fn list_of(text: impl Fn() -> String + Send + Sync + 'static) -> Memo<SignupList> {
+    Memo::new(move |_| read_list(&text()))
 }
 
-/// A players box ([`ListBox`]) with, under it, each line of the list that
-/// is not a name and why (test id `signup-skipped`); an unmarked line of
-/// a marked list has a button that takes it as a name.
+/// A players box ([`ListBox`]) with, under it, each line of `list` (the
+/// box's text read, [`list_of`]) that is not a name and why (test id
+/// `signup-skipped`); an unmarked line of a marked list has a button that
+/// takes it as a name.
 #[component]
 pub fn SignupBox(
     label: &'static str,
     testid: &'static str,
     #[prop(into)] value: Signal<String>,
     #[prop(into)] set: Callback<String>,
+    list: Memo<SignupList>,
     #[prop(default = 10)] rows: u32,
 ) -> impl IntoView {
-    let skipped = Memo::new(move |_| value.with(|t| read_list(t).skipped));
+    let skipped = Memo::new(move |_| list.with(|l| l.skipped.clone()));
     view! {
         <ListBox label testid value set rows/>
         {move || skipped.with(|s| (!s.is_empty()).then(|| {

@@ -81,14 +81,14 @@ pub fn Setup() -> impl IntoView {
     let seed = s("");
     let salt = RwSignal::new(io::random_salt());
 
+    let list = signup::list_of(move || players.get());
     let input = move || -> Result<SetupInput, String> {
-        let list = console_core::signup::read_list(&players.get());
-        if let Some(p) =
-            list.name_problems(dice_org::setup::MIN_PLAYERS..=dice_org::edit::MAX_PLAYERS)
+        if let Some(p) = list
+            .with(|l| l.name_problems(dice_org::setup::MIN_PLAYERS..=dice_org::edit::MAX_PLAYERS))
         {
             return Err(format!("players: {p}"));
         }
-        let names = list.names();
+        let names = list.with(|l| l.names());
         let team_names = lines(&teams.get());
         let seed = match seed.get().trim() {
             "" => 0,
@@ -211,7 +211,7 @@ pub fn Setup() -> impl IntoView {
             <p class="actions"><label class="file">"Open a season file (.json) " <input type="file" accept=".json,application/json" on:change=on_pick data-testid="open-file"/></label></p>
             <form on:submit=|ev| ev.prevent_default() class="form">
                 {text("Season name", "season-name", name)}
-                <SignupBox label="Players: paste the sign-up list, one per line or separated by commas, in roster order (D1.1, D11.2)" testid="players" value=players set=move |v| players.set(v)/>
+                <SignupBox label="Players: paste the sign-up list, one per line or separated by commas, in roster order (D1.1, D11.2)" testid="players" list value=players set=move |v| players.set(v)/>
                 {area("Teams, one per line, in team order (1 to 4)", "teams", 4, teams)}
                 {choose("Teams (D1.1)", "assignment", pairs(&[("deal", "Dealt at random into balanced teams"), ("assign", "Assigned: a team for each player")]), assign)}
                 {choose("Attributes (D1.2)", "attributes", pairs(&[("roll", "Rolled, 3d6 each, by the season's generator"), ("enter", "Entered")]), enter)}
@@ -221,7 +221,7 @@ pub fn Setup() -> impl IntoView {
                     view! {
                         <div class="wide per-player">
                             <p>"Each player's team and attributes"</p>
-                            {signup::names(&players.get()).into_iter().take(dice_org::edit::MAX_PLAYERS).map(|n| {
+                            {list.with(|l| l.names()).into_iter().take(dice_org::edit::MAX_PLAYERS).map(|n| {
                                 let (tv, ts) = cell(per_player, n.clone());
                                 let (cv, cs) = cell(per_player, format!("{n}/c"));
                                 let (sv, ss) = cell(per_player, format!("{n}/s"));

@@ -93,7 +93,11 @@ pub fn Setup() -> impl IntoView {
             }
         }
     });
-    let roster = move || Roster::new(signup::names(&players.get())).map_err(|e| e.to_string());
+    let list = signup::list_of(move || players.get());
+    let roster = move || {
+        list.with(|l| Roster::new(l.names.iter().map(|(_, n)| n.as_str())))
+            .map_err(|e| e.to_string())
+    };
     // The game the form describes; seed 0 when blank (a random one is
     // drawn when the game starts).
     let game = move || -> Result<Game, String> {
@@ -310,7 +314,7 @@ pub fn Setup() -> impl IntoView {
                     {modes}
                     <form on:submit=|ev| ev.prevent_default() class="form">
                         <label>"Game name" <input prop:value=name on:input=move |ev| name.set(event_target_value(&ev))/></label>
-                        <SignupBox label="Players: paste the sign-up list, one per line or separated by commas (R1.1)" testid="players" rows=12 value=players set=move |v| players.set(v)/>
+                        <SignupBox label="Players: paste the sign-up list, one per line or separated by commas (R1.1)" testid="players" rows=12 list value=players set=move |v| players.set(v)/>
                         {move || {
                             let c = clashes();
                             (!c.is_empty()).then(|| view! {

@@ -9,7 +9,7 @@ use super::super::state::{Ctx, Screen, list, option_lines};
 use crate::shell::html::{Html, attr};
 use crate::shell::io;
 use crate::shell::page::import;
-use crate::shell::signup::SignupBox;
+use crate::shell::signup::{self, SignupBox};
 use console_core::text::sort_small;
 use leptos::prelude::*;
 use survival::commitment::commitment;
@@ -66,18 +66,13 @@ fn text(
     form: RwSignal<Form>,
     label: &'static str,
     testid: &'static str,
-    area: bool,
     get: FieldGet<String>,
     set: FieldSet<String>,
 ) -> AnyView {
     let value = move || form.with(get);
     let input = move |ev: leptos::ev::Event| form.update(|f| set(f, event_target_value(&ev)));
-    if area {
-        view! { <SignupBox label testid value=Signal::derive(value) set=move |v| form.update(|f| set(f, v))/> }.into_any()
-    } else {
-        view! { <label>{label}<input data-testid=testid prop:value=value on:input=input/></label> }
-            .into_any()
-    }
+    view! { <label>{label}<input data-testid=testid prop:value=value on:input=input/></label> }
+        .into_any()
 }
 
 /// A choice between two values of a field.
@@ -132,7 +127,7 @@ fn NewGame() -> impl IntoView {
         options: Options::default(),
         seed: String::new(),
     });
-    let list = Memo::new(move |_| form.with(|f| console_core::signup::read_list(&f.players)));
+    let list = signup::list_of(move || form.with(|f| f.players.clone()));
     let names = Memo::new(move |_| list.with(|l| l.names()));
     // The spec with seed 0 when blank (a random one is drawn at the deal),
     // and what the engine says of it.
@@ -256,12 +251,13 @@ fn NewGame() -> impl IntoView {
     view! {
         <h2>"New game"</h2>
         <form class="form" on:submit=|ev| ev.prevent_default()>
-            {text(form, "Game name", "name", false, |f| f.name.clone(), |f, v| f.name = v)}
+            {text(form, "Game name", "name", |f| f.name.clone(), |f, v| f.name = v)}
             <label class="file">"Or open an exported game file" <input type="file" accept=".json,application/json" on:change=pick_file data-testid="game-file"/></label>
-            {text(form, "Players: paste the sign-up list, one per line or separated by commas (S1.1)", "players", true, |f| f.players.clone(), |f, v| f.players = v)}
+            <SignupBox label="Players: paste the sign-up list, one per line or separated by commas (S1.1)" testid="players" list
+                value=Signal::derive(move || form.with(|f| f.players.clone())) set=move |v| form.update(|f| f.players = v)/>
             <p class="wide muted" data-testid="player-count">{move || format!("{} players; the S1.3 default is {} Evil Forces", names.with(Vec::len), default_evil(names.with(Vec::len)))}</p>
             {pick(form, "Edition (S1.3)", "edition", [("basic", "Basic: Scientist, Forest Ranger, Green Activist; no Spotlight"), ("advanced", "Advanced: every Special Force and the Spotlight")], |f| f.advanced, |f, v| f.advanced = v)}
-            {text(form, "Evil Forces (blank: the S1.3 default)", "evil", false, |f| f.evil.clone(), |f, v| f.evil = v)}
+            {text(form, "Evil Forces (blank: the S1.3 default)", "evil", |f| f.evil.clone(), |f, v| f.evil = v)}
             <fieldset class="wide">
                 <legend>"Special Forces in play (S1.2)"</legend>
                 {Card::SPECIAL.into_iter().map(|c| special(form, c)).collect_view()}
@@ -286,7 +282,7 @@ fn NewGame() -> impl IntoView {
                 {pick(form, "Votes for no elimination, no lynch, sleep (S5.6) ", "opt-no-elimination", [("off", "Rejected"), ("on", "Counted, as a candidate of their own")], |f| f.options.no_elimination, |f, v| f.options.no_elimination = v)}
                 {pick(form, "Reading rules (S2.8) ", "opt-reading", [("2", "Edition 2: nicknames, guesses marked, every vote form"), ("1", "Edition 1: the first rules (full names and prefixes, vote NAME and [vote] only)")], |f| f.options.reading == Reading::First, |f, v| f.options.reading = if v { Reading::First } else { Reading::Second })}
             </fieldset>
-            {text(form, "Seed (blank: random) (S1.6)", "seed", false, |f| f.seed.clone(), |f, v| f.seed = v)}
+            {text(form, "Seed (blank: random) (S1.6)", "seed", |f| f.seed.clone(), |f, v| f.seed = v)}
             <p class="wide" data-testid="deck">{deck_text}</p>
             <p class="wide error" role="alert" data-testid="setup-problem">{move || checked.with(|c| c.as_ref().err().map(|e| format!("Cannot deal: {e}")))}</p>
             <div class="wide"><button class="primary" on:click=begin disabled=move || checked.with(Result::is_err) data-testid="deal">"Deal"</button></div>

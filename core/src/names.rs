@@ -6,8 +6,9 @@
 //! twice in a row: what Discord usernames (`tofu_cat`, `sunny.d`) and
 //! display names (`Mika 🌸`) and forum names hold, and nothing a post
 //! format reads as markup that escaping does not cover. Names are unique
-//! as [folded](fold): `Ann Marie`, `Ann-Marie` and `ann_marie` are one
-//! name, refused at set-up with both named.
+//! ignoring case, spaces and punctuation ([`plain_key`]): `Ann Marie`,
+//! `Ann-Marie` and `ann_marie` are one name, refused at set-up with both
+//! named.
 //!
 //! Reading a name a player wrote ([`NameIndex::read`]) goes from the
 //! surest reading to the loosest, and each reading must name exactly one
@@ -56,8 +57,8 @@ pub enum NameError {
     NoLetter(String),
     /// Spaces at an end or two in a row.
     Spacing(String),
-    /// Two names equal as [folded](fold) (case, spaces, accents and
-    /// punctuation do not count).
+    /// Two names equal ignoring case, spaces and punctuation
+    /// ([`plain_key`]).
     Duplicate(String, String),
 }
 
@@ -82,7 +83,7 @@ impl fmt::Display for NameError {
             NameError::Duplicate(a, b) => {
                 write!(
                     f,
-                    "{a:?} and {b:?} read as the same name (case, spaces, accents and punctuation do not count)"
+                    "{a:?} and {b:?} read as the same name (case, spaces and punctuation do not count)"
                 )
             }
         }
@@ -153,13 +154,25 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
     Ok(())
 }
 
-/// Checks a roster: every name valid, no two the same as [folded](fold).
+/// A name's letters and digits, lowercase: the form two names may not
+/// share (S1.1). Accents count here, unlike in [`fold`]: telling `Zoë`
+/// from `Zoe` at set-up would need the canonical decomposition tables in
+/// every set-up page, and a reader tells the two apart by the exact name
+/// first (S2.3 reading 1).
+pub fn plain_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Checks a roster: every name valid, no two with the same [`plain_key`].
 /// The first problem is returned ([`name_problems`] gives them all).
 ///
 /// # Errors
 ///
 /// The first name, in roster order, that [`check_name`] refuses gives that
-/// error; a name that folds to an earlier one gives
+/// error; a name with the [`plain_key`] of an earlier one gives
 /// [`NameError::Duplicate`] (the earlier name first).
 pub fn check_names<S: AsRef<str>>(names: &[S]) -> Result<(), NameError> {
     match name_problems(names).into_iter().next() {
@@ -170,8 +183,8 @@ pub fn check_names<S: AsRef<str>>(names: &[S]) -> Result<(), NameError> {
 
 /// Every problem of a roster at once, in roster order: (index of the
 /// name, what [`check_name`] refuses in it, or [`NameError::Duplicate`]
-/// naming the earlier name it folds to). Empty for a good roster. Each
-/// name is folded once and compared against the earlier ones: call it
+/// naming the earlier name with its [`plain_key`]). Empty for a good roster. Each
+/// name is keyed once and compared against the earlier ones: call it
 /// after a game's player count is checked (at most a few hundred names).
 pub fn name_problems<S: AsRef<str>>(names: &[S]) -> Vec<(usize, NameError)> {
     let mut out = Vec::new();
@@ -182,7 +195,7 @@ pub fn name_problems<S: AsRef<str>>(names: &[S]) -> Vec<(usize, NameError)> {
             out.push((i, e));
             continue;
         }
-        let k = fold(n);
+        let k = plain_key(n);
         if let Some((_, other)) = seen.iter().find(|(sk, _)| *sk == k) {
             out.push((i, NameError::Duplicate(other.to_string(), n.to_string())));
             continue;
@@ -937,7 +950,7 @@ mod tests {
             check_name("a@b"),
             Err(NameError::BadCharacter(_, '@'))
         ));
-        // Names that fold together are one name: both named, every
+        // Names equal but for case, spaces and punctuation are one name: both named, every
         // problem at once.
         let p = name_problems(&["Ann Marie", "Bob", "ann_marie", "H*l", "Mika 🌸", "Mika"]);
         assert_eq!(

@@ -299,7 +299,7 @@ mod tests {
             list.name_problems(5..=36).as_deref(),
             Some(
                 "line 3: \"H*l\" contains '*': names use letters, digits, spaces, emoji and - ' . _ only; \
-                 line 4: \"Ann\" and \"ann_\" read as the same name (case, spaces, accents and punctuation do not count); \
+                 line 4: \"Ann\" and \"ann_\" read as the same name (case, spaces and punctuation do not count); \
                  line 6: \"🌸\" has no letter or digit: players could not write it"
             )
         );

@@ -1127,7 +1127,9 @@ if (want('lists')) {
   });
   // Waits for `want` in `sel`; the time since window.__t0 and the longest task.
   const answered = async (page, sel, want) => {
-    const ms = await (await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.textContent.includes(want) && performance.now() - window.__t0, [sel, want], { polling: 'raf', timeout: 120_000 })).jsonValue();
+    const ms = await (await page.waitForFunction(([sel, want]) => [...document.querySelectorAll(sel)].some((e) => e.textContent.includes(want)) && performance.now() - window.__t0, [sel, want], { polling: 'raf', timeout: 120_000 }).catch(async (e) => {
+      throw new Error(`no "${want}" in ${sel} (shown: ${JSON.stringify((await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join(' | '), sel)).slice(0, 300))}): ${e.message}`);
+    })).jsonValue();
     await page.waitForTimeout(500);
     return { ms, longest: await page.evaluate(() => window.__longest) };
   };

@@ -13,6 +13,8 @@
 //! - [`format`]: post formats (BBCode, Discord Markdown, plain text), name
 //!   escaping and the Discord 2,000-code-point split (Mini-Survivor R9.4,
 //!   which the other games adopt: S9.4, D10.4);
+//! - [`forms`]: a form's responses sheet (Google Forms via Sheets, or
+//!   a `.csv` file) read into a bulk paste of one section per response;
 //! - [`guide`]: where a players' guide places its worked examples and
 //!   which rule numbers it cites (each game's tests check them against
 //!   the engine and `RULES.md`; the rules page links the citations);
@@ -33,6 +35,7 @@
 pub mod commitment;
 pub mod events;
 pub mod format;
+pub mod forms;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod guide;

@@ -253,6 +253,9 @@ pub struct BulkSplit<P> {
     /// message, and is listed here so the moderator sees it was not taken
     /// as a header.
     pub unknown_headers: Vec<(u32, String, bool)>,
+    /// How the paste was read when it was not a pile of messages: a form's
+    /// responses sheet ([`crate::forms::Sheet::describe`]).
+    pub read_as: Option<String>,
 }
 
 impl<P> Default for BulkSplit<P> {
@@ -261,6 +264,7 @@ impl<P> Default for BulkSplit<P> {
             texts: Vec::new(),
             orphans: Vec::new(),
             unknown_headers: Vec::new(),
+            read_as: None,
         }
     }
 }
@@ -319,7 +323,29 @@ pub fn split_bulk_typed<P: PartialEq + Copy>(
 }
 
 /// [`split_bulk`], with the platform's author lines as headers or not.
+/// With them, a form's responses sheet ([`crate::forms::read_sheet`]) is
+/// read as one section per response under typed headers, the lines it
+/// names being the sheet's; a reader of typed headers alone reads a sheet
+/// itself ([`crate::forms::Sheet::to_bulk`]).
 fn split_bulk_by<P: PartialEq + Copy>(
+    text: &str,
+    platform: bool,
+    resolve: impl FnMut(&str) -> Option<P>,
+) -> BulkSplit<P> {
+    let Some(sheet) = crate::forms::read_sheet(text).filter(|_| platform) else {
+        return split_sections(text, platform, resolve);
+    };
+    let (bulk, at) = sheet.to_bulk_with_lines();
+    let mut out = split_sections(&bulk, false, resolve);
+    let line = |l: &mut u32| *l = at.get(*l as usize - 1).copied().unwrap_or(*l);
+    out.orphans.iter_mut().for_each(|(l, _)| line(l));
+    out.unknown_headers.iter_mut().for_each(|(l, _, _)| line(l));
+    out.read_as = Some(sheet.describe());
+    out
+}
+
+/// [`split_bulk_by`] of a pile of messages.
+fn split_sections<P: PartialEq + Copy>(
     text: &str,
     platform: bool,
     mut resolve: impl FnMut(&str) -> Option<P>,
@@ -448,6 +474,9 @@ pub struct BulkAccount {
     pub taken: Vec<(String, Taken, usize)>,
     /// Each problem as a sentence naming its line numbers.
     pub problems: Vec<String>,
+    /// How the paste was read, when not as a pile of messages
+    /// ([`BulkSplit::read_as`]).
+    pub read_as: Option<String>,
 }
 
 /// Takes a split bulk paste into name-keyed drafts (see [`Taken`]), and
@@ -465,6 +494,7 @@ pub fn take_bulk<P: Copy>(
             .map(|(p, t)| take_text(drafts, name(*p), t))
             .collect(),
         problems: bulk_problems(split),
+        read_as: split.read_as.clone(),
     }
 }
 
@@ -733,6 +763,51 @@ mod tests {
         // The moderator is no player: the header and its line are shown.
         assert_eq!(s.unknown_headers, [(12, "Moderator".to_string(), true)]);
         assert_eq!(s.orphans, [(13, "got it".to_string())]);
+    }
+
+    #[test]
+    fn a_forms_sheet_is_one_section_per_response() {
+        let names = ["Kestrel", "Vex"];
+        let resolve = |n: &str| names.iter().position(|x| *x == n);
+        // Two responses from Kestrel (the later one counts as a later
+        // message), one from someone not in the game, one with no name.
+        let sheet = "Timestamp\tDiscord name\tNight action\n\
+                     11/28/2026 19:02:11\tKestrel\tkill Vex\n\
+                     11/28/2026 19:04:40\tVex\t\"protect Kestrel\nwatch\"\n\
+                     11/28/2026 19:20:00\tZed\tkill Kestrel\n\
+                     11/28/2026 19:25:00\t\tcheck Vex\n\
+                     11/28/2026 19:30:02\tKestrel\tkill Nova\n";
+        let s = split_bulk(sheet, resolve);
+        assert_eq!(
+            s.texts,
+            [
+                (0, "kill Vex\nkill Nova".to_string()),
+                (1, "protect Kestrel\nwatch".to_string()),
+            ]
+        );
+        // Lines named as the sheet's: Zed's response starts on line 5, the
+        // nameless one on line 6.
+        assert_eq!(
+            s.unknown_headers,
+            [
+                (5, "Zed".to_string(), true),
+                (6, "(no name, line 6)".to_string(), true)
+            ]
+        );
+        assert_eq!(
+            s.orphans,
+            [
+                (5, "kill Kestrel".to_string()),
+                (6, "check Vex".to_string())
+            ]
+        );
+        assert!(
+            s.read_as
+                .unwrap()
+                .starts_with("Read as a form's responses sheet: 5 responses")
+        );
+        // Typed headers alone: the sheet is no pile of messages.
+        assert!(split_bulk_typed(sheet, resolve).texts.is_empty());
     }
 
     #[test]

@@ -197,6 +197,7 @@ pub(crate) fn take_in_frames<P: Copy + 'static>(
         account: BulkAccount {
             taken: Vec::new(),
             problems,
+            read_as: split.read_as.clone(),
         },
         name: Box::new(name),
         limit,
@@ -247,11 +248,12 @@ pub fn BulkBox(
     view! {
         <details class="bulk" class:long=move || text.with(|b| b.len() > super::html::HELD) open=move || open || text.with(|b| !b.is_empty())>
             <summary>{summary}</summary>
-            <p class="muted">"Start each player's part with a header line: " <code>{move || format!("{}:", example.get())}</code> " or " <code>{move || format!("== {} ==", example.get())}</code> {format!(". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, {rule}).")}</p>
+            <p class="muted">"Paste the messages as the platform copies them (a forum's private messages with their " <code>"From:"</code> ", Discord DMs with their author lines, a form's responses sheet copied from Sheets or its .csv), or start each player's part with a header line: " <code>{move || format!("{}:", example.get())}</code> " or " <code>{move || format!("== {} ==", example.get())}</code> {format!(". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, {rule}).")}</p>
             <HeldBox value=text set=move |v| text.set(v) rows=10 label=format!("All {noun}, with a header line per player") testid="bulk"/>
             <button on:click=run data-testid="split">"Split into players"</button>
             {move || account.get().map(|a| view! {
                 <ul class="split-result" data-testid="split-result">
+                    {a.read_as.map(|r| view! { <li class="note" data-testid="read-as">{r}</li> })}
                     {a.taken.into_iter().map(|(p, how, n)| view! { <li data-player=p.clone()>{taken_line(&p, how, n)}</li> }).collect_view()}
                     {a.problems.into_iter().map(|p| view! { <li class="warn">{p}</li> }).collect_view()}
                 </ul>

@@ -36,6 +36,10 @@ pub struct SplitData {
     /// (1-based line, name, taken for a header) of header-like lines
     /// naming no player.
     pub unknown_headers: Vec<(u32, String, bool)>,
+    /// How the paste was read when not as a pile of messages (a form's
+    /// responses sheet).
+    #[serde(default)]
+    pub read_as: Option<String>,
 }
 
 impl BulkRequest {
@@ -74,6 +78,8 @@ struct SplitHead {
     texts: Vec<(usize, usize)>,
     orphans: Vec<(u32, String)>,
     unknown_headers: Vec<(u32, String, bool)>,
+    #[serde(default)]
+    read_as: Option<String>,
 }
 
 impl BulkRequest {
@@ -118,6 +124,7 @@ impl SplitData {
             texts: self.texts.iter().map(|(p, t)| (*p, t.len())).collect(),
             orphans: self.orphans.clone(),
             unknown_headers: self.unknown_headers.clone(),
+            read_as: self.read_as.clone(),
         })
         .unwrap_or_default();
         let mut out = head;
@@ -153,6 +160,7 @@ impl SplitData {
             texts,
             orphans: h.orphans,
             unknown_headers: h.unknown_headers,
+            read_as: h.read_as,
         })
     }
 }
@@ -163,6 +171,7 @@ impl From<BulkSplit<PlayerId>> for SplitData {
             texts: s.texts.into_iter().map(|(p, t)| (p.index(), t)).collect(),
             orphans: s.orphans,
             unknown_headers: s.unknown_headers,
+            read_as: s.read_as,
         }
     }
 }
@@ -178,6 +187,7 @@ impl SplitData {
                 .collect(),
             orphans: self.orphans,
             unknown_headers: self.unknown_headers,
+            read_as: self.read_as,
         }
     }
 }

@@ -204,6 +204,10 @@ pub struct Reading {
     pub problems: Vec<String>,
     /// How many lines were not used in all.
     pub problem_total: usize,
+    /// How the paste was read when not as a pile of messages: a form's
+    /// responses sheet, one message per response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<String>,
     /// Rows of the reading in all (every line and every line of nobody).
     pub rows: usize,
 }
@@ -236,6 +240,13 @@ pub struct Pasted<'a> {
 fn read(s: &Season, p: &Pasted, format: Format, prod: ProdThreshold, shown: usize) -> Reading {
     let aliases = p.aliases;
     let text = console_core::text::visible(p.text);
+    // A form's responses sheet: one DM per response, under its name.
+    let sheet = console_core::forms::read_sheet(&text);
+    let read_as = sheet.as_ref().map(console_core::forms::Sheet::describe);
+    let text = match sheet {
+        Some(sheet) => std::borrow::Cow::Owned(sheet.to_bulk()),
+        None => text,
+    };
     let intake = s.read_dms_onto(&text, aliases, p.held);
     let digest = sha256_hex(&text);
     let prods = prods_html(s, &intake, format, prod, p.taken, &digest);
@@ -289,6 +300,7 @@ fn read(s: &Season, p: &Pasted, format: Format, prod: ProdThreshold, shown: usiz
         problems,
         problem_total,
         rows,
+        read_as,
     }
 }
 

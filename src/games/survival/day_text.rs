@@ -327,6 +327,10 @@ pub struct SplitReply {
     /// (1-based line, name as written, taken for a header) of header-like
     /// lines naming no player.
     pub unknown_headers: Vec<(u32, String, bool)>,
+    /// How the paste was read when not as a pile of messages (a form's
+    /// responses sheet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<String>,
     /// Why nothing was read (a file that does not replay, no night to
     /// play).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -349,6 +353,7 @@ impl SplitReply {
                 texts,
                 orphans: self.orphans,
                 unknown_headers: self.unknown_headers,
+                read_as: self.read_as,
             },
         )
     }
@@ -380,6 +385,7 @@ pub fn split(r: &PostsRequest) -> SplitReply {
         .collect();
     out.orphans = s.orphans;
     out.unknown_headers = s.unknown_headers;
+    out.read_as = s.read_as;
     out
 }
 

@@ -98,6 +98,7 @@ fn take(ctx: Ctx, r: &Reading, account: RwSignal<Option<BulkAccount>>) {
             })
             .collect(),
         problems: r.problems.clone(),
+        read_as: r.read_as.clone(),
     }));
 }
 

@@ -245,11 +245,33 @@ pub fn BulkBox(
         announce(shell, noun, &a);
         account.set(Some(a));
     };
+    // A file picked is put in the box, to be split as a paste is; text the
+    // box held is replaced, and the moderator is told so.
+    let pick = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(f) = input.files().and_then(|l| l.get(0)) {
+            let name = f.name();
+            super::ui::read_file(shell, f, move |t| {
+                let had = text.with_untracked(|b| !b.trim().is_empty());
+                text.set(t);
+                shell.say(format!(
+                    "{name} is in the box{}: split it into players",
+                    if had {
+                        ", in place of its earlier text"
+                    } else {
+                        ""
+                    }
+                ));
+            });
+            input.set_value("");
+        }
+    };
     view! {
         <details class="bulk" class:long=move || text.with(|b| b.len() > super::html::HELD) open=move || open || text.with(|b| !b.is_empty())>
             <summary>{summary}</summary>
             <p class="muted">"Paste the messages as the platform copies them (a forum's private messages with their " <code>"From:"</code> ", Discord DMs with their author lines, a form's responses sheet copied from Sheets or its .csv), or start each player's part with a header line: " <code>{move || format!("{}:", example.get())}</code> " or " <code>{move || format!("== {} ==", example.get())}</code> {format!(". Text for a player who already has some is added after it (a later line replaces an earlier one of its kind, {rule}).")}</p>
             <HeldBox value=text set=move |v| text.set(v) rows=10 label=format!("All {noun}, with a header line per player") testid="bulk"/>
+            <label class="file">"Or a form's responses file (.csv) " <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" on:change=pick data-testid="bulk-file"/></label>
             <button on:click=run data-testid="split">"Split into players"</button>
             {move || account.get().map(|a| view! {
                 <ul class="split-result" data-testid="split-result">

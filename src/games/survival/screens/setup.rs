@@ -128,10 +128,25 @@ fn NewGame() -> impl IntoView {
         seed: String::new(),
     });
     let list = signup::list_of(move || form.with(|f| f.players.clone()));
-    let names = Memo::new(move |_| list.with(|l| l.names()));
+    // How many names the list holds, and the names when a game can have
+    // that many (S1.1): a list of thousands is answered by its count
+    // alone, not copied name by name on every change.
+    let count = Memo::new(move |_| list.with(|l| l.names.len()));
+    let names = Memo::new(move |_| {
+        list.with(|l| {
+            if l.names.len() <= MAX_PLAYERS {
+                l.names()
+            } else {
+                Vec::new()
+            }
+        })
+    });
     // The spec with seed 0 when blank (a random one is drawn at the deal),
     // and what the engine says of it.
     let checked = Memo::new(move |_| -> Result<DealSpec, String> {
+        if count.get() > MAX_PLAYERS {
+            return Err(survival::roster::RosterError::TooMany(count.get()).to_string());
+        }
         if let Some(p) = list.with(|l| l.name_problems(MIN_PLAYERS..=MAX_PLAYERS)) {
             return Err(p);
         }
@@ -241,7 +256,7 @@ fn NewGame() -> impl IntoView {
         // A list longer than a game can be (S1.1) offers no one: its
         // thousands of options would hold the page.
         names.with(|list| {
-            for n in list.iter().filter(|_| list.len() <= MAX_PLAYERS) {
+            for n in list {
                 let sel = if *n == now { " selected" } else { "" };
                 h.el("option", &format!("{}{sel}", attr("value", n)), n);
             }
@@ -255,7 +270,7 @@ fn NewGame() -> impl IntoView {
             <label class="file">"Or open an exported game file" <input type="file" accept=".json,application/json" on:change=pick_file data-testid="game-file"/></label>
             <SignupBox label="Players: paste the sign-up list, one per line or separated by commas (S1.1)" testid="players" list
                 value=Signal::derive(move || form.with(|f| f.players.clone())) set=move |v| form.update(|f| f.players = v)/>
-            <p class="wide muted" data-testid="player-count">{move || format!("{} players; the S1.3 default is {} Evil Forces", names.with(Vec::len), default_evil(names.with(Vec::len)))}</p>
+            <p class="wide muted" data-testid="player-count">{move || format!("{} players; the S1.3 default is {} Evil Forces", count.get(), default_evil(count.get()))}</p>
             {pick(form, "Edition (S1.3)", "edition", [("basic", "Basic: Scientist, Forest Ranger, Green Activist; no Spotlight"), ("advanced", "Advanced: every Special Force and the Spotlight")], |f| f.advanced, |f, v| f.advanced = v)}
             {text(form, "Evil Forces (blank: the S1.3 default)", "evil", |f| f.evil.clone(), |f, v| f.evil = v)}
             <fieldset class="wide">

@@ -185,12 +185,14 @@ pub fn header(line: &str) -> Option<Header<'_>> {
 /// A platform's own author line: `From: Name`, `Name — Today at 7:02 PM`.
 fn platform_header(line: &str) -> Option<Header<'_>> {
     let t = line.trim();
+    // Naming no player, a `From:` line is a header only where a header
+    // stands, as `Name:` is: inside a message it is a line of it.
     if let Some(name) = t.strip_prefix("From:").map(str::trim)
         && check_name(name).is_ok()
     {
         return Some(Header {
             name,
-            explicit: true,
+            explicit: false,
         });
     }
     if let Some(crate::paste::ChatLine::Author(name, "")) = crate::paste::chat_line(t) {
@@ -368,12 +370,14 @@ fn split_sections<P: PartialEq + Copy>(
             }
             furniture = 0;
         }
-        // A private message view's subject row just above its `From:`.
+        // A private message view's subject row just above its `From:`
+        // naming a player.
         if platform
             && line.trim().starts_with("Subject:")
             && all
                 .get(i + 1)
-                .is_some_and(|l| l.trim().starts_with("From:"))
+                .and_then(|l| l.trim().strip_prefix("From:"))
+                .is_some_and(|n| resolve(n.trim()).is_some())
         {
             continue;
         }
@@ -394,9 +398,6 @@ fn split_sections<P: PartialEq + Copy>(
                 }
             })
         });
-        if from {
-            furniture = 3;
-        }
         if let Some(h) = found {
             match resolve(h.name) {
                 Some(p) => {
@@ -415,6 +416,9 @@ fn split_sections<P: PartialEq + Copy>(
                         }
                     };
                     current = Some(idx);
+                    if from {
+                        furniture = 3;
+                    }
                     continue;
                 }
                 None => {
@@ -423,6 +427,9 @@ fn split_sections<P: PartialEq + Copy>(
                         .push((number, h.name.to_string(), header));
                     if header {
                         current = None;
+                        if from {
+                            furniture = 3;
+                        }
                         continue;
                     }
                 }
@@ -763,6 +770,13 @@ mod tests {
         // The moderator is no player: the header and its line are shown.
         assert_eq!(s.unknown_headers, [(12, "Moderator".to_string(), true)]);
         assert_eq!(s.orphans, [(13, "got it".to_string())]);
+        // Inside a message, a `From:` naming no player is a line of it.
+        let s = split_bulk("From: Kestrel\nkill Vex\nFrom: my heart\nTo: you", resolve);
+        assert_eq!(
+            s.texts,
+            [(0, "kill Vex\nFrom: my heart\nTo: you".to_string())]
+        );
+        assert_eq!(s.unknown_headers, [(3, "my heart".to_string(), false)]);
     }
 
     #[test]

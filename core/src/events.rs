@@ -1,4 +1,4 @@
-//! The moderator's events every hosted game meets (issue 18), written once
+//! The moderator's events every hosted game meets, written once
 //! for every engine: a replacement ("NEW replaces OLD"), a removal by the
 //! moderator (a modkill) with its reason, a deadline extension; the slot
 //! names a replacement changes ([`Slots`]: the old name becomes a nickname

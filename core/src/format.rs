@@ -380,7 +380,7 @@ pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
 mod tests {
     use super::*;
 
-    /// A player's text in a post keeps no direction control (issue 20): an
+    /// A player's text in a post keeps no direction control: an
     /// override in a name would turn the forum's post around it.
     #[test]
     fn posts_carry_no_direction_control() {

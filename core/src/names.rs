@@ -239,7 +239,7 @@ impl std::error::Error for MatchError {}
 /// Whether `c` sets or ends a direction of text (the Arabic letter mark,
 /// the left-to-right and right-to-left marks, embeddings, overrides and
 /// isolates): in a post, one in a player's name or line would turn the
-/// forum's text around it (issue 20; `format::without_bidi`).
+/// forum's text around it (`format::without_bidi`).
 pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
@@ -458,7 +458,7 @@ fn bag(s: &str) -> Vec<char> {
 /// their optimal string alignment distance (an insertion, deletion or
 /// substitution changes it by at most one, a transposition not at all),
 /// so a name whose bag distance is over a limit is left out without
-/// aligning it (issue 20 point 2: aligning every unknown vote target
+/// aligning it (aligning every unknown vote target
 /// with every name was most of a 1 MB day's count).
 fn bag_distance(a: &[char], b: &[char]) -> usize {
     let (mut i, mut j, mut common) = (0, 0, 0);

@@ -8,7 +8,7 @@
 //! The page stops a search by terminating the worker.
 //!
 //! A second instance reads long pasted records for the Forum screen
-//! (`protocol::Reading`, answered with a page of verdicts, issue 20): the
+//! (`protocol::Reading`, answered with a page of verdicts): the
 //! last record read is kept, so "Show more" words more lines without
 //! reading it again.
 

@@ -55,7 +55,7 @@ pub(crate) fn announce(shell: super::Shell, noun: &str, a: &BulkAccount) {
 /// one box alone is within it):
 /// Chromium lays out every line of a box in the frame its text changes,
 /// and a split filling twelve boxes of 3.8 KB at once made a frame of 43
-/// to 52 ms, traced, most of it layout (issue 20: no task over 50 ms).
+/// to 52 ms, traced, most of it layout (no task over 50 ms).
 /// The same frame also shows what the page makes of the change (a slice
 /// of Mini-Survivor's checks, with a budget of its own).
 const FRAME_TEXT: usize = 8 * 1024;

@@ -114,7 +114,7 @@ pub fn attr(name: &str, value: &str) -> String {
 
 /// Rows a long list shows at first, and how many more each "Show more"
 /// adds: a 1 MB paste is tens of thousands of rows, which the page would
-/// take seconds to lay out at once (issue 20).
+/// take seconds to lay out at once.
 pub const PAGE: usize = 100;
 
 /// The line under a list paged in HTML, as [`show_more`] writes it, for
@@ -141,7 +141,7 @@ pub fn more_html(testid: &str, shown: usize, total: usize, what: &str) -> String
 /// out every line of a box, 1 to 2 ms a kilobyte, so a 1 MB paste shown
 /// would hold the page for seconds, and 30 KB pasted into Survival's
 /// whole-thread box made a frame of 47 to 70 ms, traced, most of it the
-/// box's text (issue 20: no task over 50 ms). A forum page of 25 posts is
+/// box's text (no task over 50 ms). A forum page of 25 posts is
 /// 10 to 30 KB: over this it is read, and shown when asked.
 pub const HELD: usize = 16 * 1024;
 
@@ -156,7 +156,7 @@ pub const BOX_HELD: usize = 4 * 1024;
 /// many holds a pasted pile. A dozen such boxes laid out a hundred lines
 /// each held the page for a fifth of a second, and twenty each still made
 /// the frame that shows them 40 to 60 ms of style and layout in Chromium
-/// (issue 20: no task over 50 ms); ten each kept it near 25, yet a
+/// (no task over 50 ms); ten each kept it near 25, yet a
 /// loaded machine still saw 50 to 70 ms in one run of a few (the first
 /// layout of new text). Five each: a real night's message is one to five
 /// lines, so a box shows it whole. "Show more" adds a [`PAGE`] to each.

@@ -49,7 +49,7 @@ pub enum Doc {
 /// whose rule numbers start with `letter`. Sent as one message
 /// ([`RenderRequest::message`]): a JSON line with the number, the file
 /// and the letter, then the text as it is, so a megabyte pasted is
-/// neither escaped on the page nor unescaped in the worker (issue 20).
+/// neither escaped on the page nor unescaped in the worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RenderRequest {
     /// The page's number for the request, repeated in the reply.

@@ -1,5 +1,5 @@
 //! A message to or from a Web Worker that carries a long text (a paste of a
-//! megabyte, issue 20): a JSON head line (what is asked, the text's field
+//! megabyte): a JSON head line (what is asked, the text's field
 //! left out of it), a line end, then the text as it is. The text is so
 //! neither escaped into JSON on the page nor unescaped in the worker: one
 //! copy each way. A JSON line written by `serde_json` holds no raw line

@@ -1,4 +1,4 @@
-//! A paste box that holds a long text off the page (issue 20).
+//! A paste box that holds a long text off the page.
 //!
 //! Chromium takes 100 to 250 ms to put a megabyte into a `<textarea>`, and
 //! as long again to lay it out, in one task: no reader can make that
@@ -224,8 +224,8 @@ pub fn HeldBox(
                 let start = area.selection_start().ok().flatten().unwrap_or(end);
                 let stop = area.selection_end().ok().flatten().unwrap_or(end);
                 // The megabyte copied into the page's memory, and all it
-                // changes, in a task of its own, the next one (issue 20:
-                // with the browser's own work on the clipboard, the paste
+                // changes, in a task of its own, the next one
+                // (with the browser's own work on the clipboard, the paste
                 // event's task reached 50-70 ms at 1 MB). A click or key
                 // comes in a later task, so it sees the paste.
                 gloo_timers::callback::Timeout::new(0, move || {

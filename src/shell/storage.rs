@@ -87,7 +87,7 @@ fn raw() -> web_sys::Storage {
 extern "C" {
     /// localStorage's methods with the value as a JS string, so a long
     /// value is copied out of the page's memory once and read back without
-    /// a copy (a megabyte box's autosave; issue 20).
+    /// a copy (a megabyte box's autosave).
     #[wasm_bindgen(js_name = Storage)]
     type JsStorage;
     #[wasm_bindgen(method, catch, js_name = setItem)]

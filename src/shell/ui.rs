@@ -253,7 +253,7 @@ pub fn read_file(shell: Shell, file: web_sys::File, then: impl FnOnce(String) + 
 
 /// "100 of 350 lines shown: rejected first. Show 100 more": the line
 /// under a paged list of `total` rows of which `shown` are on the page
-/// (pages of [`PAGE`] rows; issue 20), nothing when all are shown. `rows`
+/// (pages of [`PAGE`] rows), nothing when all are shown. `rows`
 /// names what is listed ("lines", "moves", "posts") and `order` says what
 /// comes first, so the moderator knows every unused line is before the
 /// rest.

@@ -167,7 +167,7 @@ function bulkText(bytes) {
 
 // Mini-Survivor, one player's box: Pebble's orders of every round of the
 // demo (each up to its END line), again and again, pasted into her box
-// alone (issue 20: 88 s at 1 MB once). `parts`: the lines to check.
+// alone (88 s at 1 MB once). `parts`: the lines to check.
 function pebbleText(bytes) {
   const own = DEMO.rounds.flatMap((r) => {
     const lines = (r.Pebble ?? '').split('\n');
@@ -483,7 +483,7 @@ if (want('network')) {
     }
   }
   // For comparison: the same cold load from the uncompressed test server
-  // (the figure issue 16 started from).
+  // (the figure the gzip rows are measured against).
   const st = await throttledRender('mini-survivor/', '.tribe', storage, false, release);
   row('  for comparison, cold from an uncompressed server: mini-survivor restored (60 survivors, 5 rounds)', 'ms', st, 'report', '');
 }
@@ -579,7 +579,7 @@ if (want('survival')) {
   for (let i = 0; i < 7; i++) runs.push(await page.evaluate(() => window.wasmBindings.bench_survival_recount(2000)));
   const st = stats(runs);
   row('Survival: split + recount of a 2,000-post thread in Chromium (each run a median of 21)', 'ms', st, '< 16', st.median < 16);
-  // A 1 MB day committed, as the page plays it (issue 20 point 2).
+  // A 1 MB day committed, as the page plays it.
   const c = nat.match(/commit of a 1 MB day \((\d+) posts[^)]*\): median ([\d.]+) ms/);
   row(`Survival: commit of a 1 MB day (${c[1]} posts, 30 players), native`, 'ms', one(+c[2]), 'report', '');
   const commits = [];
@@ -616,7 +616,7 @@ if (want('circle')) {
   await ctx.close();
 }
 
-// 9. Paste boxes (issue 20): the time from a paste to its result on the
+// 9. Paste boxes: the time from a paste to its result on the
 // page, at 10 KB, 15 KB, 100 KB and 1 MB of realistic text, and the longest
 // main-thread task (PerformanceObserver 'longtask') meanwhile. The paste
 // is what Chromium does for one: a cancelable `paste` event carrying the

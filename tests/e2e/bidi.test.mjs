@@ -1,5 +1,5 @@
-// Players' text in Survival, Dice ORG and Survival circle (issue 20 point
-// 3; faults.test.mjs checks the same in Mini-Survivor): zero-width and
+// Players' text in Survival, Dice ORG and Survival circle
+// (faults.test.mjs checks the same in Mini-Survivor): zero-width and
 // other invisible characters copied from a forum fold away when pasted
 // text is read, and a right-to-left override (U+202E) in a player's line
 // cannot turn the console's own words around it: the player's text is in

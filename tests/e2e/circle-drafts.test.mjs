@@ -1,5 +1,5 @@
 // Survival circle by forum: the Forum screen's paste box is a draft of the
-// game (issue 20: nothing the moderator was told is saved may be lost). A
+// game (nothing the moderator was told is saved may be lost). A
 // record pasted (short, or over 16 KB and held by the box with its
 // verdicts) or a player's post comes back after a reload or another
 // screen with its kind; playing it empties the draft; an undo leaves no

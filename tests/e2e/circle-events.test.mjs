@@ -1,4 +1,4 @@
-// Survival circle, the referee's events (C9, issue 18) through the page:
+// Survival circle, the referee's events (C9) through the page:
 // by forum, a replacement mid-game (a mistaken one undone first), then a
 // post under the new name accepted for that side and one under the old
 // name read as the same side, the event's post in each format, History's

@@ -1,4 +1,4 @@
-// Survival circle by forum, large pastes (issue 20 point 2): a thread's
+// Survival circle by forum, large pastes: a thread's
 // whole record of a megabyte is read off the page (the circle's Web
 // Worker: the page says it is reading and stays free), its verdicts come
 // a page at a time with every rejected move first and reachable (C8.2),

@@ -1,4 +1,4 @@
-// Survival circle, issue 21: the move preview from the engine (hover,
+// Survival circle, the move preview from the engine (hover,
 // focus, a first tap; a second tap, a click or Enter plays) with the cells
 // a landing in the middle of a string removes and the fate of the cell
 // each value sends the opponent to, on desktop and on a 390x844 touch

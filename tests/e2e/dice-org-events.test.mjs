@@ -1,4 +1,4 @@
-// Dice ORG: the moderator's events of issue 18 made through the page's
+// Dice ORG: the moderator's events made through the page's
 // screens mid-season: the prod list of the round (who has not sent their
 // DMs, from the pasted DMs) with the prod messages to copy; a deadline set
 // and extended with a reason and its post; a replacement (NEW replaces
@@ -41,7 +41,7 @@ test('replacement, removal, prods and an extension mid-season, posts checked', a
 
     // Not counted (a look, not a step of the round): the Odds screen shows
     // each team's chance to win and to lose the next competition, computed
-    // in the worker (issue 19).
+    // in the worker.
     await screen(page, 'Odds');
     await page.waitForSelector('[data-testid=team-odds]');
     const rows = await page.locator('[data-testid=team-odds] tbody tr').count();

@@ -1,5 +1,5 @@
 // Dice ORG: a megabyte of players' DMs pasted into the round wizard's bulk
-// box (issue 20 point 2) is read in the site's worker, not on the page: the
+// box is read in the site's worker, not on the page: the
 // page answers while the paste is read, every player's DMs are taken into
 // the controls, and the reading is shown 100 rows at a time, the lines not
 // read and the rejected ones first, each with its reason, the rest one

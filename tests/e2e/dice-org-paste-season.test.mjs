@@ -1,4 +1,4 @@
-// Dice ORG: a 12-player season run from pasted DMs alone (issue 19). Every
+// Dice ORG: a 12-player season run from pasted DMs alone. Every
 // phase of every round is the players' DMs pasted in the bulk box, split,
 // checked and played; production gives an Extra Vote (round 2) and merges
 // the teams (after round 3); after each round the producer copies every
@@ -90,7 +90,7 @@ test('a 12-player season from pasted DMs matches the engine, in few actions a ro
         await act(() => page.click('section.round-messages button:has-text("Copy all")'));
         assert.equal(await page.evaluate(() => navigator.clipboard.readText()), all);
         if (round === 1) {
-          // The same messages downloaded (issue 20 point 8): one file the
+          // The same messages downloaded: one file the
           // text copied, and a file per player, each its part of that text.
           const [one] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-all]')]);
           assert.equal(one.suggestedFilename(), 'round-1-messages.txt');

@@ -1,4 +1,4 @@
-// Dice ORG: an undone production edit stays undone (issue 19: undoing an
+// Dice ORG: an undone production edit stays undone (undoing an
 // edit from History put it back into the Production draft, and the next
 // edit applied it again, silently); redo; and the players' DMs pasted in
 // bulk on the round wizard, read by the engine with a reason for every

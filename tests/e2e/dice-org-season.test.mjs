@@ -126,7 +126,7 @@ test('a complete season through the screens matches the engine', async () => {
     await page.click('[data-testid=play]');
     await page.waitForSelector('[data-testid=last-step]');
     await page.click('[data-testid=undo]');
-    // The undo asks to confirm first (issue 19), naming the step.
+    // The undo asks to confirm first, naming the step.
     assert.match(await page.textContent('[data-testid=undo-confirm]'), /Undo step 1:/);
     await page.click('[data-testid=undo-no]');
     assert.equal(await page.locator('[data-testid=undo-confirm]').count(), 0, 'cancelled');

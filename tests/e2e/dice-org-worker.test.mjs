@@ -1,4 +1,4 @@
-// Dice ORG when the site's worker cannot be had (issue 18 leftover):
+// Dice ORG when the site's worker cannot be had:
 // Verify, the dice log, the odds and the prod list are computed in the
 // site's worker (the rules worker); when it fails, the page says which
 // computation failed and why, not that "the rules could not be rendered".

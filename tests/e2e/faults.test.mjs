@@ -1,4 +1,4 @@
-// The shell under faults, in all four game pages (issue 20): a read-only
+// The shell under faults, in all four game pages: a read-only
 // tab (the game open in another tab) refuses every way of changing the
 // game; leaving with a change NOT saved asks first, and a failed save is
 // retried on a timer; a cut-off or non-JSON import says so and where;
@@ -271,7 +271,7 @@ test('players\' text: a right-to-left override stays in its line, a 200-characte
 });
 
 // At 390 px the header and menu took about 260 px of an 844 px screen
-// (issue 20, point 10): on every game page, with a game open as a
+// (point 10): on every game page, with a game open as a
 // moderator has it (Survival's night committed, so its Day screen has its
 // thread), the header stays two short rows on every screen and the
 // screen's heading is seen without scrolling. (Survival circle's Play

@@ -1,5 +1,4 @@
-// Survival: the day's reading done in the site's worker (issue 20 point
-// 2). A 1 MB page of a day thread is added to the thread: the split, the
+// Survival: the day's reading done in the site's worker. A 1 MB page of a day thread is added to the thread: the split, the
 // vote count and the preview are read off the page, so the page marks the
 // reading as under way ("Reading the thread…", aria-busy) while it is
 // done (the longest main-thread task from the click to a second after the

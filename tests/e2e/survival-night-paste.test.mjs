@@ -1,4 +1,4 @@
-// Survival: a pile of private messages pasted at night (issue 20 point 2).
+// Survival: a pile of private messages pasted at night.
 // A megabyte of PMs, copied from an inbox with `Name:` and `== Name ==`
 // headers, is split into the players' boxes; the messages are read in the
 // site's worker (the page marks the reading, aria-busy, while it is done),

@@ -1,4 +1,4 @@
-// Survival: a long day thread pasted (issue 20 point 2). A page of 700
+// Survival: a long day thread pasted. A page of 700
 // posts (over 16 KB: the box keeps it but does not lay it out, "Show it"
 // shows it) added to the thread is read whole (the post count and the
 // vote count after every post), but the split view lays out 100 posts at

@@ -13,7 +13,7 @@ pub fn split_bulk(roster: &Roster, text: &str) -> BulkSplit<PlayerId> {
 }
 
 /// A bulk paste to be split away from the page (the site's worker: a
-/// pasted megabyte is read there without blocking the page, issue 20):
+/// pasted megabyte is read there without blocking the page):
 /// the roster as [`Roster::renamed`] takes it, and the text as pasted.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BulkRequest {
@@ -212,7 +212,7 @@ mod tests {
             vec![
                 (PlayerId::from(0), "11 v 3\n12 v 4".to_string()),
                 (PlayerId::from(1), "10 m B\nend".to_string()),
-                // Chatter ending in ':' is a line of Bob's text (issue 20).
+                // Chatter ending in ':' is a line of Bob's text.
                 (PlayerId::from(2), "5 i\nsorry, amending:\n6 i".to_string()),
             ]
         );

@@ -266,7 +266,7 @@ pub fn check_submission(
 /// One player's submission checked a part at a time: what
 /// [`check_submission`] gives (the same checker, the same verdicts), read
 /// a few lines per call, so that a page can read a pasted megabyte in
-/// slices that yield (issue 20). Every call on one `SubmissionCheck` must
+/// slices that yield. Every call on one `SubmissionCheck` must
 /// be given the setup, position and text it was made for.
 #[derive(Debug)]
 pub struct SubmissionCheck {

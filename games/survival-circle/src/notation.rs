@@ -379,7 +379,7 @@ pub struct Played {
 /// Plays every move of a record in turn (C8.1); a rejected move leaves the
 /// state unchanged and play goes on with the next (C8.2). Invisible
 /// characters a forum slipped into the text (zero-width spaces, direction
-/// controls) are not read: `B\u{200B}1` is `B1` (issue 20).
+/// controls) are not read: `B\u{200B}1` is `B1`.
 pub fn play_text(state: &mut State, text: &str) -> Vec<Played> {
     let text = console_core::text::visible(text);
     parse_moves(&text)

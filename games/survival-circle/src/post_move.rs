@@ -503,7 +503,7 @@ fn coloured_at(text: &str) -> Option<(Player, i64, usize, Vec<Note>)> {
 ///
 /// Never: a character is only read before the end of a line.
 pub fn read_post(post: &str) -> PostReading {
-    // (Invisible characters are not read: `B\u{200B}1` is `B1`, issue 20.)
+    // (Invisible characters are not read: `B\u{200B}1` is `B1`.)
     let post = console_core::text::visible(post);
     let (lines, mut unused) = readable(&post);
     let mut coloured: Vec<Found> = Vec::new();

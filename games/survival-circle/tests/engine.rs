@@ -123,7 +123,7 @@ fn undo_redo_and_replay() {
 
 /// A post's author is read without invisible characters, on either side:
 /// the header `An<RLO>n:` names Ann, and a player named with a zero-width
-/// space is named by the header as typed without it (C9.4, issue 20).
+/// space is named by the header as typed without it (C9.4).
 #[test]
 fn authors_are_named_without_invisible_characters() {
     let players = Players {

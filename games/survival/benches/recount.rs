@@ -173,7 +173,7 @@ fn main() {
             )
         })
         .collect();
-    // A 1 MB day committed (issue 20 point 2: the commit is played on the
+    // A 1 MB day committed (the commit is played on the
     // page): short posts, every 13th voting for no player (its nearest
     // names are looked for), every 5th for a player.
     let big = survival::sample::short_day(roster, 1_000_000);

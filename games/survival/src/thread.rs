@@ -673,8 +673,8 @@ pub fn split_thread(roster: &Roster, text: &str) -> ThreadSplit {
 /// in `layout` when the moderator chose one, else in the layout detected.
 /// Invisible characters the forum or chat slipped into the page (zero-width
 /// spaces, direction controls: `console_core::text::visible`) are left out
-/// first, so the posts hold none: `vote\u{200B} Basil` is `vote Basil`
-/// (issue 20). (Posts stored by earlier versions keep theirs, and replay
+/// first, so the posts hold none: `vote\u{200B} Basil` is `vote Basil`.
+/// (Posts stored by earlier versions keep theirs, and replay
 /// as they were played.)
 pub fn split_thread_as(names: &Names, text: &str, layout: Option<Layout>) -> ThreadSplit {
     let text = &*console_core::text::visible(text);

@@ -69,7 +69,7 @@ pub fn night_verdicts<'a>(
 ) -> Vec<LineVerdict<'a>> {
     // What the report says of `player`'s lines, by line number (the first
     // of each, as a search from the start would find): one pass over the
-    // report, so a long message is not searched line by line (issue 20).
+    // report, so a long message is not searched line by line.
     let n = lines(text).count() + 1;
     let mut rejected: Vec<Option<&Reason>> = vec![None; n];
     let mut replaced: Vec<Option<Place>> = vec![None; n];

@@ -1,5 +1,5 @@
 //! What the Mini-Survivor page leaves to the site's worker (letter `R`):
-//! splitting the bulk box's paste into players (issue 20: a pasted
+//! splitting the bulk box's paste into players (a pasted
 //! megabyte is read there, the page stays responsive). The page sends a
 //! [`BulkRequest`] as text and reads the [`SplitData`] that [`answer`]
 //! writes; the reading is the engine's ([`mini_survivor::bulk`]).

@@ -98,7 +98,7 @@ pub fn bench_survival_recount(posts: u32) -> f64 {
 
 /// The median milliseconds, over 7 runs, of committing a day of about
 /// `bytes` bytes of short posts (1 MB in `scripts/bench`) as the page
-/// does ([`Game::commit`]; issue 20 point 2: one task of 53-60 ms at 1 MB
+/// does ([`Game::commit`]; one task of 53-60 ms at 1 MB
 /// before unknown vote targets were no longer aligned with every name):
 /// every 13th post votes for no player, every 5th for a player.
 #[wasm_bindgen]

@@ -1,5 +1,5 @@
-//! The Day screen's reading, done in the site's worker (issue 20 point 2:
-//! a 1 MB thread split, counted and previewed on the page blocked it for
+//! The Day screen's reading, done in the site's worker
+//! (a 1 MB thread split, counted and previewed on the page blocked it for
 //! a quarter of a second): the page sends the open game as its save file
 //! with its drafts ([`PostsRequest`], the stage `day:N` with `N` the split
 //! table's rows shown, or `add`), the worker replays it, splits the thread
@@ -359,7 +359,7 @@ impl SplitReply {
     }
 }
 
-/// The night's bulk box split into players in the worker (issue 20: a
+/// The night's bulk box split into players in the worker (a
 /// megabyte split on the page held it for 50 ms): its text with invisible
 /// characters folded away, split by header lines as the phase to play
 /// reads names (nicknames, drafted replacements; S2.3, S10.1).
@@ -390,7 +390,7 @@ pub fn split(r: &PostsRequest) -> SplitReply {
 }
 
 /// The input the commit plays (`input`): the phase to play's input read
-/// from the drafts in the worker (issue 20: a 1 MB thread split on the
+/// from the drafts in the worker (a 1 MB thread split on the
 /// page at the commit held it for 170 ms).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct InputReply {
@@ -458,7 +458,7 @@ pub struct WaitingReply {
 }
 
 /// Who has not acted yet, read from the drafts as the Night and Day
-/// screens read them (issue 20: the Board split a 1 MB thread on the
+/// screens read them (the Board split a 1 MB thread on the
 /// page): tonight's messages by player, or today's thread split and
 /// counted with the drafted events applied (S10).
 pub fn waiting(r: &PostsRequest) -> WaitingReply {

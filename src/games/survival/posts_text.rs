@@ -386,7 +386,7 @@ fn history_html(
         Some(Target::NoElimination) => "No elimination".to_string(),
         None => "no vote".to_string(),
     };
-    // A long day (issue 20: a 1 MB thread holds thousands of changes)
+    // A long day (a 1 MB thread holds thousands of changes)
     // shows its latest `shown` changes, in order, and a line to show more.
     let total = changes.len();
     let rows: Vec<(String, Vec<String>)> = changes[total.saturating_sub(shown)..]

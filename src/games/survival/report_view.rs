@@ -146,7 +146,7 @@ pub fn rejections_at(
 
 /// HTML with long lists a page at a time (`html(shown)`: at most `shown`
 /// rows a list, and [`more_html`]'s line under a longer one), for a phase
-/// report or a player's lines (issue 20: a pasted pile of a megabyte is
+/// report or a player's lines (a pasted pile of a megabyte is
 /// rejected line by line, 60,000 rows): "Show more" shows a page more.
 #[component]
 pub fn PagedReport(

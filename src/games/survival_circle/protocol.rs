@@ -7,7 +7,7 @@
 //!
 //! The same worker also reads long pasted records for the Forum screen
 //! ([`Reading`], answered by [`Reply::Read`]): a second worker is started
-//! for them, so stopping the AI never drops a reading (issue 20).
+//! for them, so stopping the AI never drops a reading.
 
 use super::reading::{PostCheck, Verdicts};
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! Long pasted records read off the page (issue 20): the Forum screen
+//! Long pasted records read off the page: the Forum screen
 //! hands a text (a record or a post) of more than [`LONG`] bytes to a second instance of the
 //! circle's Web Worker (`src/bin/circle-worker.rs`, the AI's own instance
 //! is stopped and restarted with its searches, which would drop a

@@ -3,8 +3,8 @@
 //! the record would do. Plain data and pure functions over the engine (no
 //! web dependency): the Forum screen runs it on the page for a short
 //! paste, and the circle's Web Worker (`src/bin/circle-worker.rs`) for a
-//! long one, so a thread's whole record of a megabyte never holds the page
-//! (issue 20). The rulings are the engine's ([`Game::paste`],
+//! long one, so a thread's whole record of a megabyte never holds the
+//! page. The rulings are the engine's ([`Game::paste`],
 //! [`Game::play_text`], [`Game::check_post`]); this module only words
 //! them. A long player's post is read in the worker the same way.
 
@@ -67,7 +67,7 @@ pub fn check(game: &Game, text: &str, whole: bool) -> Check {
 }
 
 /// One move of a record in words, the player's text apart from the
-/// console's (issue 20: the page isolates it, so a direction override in
+/// console's (the page isolates it, so a direction override in
 /// it cannot turn the reason around): `3. R1: R1 on cell 7, ...` is
 /// number 3, text `R1`, says `: R1 on cell 7, ...`; a rejected move is
 /// quoted, `3. “R9” rejected: ...`.
@@ -92,7 +92,7 @@ pub struct Verdicts {
     /// At most the asked number of moves in words, each with whether it is
     /// good: all in order when they fit, else the rejected ones first, then
     /// the rest (each in order; every line is numbered), so what will not
-    /// be played comes before the thousands that will (issue 20).
+    /// be played comes before the thousands that will.
     pub lines: Vec<Verdict>,
     /// How many moves the text has (all of them have a verdict).
     pub total: usize,

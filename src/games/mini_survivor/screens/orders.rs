@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// `limit` of them: all in line order when they fit, else the rejected
 /// lines first, then the replaced and ignored ones, then the accepted
 /// ones (each group in line order), so a line not used and its reason
-/// come before the thousands that were (issue 20).
+/// come before the thousands that were.
 fn verdicts_html(text: &str, lines: &[LineVerdict], limit: usize) -> String {
     let rank = |v: &Verdict| match v {
         Verdict::Rejected(_) => 0,
@@ -71,7 +71,7 @@ type Checked = (PlayerId, String, Submission);
 
 /// A slice of checking ends once it has taken this long (ms), and the
 /// rest waits for the next task: a bulk split fills twelve boxes of a
-/// hundred KB each, and the page must never block 50 ms (issue 20).
+/// hundred KB each, and the page must never block 50 ms.
 const SLICE_MS: f64 = 8.0;
 
 /// A slice also ends once the boxes it filled hold this much text to lay
@@ -81,7 +81,7 @@ const SLICE_MS: f64 = 8.0;
 /// `shell::bulk::take_in_frames`). (A frame of ten boxes of 850 bytes
 /// and [`BOX_LINES`] lines each, a 10 KB split, was 30 to 50 ms of style
 /// and layout in Chromium, traced, half of it the boxes' text and half
-/// their lines: issue 20, no task over 50 ms.)
+/// their lines: no task over 50 ms.)
 const SLICE_LAYOUT: usize = 4 * 1024;
 const SLICE_ROWS: usize = 5 * BOX_LINES;
 
@@ -92,8 +92,8 @@ const SLICE_ROWS: usize = 5 * BOX_LINES;
 /// past it holds a pasted pile, shown rejected first. Every accepted
 /// order is also in the box's "In force" line. A dozen boxes of a
 /// hundred lines each made every frame of a bulk split 20 to 26 ms of
-/// style and layout in Chromium, and 65 ms in one loaded run (issue 20:
-/// no task over 50 ms).
+/// style and layout in Chromium, and 65 ms in one loaded run
+/// (no task over 50 ms).
 const BOX_LINES: usize = 12;
 
 /// A long box is checked this many bytes at a time between looks at the

@@ -11,7 +11,7 @@
 //! commit (as on the Night screen, never by accident).
 //!
 //! The reading (split, count, preview, revote) is done in the site's
-//! worker (`day_text`, issue 20 point 2: a 1 MB thread blocked the page):
+//! worker (`day_text`, a 1 MB thread blocked the page):
 //! asked latest-only as the drafts change, the previous reading kept in
 //! view (marked as being read) while the next is computed.
 
@@ -106,7 +106,7 @@ fn DayEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // history, the activity).
     let file = FileJson::new(ctx);
     provide_context(file);
-    // The split table's rows laid out (pages of `PAGE`, issue 20).
+    // The split table's rows laid out (pages of `PAGE`).
     let shown = RwSignal::new(crate::shell::html::PAGE);
     // The count's rejected lines laid out (the same pages).
     let rejected = RwSignal::new(crate::shell::html::PAGE);
@@ -318,7 +318,7 @@ pub fn electorate_text(roster: &survival::Roster, live: &Live) -> String {
 /// mode; who is not voting; who cannot; the living players; the majority
 /// line; the vote lines not counted.
 ///
-/// A long day's rejected lines (issue 20: a 1 MB thread can hold a
+/// A long day's rejected lines (a 1 MB thread can hold a
 /// thousand) are shown `shown` at a time, with a line to show more
 /// (its button answered by the section's delegated click).
 /// `numbers`: the page's number of each post counted

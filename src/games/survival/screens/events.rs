@@ -289,7 +289,7 @@ fn html_of(reply: Memo<super::posts::Reply>) -> String {
 #[component]
 pub fn VoteHistory() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    // The latest changes shown (pages of `PAGE`, issue 20): the worker
+    // The latest changes shown (pages of `PAGE`): the worker
     // writes that many rows and a "Show 100 more" line.
     let shown = RwSignal::new(crate::shell::html::PAGE);
     let reply = ask(ctx, move || {

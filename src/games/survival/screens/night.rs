@@ -31,8 +31,8 @@ use survival::{PlayerId, Verb};
 /// Every non-blank line of `p`'s message with the engine's verdict, as
 /// list items, and how many there are: all of them in the message's order
 /// when there are at most `shown`, else the first `shown` with the
-/// rejected lines first, then the replaced, then the rest (issue 20:
-/// nothing unused is behind what counts).
+/// rejected lines first, then the replaced, then the rest
+/// (nothing unused is behind what counts).
 fn verdicts(
     report: &PhaseReport,
     roster: &survival::Roster,
@@ -110,7 +110,7 @@ pub fn lines_html(
 }
 
 /// "Split into players" for the bulk box: the pile is split in the site's
-/// worker (`day_text::split`; issue 20: a megabyte split on the page held
+/// worker (`day_text::split`; a megabyte split on the page held
 /// it for 50 ms) and its parts are added to the players' boxes when it
 /// answers (S2.5), with the account of every line in `account`; not when
 /// another game is open by then, or the night asked for was committed or
@@ -265,7 +265,7 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // The night's reading, done in the site's worker (`day_text::night`):
     // every message read, each line's verdict, who sent nothing, the
     // preview; asked again whenever a draft it reads changes, latest-only,
-    // the last reading kept in view meanwhile (issue 20: a pasted pile of
+    // the last reading kept in view meanwhile (a pasted pile of
     // a megabyte read on the page held it for a quarter of a second).
     // `more`: the lines shown of each box and of the report's lists.
     let more = RwSignal::new(PAGE);

@@ -86,7 +86,7 @@ pub fn summary(s: &ThreadSplit) -> String {
 
 /// What was read from each post, as table rows: number, author, time,
 /// the readings (HTML), at most `shown` rows. A thread of more than
-/// [`PAGE`] posts (issue 20: a 1 MB page is some 17,000 posts) is shown
+/// [`PAGE`] posts (a 1 MB page is some 17,000 posts) is shown
 /// the posts with something not counted (an author who is no player, a
 /// vote line ignored or rejected) first, then the rest, each in thread
 /// order; a shorter one in thread order.
@@ -432,7 +432,7 @@ fn button(
 /// marked in its post's row of the split table, which puts those posts
 /// first, so the list is their summary. A hundred of them were a fifth
 /// of the style and layout of the frame that shows a day's reading (5 to
-/// 10 ms in Chromium; issue 20: no task over 50 ms).
+/// 10 ms in Chromium; no task over 50 ms).
 const IGNORED_SHOWN: usize = 20;
 
 /// Everything to check, as HTML (empty when nothing is doubtful): `names`
@@ -536,7 +536,7 @@ pub fn doubtful_html(
                 let numbers = page_numbers(s);
                 h.el("h4", "", "Lines that look like votes and do not count");
                 h.raw("<ul class=\"ignored\" data-testid=\"ignored-lines\">");
-                // A long day's (issue 20: a 1 MB thread can hold a
+                // A long day's (a 1 MB thread can hold a
                 // thousand) first `IGNORED_SHOWN`; every one is in its
                 // post's row of the split table, those posts first.
                 for x in live.ignored.iter().take(IGNORED_SHOWN) {

@@ -35,7 +35,7 @@ pub fn Forum() -> impl IntoView {
     // A long record's verdicts are shown a page at a time.
     let shown = RwSignal::new(PAGE);
     // A text (record or post) of more than LONG bytes is read off the
-    // page, in the circle's worker (issue 20); a shorter one here, at once.
+    // page, in the circle's worker; a shorter one here, at once.
     let long = Memo::new(move |_| text.with(|t| t.len() > LONG));
     let checked = Memo::new(move |_| {
         let k = kind.get();
@@ -238,7 +238,7 @@ pub fn Forum() -> impl IntoView {
         } = v;
         view! {
             <ol class="verdicts" data-testid="verdicts" aria-label="Each move checked">
-                // (The player's move in its own isolated element, issue 20.)
+                // (The player's move in its own isolated element.)
                 {lines.into_iter().map(|v| {
                     let (open, close) = if v.rejected { ("“", "”") } else { ("", "") };
                     view! { <li class=if v.ok { "ok" } else { "bad" }>{format!("{}. {open}", v.number)}<code>{v.text}</code>{close}{v.says}</li> }
@@ -273,7 +273,7 @@ pub fn Forum() -> impl IntoView {
                     {radio(Kind::Whole, "The thread's whole record from the start", "paste-whole")}
                 </fieldset>
                 // A box holding over HELD bytes is read in full but not laid
-                // out until "Show it" (the shell's stylesheet, issue 20).
+                // out until "Show it" (the shell's stylesheet).
                 <div class="paste-box" class:long=move || text.with(|t| t.len() > HELD)>
                     <label class="block" for="forum-paste">{move || if kind.get() == Kind::Post {
                             "The post: its move is found in the text (quotes and signatures are not read)"

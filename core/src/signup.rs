@@ -1,7 +1,8 @@
 //! A sign-up list as a forum post or a Discord message gives it, read
 //! into player names: one per line or separated by commas, with the list
-//! marks hosts write (`1.`, `1)`, `#1`, `-`, `*`, `•`), mentions (`@tofu_cat`)
-//! and emphasis (`**Ann**`, `[b]Ann[/b]`) taken off; and the lines that
+//! marks hosts write (`1.`, `1)`, `#1`, `-`, `*`, `•`) and mentions
+//! (`@tofu_cat`) taken off (emphasis is kept: what a page shows bold is
+//! copied without its markup, and a name may hold `*`); and the lines that
 //! are not names (the title `Sign-ups (13/13) - FULL`, a heading, a count,
 //! `Players:`) set aside with the reason, so a list copied whole sets up
 //! a game in one paste and nothing is dropped unseen.
@@ -13,7 +14,7 @@
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum NotName {
     /// The list's title or a heading: a line ending with `:`, a Markdown
-    /// heading (`# Players`), a bold or `==` line over a list, or a line
+    /// heading (`# Players`), an `==` line over a list, or a line
     /// with a count (`(13/13)`, `12/12`).
     Title,
     /// A list mark with nothing after it (`13.`): a place not taken.
@@ -149,10 +150,9 @@ fn is_title(raw: &str) -> bool {
         || has_count(t)
 }
 
-/// A name as listed, cleaned: emphasis and a leading `@` taken off,
-/// spaces trimmed.
+/// A name as listed, cleaned: a leading `@` taken off, spaces trimmed.
 fn clean(name: &str) -> &str {
-    let t = unwrap_emphasis(name.trim());
+    let t = name.trim();
     t.strip_prefix('@').unwrap_or(t).trim()
 }
 
@@ -172,7 +172,6 @@ pub fn read_list(text: &str) -> SignupList {
     for (n, line) in lines {
         let (rest, mark) = unmark(line);
         if mark {
-            let rest = unwrap_emphasis(rest);
             if rest.is_empty() {
                 out.skipped.push((n, line.to_string(), NotName::EmptyPlace));
                 continue;
@@ -232,7 +231,7 @@ mod tests {
     fn a_forum_sign_up_post() {
         // As a phpBB post copies: a bold title with the count, numbered
         // places, one still open, a remark under the list.
-        let text = "Sign-ups (13/13) - FULL\n1. Mafia_Mom\n2. tofu_cat\n3. @sunny.d\n4. 🦊 Foxy\n5. Mika 🌸\n6. [b]Zoë[/b]\n7. **Harbor Lights**\n8. Kestrel\n9. Vex\n10. Sir Reg\n11. Nova\n12. Quill\n13. Big Mo\n14.\nBackups welcome!";
+        let text = "Sign-ups (13/13) - FULL\n1. Mafia_Mom\n2. tofu_cat\n3. @sunny.d\n4. 🦊 Foxy\n5. Mika 🌸\n6. Zoë\n7. Harbor Lights\n8. Kestrel\n9. Vex\n10. Sir Reg\n11. Nova\n12. Quill\n13. Big Mo\n14.\nBackups welcome!";
         let l = read_list(text);
         assert_eq!(
             l.names(),

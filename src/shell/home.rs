@@ -92,8 +92,8 @@ pub fn Home() -> impl IntoView {
                         <input type="file" accept=".json,application/json" on:change=on_pick data-testid="import"/>
                     </label>
                 </div>
-                <p class="muted">"You can also drop a game file anywhere on this page. Games are kept in this browser; export them to keep a copy."
-                    " Storage used: " {move || { shell.saved_games.track(); format!("{} KB", storage::used_bytes() / 1024) }} "."</p>
+                <p class="muted">"You can also drop a game file anywhere on this page. Games are kept in this browser. " <crate::shell::ui::StorageTruth/>
+                    " Saved games use " {move || { shell.saved_games.track(); format!("{} KB", storage::used_bytes() / 1024) }} " of its storage."</p>
                 <Games shell/>
                 <Quarantine shell/>
             </section>
@@ -118,7 +118,7 @@ fn Games(shell: Shell) -> impl IntoView {
         view! {
             <table class="games" data-testid="games">
                 <caption class="sr-only">"Saved games"</caption>
-                <thead><tr><th scope="col">"Name"</th><th scope="col">"Game"</th><th scope="col">"Where it stands"</th><th scope="col">"Last change"</th><th scope="col"><span class="sr-only">"Actions"</span></th></tr></thead>
+                <thead><tr><th scope="col">"Name"</th><th scope="col">"Game"</th><th scope="col">"Where it stands"</th><th scope="col">"Last change"</th><th scope="col">"Last export"</th><th scope="col"><span class="sr-only">"Actions"</span></th></tr></thead>
                 <tbody>
                     {list.into_iter().map(|(k, e)| game_row(shell, k, e)).collect_view()}
                 </tbody>
@@ -172,6 +172,7 @@ fn game_row(shell: Shell, kind: &'static Kind, e: storage::Entry) -> impl IntoVi
             <td>{kind.title}</td>
             <td>{phase}<Snapshots shell kind id=id.clone() name=e.name.clone()/></td>
             <td>{String::from(when)}</td>
+            <td data-testid="game-export">{crate::shell::ui::last_export(e.exported)}</td>
             <td class="row">
                 <a class="button" href=format!("{}/#/{}", kind.key, id)>"Open"</a>
                 <button on:click=export>"Export"</button>

@@ -449,6 +449,80 @@ pub fn used_bytes() -> usize {
         .sum()
 }
 
+/// What this browser says it will do with the games saved here.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Keeping {
+    /// No storage manager (`navigator.storage`): the browser does not say.
+    Unknown,
+    /// Storage marked persistent: kept until the user clears it.
+    Persisted,
+    /// Best-effort storage: the browser may clear it; `safari` when it is
+    /// Safari's engine outside a Home Screen app, which also clears a
+    /// site's script-written storage after 7 days of use without a visit.
+    MayClear { safari: bool },
+}
+
+impl Keeping {
+    /// The browser's behaviour in words, for the home page and the game's
+    /// header.
+    pub fn words(self) -> &'static str {
+        match self {
+            Keeping::Unknown => {
+                "This browser does not say whether it keeps the games saved here (it has no storage manager): export each game to keep a copy."
+            }
+            Keeping::Persisted => {
+                "This browser keeps the games saved here until you clear its site data."
+            }
+            Keeping::MayClear { safari: false } => {
+                "This browser may clear the games saved here when it runs short of space: export each game to keep a copy."
+            }
+            Keeping::MayClear { safari: true } => {
+                "Safari clears a site's saved data after 7 days of use without a visit to it (unless the site is added to the Home Screen), and when space runs short: export each game to keep a copy."
+            }
+        }
+    }
+}
+
+/// Whether the page runs in Safari's engine (WebKit without Chrome's
+/// marks) outside a Home Screen app.
+fn safari_in_browser() -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    let ua = w.navigator().user_agent().unwrap_or_default();
+    let webkit = ua.contains("AppleWebKit")
+        && !["Chrome", "Chromium", "CriOS", "Edg", "Android"]
+            .iter()
+            .any(|m| ua.contains(m));
+    let standalone = w
+        .match_media("(display-mode: standalone)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    webkit && !standalone
+}
+
+/// Asks the browser what it will do with this site's storage.
+pub async fn keeping() -> Keeping {
+    let Some(w) = web_sys::window() else {
+        return Keeping::Unknown;
+    };
+    let nav = w.navigator();
+    if !js_sys::Reflect::has(&nav, &"storage".into()).unwrap_or(false) {
+        return Keeping::Unknown;
+    }
+    let Ok(p) = nav.storage().persisted() else {
+        return Keeping::Unknown;
+    };
+    match wasm_bindgen_futures::JsFuture::from(p).await {
+        Ok(v) if v.as_bool() == Some(true) => Keeping::Persisted,
+        Ok(_) => Keeping::MayClear {
+            safari: safari_in_browser(),
+        },
+        Err(_) => Keeping::Unknown,
+    }
+}
+
 /// Asks the browser to keep this site's storage (it may say no).
 pub fn ask_persistent() {
     if let Some(w) = web_sys::window() {

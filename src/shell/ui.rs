@@ -99,18 +99,56 @@ fn Nav(shell: Shell, items: &'static [NavItem], has_game: Signal<bool>) -> impl 
     }
 }
 
-/// The open game's name, where it stands, and Export.
+/// What this browser says it will do with the games saved here
+/// ([`storage::Keeping`]), in words (test id `storage-truth`); nothing
+/// until the browser has answered.
+#[component]
+pub fn StorageTruth() -> impl IntoView {
+    let keeping = RwSignal::new(None::<storage::Keeping>);
+    leptos::task::spawn_local(async move { keeping.set(Some(storage::keeping().await)) });
+    move || {
+        keeping
+            .get()
+            .map(|k| view! { <span data-testid="storage-truth">{k.words()}</span> })
+    }
+}
+
+/// When a game was last exported, in words: `last exported 28/11/2026,
+/// 19:02:11` in the browser's locale, or `never exported`.
+pub fn last_export(exported: Option<f64>) -> String {
+    match exported {
+        Some(t) => format!(
+            "last exported {}",
+            String::from(
+                js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(t))
+                    .to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED)
+            )
+        ),
+        None => "never exported".to_string(),
+    }
+}
+
+/// The open game's name, where it stands, Export and when it was last
+/// exported (the browser may clear what it keeps: [`StorageTruth`] says
+/// so on hovering).
 #[component]
 pub fn GameTitle<P: Persist>(
     p: P,
     #[prop(into)] status: Signal<Option<(String, String)>>,
 ) -> impl IntoView {
+    let shell = p.shell();
+    let exported = move || {
+        shell.saved_games.track();
+        p.open_id(true)
+            .and_then(|id| storage::exported(shell.kind, &id))
+    };
     view! {
         {move || status.get().map(|(name, phase)| view! {
             <div class="game-title">
                 <strong>{crate::shell::storage::shown_name(&name).into_owned()}</strong>
                 <span class="muted" data-testid="phase">{phase}</span>
                 <button on:click=move |_| export(p) data-testid="export">"Export"</button>
+                <span class="muted" data-testid="last-export">{move || last_export(exported())}</span>
             </div>
         })}
     }
@@ -174,6 +212,14 @@ pub fn Banner(shell: Shell) -> impl IntoView {
 /// The short visible message and the live region that reads it out.
 #[component]
 pub fn Messages(shell: Shell) -> impl IntoView {
+    // A toast never stands over what the moderator does next: it lets
+    // pointers through, and goes at the next press anywhere.
+    let press = window_event_listener(leptos::ev::pointerdown, move |_| {
+        if shell.toast.with_untracked(Option::is_some) {
+            shell.toast.set(None);
+        }
+    });
+    on_cleanup(move || press.remove());
     view! {
         {move || shell.toast.get().map(|t| view! {
             <div class=if t.error { "toast error" } else { "toast" } aria-hidden="true" data-testid="toast">{t.text}</div>

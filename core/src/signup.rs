@@ -76,7 +76,18 @@ impl SignupList {
 /// mark was there).
 fn unmark(line: &str) -> (&str, bool) {
     let t = line.trim();
-    for bullet in ['-', '*', '•', '+', '◦', '▪'] {
+    let Some(&first) = t.as_bytes().first() else {
+        return (t, false);
+    };
+    // A line starting with a letter has no mark (most lines of a list).
+    if first.is_ascii_alphabetic() {
+        return (t, false);
+    }
+    let numbered = first.is_ascii_digit() || first == b'#';
+    for bullet in ['-', '*', '•', '+', '◦', '▪']
+        .into_iter()
+        .filter(|_| !numbered)
+    {
         if let Some(rest) = t.strip_prefix(bullet)
             && (rest.is_empty() || rest.starts_with(char::is_whitespace))
         {
@@ -84,7 +95,7 @@ fn unmark(line: &str) -> (&str, bool) {
         }
     }
     let t2 = t.strip_prefix('#').unwrap_or(t);
-    let digits = t2.len() - t2.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = t2.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && digits <= 4 {
         let rest = &t2[digits..];
         for sep in [".", ")", ":", " -", " –", " —"] {
@@ -160,17 +171,20 @@ fn clean(name: &str) -> &str {
 /// caller checks the count of [`SignupList::names`] before checking the
 /// names themselves.
 pub fn read_list(text: &str) -> SignupList {
-    let lines: Vec<(u32, &str)> = crate::text::lines(text)
+    // Each non-blank line with its mark taken off, read once.
+    let lines: Vec<(u32, &str, &str, bool)> = crate::text::lines(text)
         .enumerate()
-        .map(|(i, l)| (u32::try_from(i + 1).unwrap_or(u32::MAX), l))
         .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            let (rest, mark) = unmark(l);
+            (u32::try_from(i + 1).unwrap_or(u32::MAX), l, rest, mark)
+        })
         .collect();
     // A list whose entries carry marks: most of its lines have one.
-    let marked = lines.iter().filter(|(_, l)| unmark(l).1).count();
+    let marked = lines.iter().filter(|l| l.3).count();
     let list_marked = marked * 2 > lines.len();
     let mut out = SignupList::default();
-    for (n, line) in lines {
-        let (rest, mark) = unmark(line);
+    for (n, line, rest, mark) in lines {
         if mark {
             if rest.is_empty() {
                 out.skipped.push((n, line.to_string(), NotName::EmptyPlace));

@@ -1149,7 +1149,11 @@ if (want('lists')) {
         await page.waitForSelector('[data-testid=players]');
         await page.fill('[data-testid=players]', '');
         await watch(page);
-        await page.evaluate((text) => {
+        // The text handed over first: its transfer is the benchmark's
+        // work, not the page's.
+        await page.evaluate((text) => { window.__text = text; }, list);
+        await page.evaluate(() => {
+          const text = window.__text;
           const ta = document.querySelector('[data-testid=players]');
           ta.focus();
           const clipboardData = new DataTransfer();
@@ -1161,7 +1165,7 @@ if (want('lists')) {
             ta.value = text;
             ta.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
           }
-        }, list);
+        });
         runs.push(await answered(page, box.at, box.answer(n)));
         await ctx.close();
       }
@@ -1194,15 +1198,23 @@ if (want('lists')) {
     for (let i = 0; replaced && i < RUNS; i++) {
       const ctx = await browser.newContext(ARGS);
       const page = await ctx.newPage();
+      // The import hands the file to the game's page: the long tasks are
+      // watched in every document, the time taken on this side.
+      await page.addInitScript(() => {
+        window.__longest = 0;
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });
+      });
       await page.goto(release.url);
       await page.waitForSelector('[data-testid=import]', { state: 'attached' });
-      await watch(page);
-      await page.evaluate(() => { window.__t0 = performance.now(); });
+      const t0 = Date.now();
       await page.setInputFiles('[data-testid=import]', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });
-      runs.push(await answered(page, '.banner', 'at most 200'));
+      await page.waitForFunction(() => [...document.querySelectorAll('.banner')].some((e) => e.textContent.includes('at most 200')), null, { polling: 'raf', timeout: 120_000 });
+      const ms = Date.now() - t0;
+      await page.waitForTimeout(500);
+      runs.push({ ms, longest: await page.evaluate(() => window.__longest) });
       await ctx.close();
     }
-    if (runs.length) report(`list: a Mini-Survivor game file of 100,000 players (${Math.round(big.length / 1024)} KB) imported, to the refusal`, runs);
+    if (runs.length) report(`list: a Mini-Survivor game file of 100,000 players (${Math.round(big.length / 1024)} KB) imported, to the refusal (longest task: on the page that refuses it)`, runs);
     else row('list: a Mini-Survivor game file of 100,000 players', 'ms', failed('no players list found in the demo save', 0), 'report', false);
   }
   // The home page with a game named with 1,000,000 characters (as an

@@ -212,20 +212,8 @@ pub fn Banner(shell: Shell) -> impl IntoView {
 /// The short visible message and the live region that reads it out.
 #[component]
 pub fn Messages(shell: Shell) -> impl IntoView {
-    // A toast never stands over what the moderator does next: it lets
-    // pointers through, and the floating one goes at the next press
-    // anywhere. (Only its own copy is hidden: the message itself stays,
-    // since a screen that shows it in its flow must not move under the
-    // press.)
-    let hidden = RwSignal::new(None::<u32>);
-    let press = window_event_listener(leptos::ev::pointerdown, move |_| {
-        if let Some(serial) = shell.toast.with_untracked(|t| t.as_ref().map(|t| t.serial)) {
-            hidden.set(Some(serial));
-        }
-    });
-    on_cleanup(move || press.remove());
     view! {
-        {move || shell.toast.get().filter(|t| hidden.get() != Some(t.serial)).map(|t| view! {
+        {move || shell.toast.get().map(|t| view! {
             <div class=if t.error { "toast error" } else { "toast" } aria-hidden="true" data-testid="toast">{t.text}</div>
         })}
         <div class="sr-only" role="status" aria-live="polite" data-testid="live">{move || shell.announce.get()}</div>

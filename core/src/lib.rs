@@ -20,6 +20,9 @@
 //!   the engine and `RULES.md`; the rules page links the citations);
 //! - [`names`]: player names that every post format can carry (S1.1, D1.1)
 //!   and the prefix matching players use to name each other (S2.3);
+//! - [`outbox`]: a phase's posts and private messages as the messages to
+//!   deliver through Discord webhooks, the webhook list, Discord's answers
+//!   and each message's delivery record;
 //! - [`save`]: the save-file contract ([`SaveFile`]: serde's derives,
 //!   the envelope, upgrades of older versions, the replay check) and the
 //!   one [`LoadError`] of every game;
@@ -40,6 +43,7 @@ pub mod forms;
 pub mod fuzz;
 pub mod guide;
 pub mod names;
+pub mod outbox;
 pub mod paste;
 pub mod rng;
 pub mod save;

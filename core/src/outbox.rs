@@ -1,0 +1,719 @@
+//! The outbox: a phase's public posts and private messages as the
+//! messages to deliver, the Discord webhooks they go to, and what each
+//! delivery attempt came to.
+//!
+//! A Discord server running a game gives the public channel a webhook and
+//! each player's private channel (or private thread) one; a webhook's URL
+//! lets any client post there, so the console delivers a whole phase with
+//! no bot and no server. This module is the part that can be checked
+//! without a network: which URL is a webhook's ([`Webhook::parse`]), the
+//! moderator's `Name: URL` list ([`read_webhooks`]), the messages of a
+//! stage in order, each at most [`DISCORD_LIMIT`] code points ([`plan`]),
+//! the request body ([`body`]), what Discord's answer means ([`answer`])
+//! and what a message's delivery record says ([`Record`], [`state`]).
+//!
+//! A webhook URL is a secret (whoever holds it posts in that channel): its
+//! token is never in a [`WebhookError`], a reason or [`Webhook::shown`].
+
+use crate::format::{DISCORD_LIMIT, Format, pack};
+use crate::names::plain_key;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The host every message is posted to: the page's Content-Security-Policy
+/// allows connections to it alone besides its own origin.
+pub const API: &str = "https://discord.com/api/webhooks/";
+
+/// Hosts whose webhook URLs Discord's clients hand out (the old domain and
+/// the test clients): each is the same API, posted to at [`API`].
+const HOSTS: [&str; 4] = [
+    "discord.com",
+    "discordapp.com",
+    "ptb.discord.com",
+    "canary.discord.com",
+];
+
+/// A Discord webhook: its id, its token and, for a private thread, the
+/// thread's id (`?thread_id=` in the URL Discord gives).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Webhook {
+    id: String,
+    token: String,
+    thread: Option<String>,
+}
+
+/// Why a text is not a Discord webhook URL. Never holds the token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WebhookError {
+    /// Not an `https://` address.
+    NotHttps,
+    /// An address of another site (its host).
+    NotDiscord(String),
+    /// A Discord address that is not a webhook's (`/api/webhooks/ID/TOKEN`).
+    NotWebhook,
+    /// The webhook id is not a number.
+    BadId,
+    /// The token is missing or holds characters Discord's tokens do not.
+    BadToken,
+    /// `thread_id` is not a number.
+    BadThread,
+}
+
+impl fmt::Display for WebhookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WebhookError::NotHttps => f.write_str("not a web address starting https://"),
+            WebhookError::NotDiscord(host) => write!(
+                f,
+                "an address on {host}, not Discord's: a webhook URL starts https://discord.com/api/webhooks/"
+            ),
+            WebhookError::NotWebhook => f.write_str(
+                "a Discord address but not a webhook's (https://discord.com/api/webhooks/ID/TOKEN: Channel settings, Integrations, Webhooks, Copy Webhook URL)",
+            ),
+            WebhookError::BadId => f.write_str("the webhook's id is not a number"),
+            WebhookError::BadToken => f.write_str("the webhook's token is missing or cut short"),
+            WebhookError::BadThread => f.write_str("thread_id is not a number"),
+        }
+    }
+}
+
+impl std::error::Error for WebhookError {}
+
+fn is_snowflake(s: &str) -> bool {
+    (1..=20).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+impl Webhook {
+    /// Reads a webhook URL as Discord gives it:
+    /// `https://discord.com/api/webhooks/ID/TOKEN`, on any of Discord's
+    /// hosts, with an API version (`/api/v10/webhooks/...`), a thread
+    /// (`?thread_id=ID`) and other query parameters (ignored).
+    ///
+    /// # Errors
+    /// What the text is instead ([`WebhookError`]), never quoting the token.
+    pub fn parse(text: &str) -> Result<Webhook, WebhookError> {
+        let text = text.trim().trim_matches(|c| c == '<' || c == '>');
+        let rest = text
+            .strip_prefix("https://")
+            .ok_or(WebhookError::NotHttps)?;
+        let (place, query) = rest.split_once('?').unwrap_or((rest, ""));
+        let (host, path) = place.split_once('/').unwrap_or((place, ""));
+        let host = host.to_ascii_lowercase();
+        if !HOSTS.contains(&host.as_str()) {
+            return Err(WebhookError::NotDiscord(host));
+        }
+        let path = path.strip_prefix("api/").ok_or(WebhookError::NotWebhook)?;
+        let path = match path.split_once('/') {
+            Some((v, rest)) if v.len() > 1 && v.starts_with('v') && is_snowflake(&v[1..]) => rest,
+            _ => path,
+        };
+        let path = path
+            .strip_prefix("webhooks/")
+            .ok_or(WebhookError::NotWebhook)?;
+        let mut parts = path.trim_end_matches('/').split('/');
+        let id = parts.next().unwrap_or_default();
+        let token = parts.next().unwrap_or_default();
+        if !is_snowflake(id) {
+            return Err(WebhookError::BadId);
+        }
+        if token.len() < 20
+            || parts.next().is_some()
+            || !token
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        {
+            return Err(WebhookError::BadToken);
+        }
+        let mut thread = None;
+        for pair in query.split('&') {
+            if let Some(t) = pair.strip_prefix("thread_id=") {
+                if !is_snowflake(t) {
+                    return Err(WebhookError::BadThread);
+                }
+                thread = Some(t.to_string());
+            }
+        }
+        Ok(Webhook {
+            id: id.to_string(),
+            token: token.to_string(),
+            thread,
+        })
+    }
+
+    /// The address a message is posted to: [`API`]`ID/TOKEN?wait=true`
+    /// (Discord answers with the message it kept, or why not), with the
+    /// thread. A secret: for the request only.
+    pub fn execute_url(&self) -> String {
+        let mut url = format!("{API}{}/{}?wait=true", self.id, self.token);
+        if let Some(t) = &self.thread {
+            url.push_str("&thread_id=");
+            url.push_str(t);
+        }
+        url
+    }
+
+    /// The webhook as the page shows it: its id's last digits and the
+    /// thread, never the token (`webhook …4821, thread …0077`).
+    pub fn shown(&self) -> String {
+        let tail = |s: &str| s[s.len().saturating_sub(4)..].to_string();
+        match &self.thread {
+            Some(t) => format!("webhook …{}, thread …{}", tail(&self.id), tail(t)),
+            None => format!("webhook …{}", tail(&self.id)),
+        }
+    }
+}
+
+/// Who a message goes to.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum To {
+    /// The game's public channel (or thread).
+    Public,
+    /// A player's private channel, by the name the message was written to.
+    Player(String),
+}
+
+impl fmt::Display for To {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            To::Public => f.write_str("the public channel"),
+            To::Player(name) => f.write_str(name),
+        }
+    }
+}
+
+/// The words a webhook list line uses for the public channel.
+const PUBLIC_WORDS: [&str; 5] = ["public", "channel", "game", "main", "thread"];
+
+/// The moderator's webhook list read: the public channel's webhook, each
+/// player's, and the lines not used with the reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Webhooks {
+    /// Each recipient's webhook, in the order of the list.
+    pub hooks: Vec<(To, Webhook)>,
+    /// Lines not used: (line number from 1, the reason). The reason names
+    /// the line's name, never its URL.
+    pub unused: Vec<(usize, String)>,
+}
+
+impl Webhooks {
+    /// The webhook of a recipient, if the list gives one.
+    pub fn of(&self, to: &To) -> Option<&Webhook> {
+        self.hooks.iter().find(|(t, _)| t == to).map(|(_, w)| w)
+    }
+}
+
+/// Reads a webhook list: one `Name: URL` line per player (also `Name URL`,
+/// `Name - URL`, `Name | URL`), and `Public: URL` for the game's channel
+/// (or `Channel:`, `Game:`, `Main:`, `Thread:`). A name is a player's as
+/// written or equal to it but for case, spaces and punctuation; nothing is
+/// guessed (a secret sent to a guessed channel cannot be taken back).
+/// Blank lines are skipped; every other line not used is given with why.
+pub fn read_webhooks<S: AsRef<str>>(text: &str, players: &[S]) -> Webhooks {
+    let mut out = Webhooks::default();
+    let mut seen: BTreeMap<To, usize> = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let Some(at) = line.find("https://").or_else(|| line.find("http://")) else {
+            out.unused
+                .push((n, "no webhook URL on this line".to_string()));
+            continue;
+        };
+        let name = line[..at]
+            .trim()
+            .trim_end_matches([':', '-', '|', '=', '<'])
+            .trim()
+            .trim_start_matches('@');
+        let url = line[at..].split_whitespace().next().unwrap_or_default();
+        let hook = match Webhook::parse(url) {
+            Ok(h) => h,
+            Err(e) => {
+                out.unused.push((n, format!("{}: {e}", shown_name(name))));
+                continue;
+            }
+        };
+        let to = if name.is_empty() {
+            out.unused.push((
+                n,
+                "no name before the URL: write 'Name: URL', or 'Public: URL' for the game's channel"
+                    .to_string(),
+            ));
+            continue;
+        } else if let Some(p) = players.iter().find(|p| p.as_ref() == name).or_else(|| {
+            let k = plain_key(name);
+            players.iter().find(|p| plain_key(p.as_ref()) == k)
+        }) {
+            To::Player(p.as_ref().to_string())
+        } else if PUBLIC_WORDS.contains(&name.to_ascii_lowercase().trim_start_matches('#')) {
+            To::Public
+        } else {
+            out.unused
+                .push((n, format!("'{name}' is no player of this game")));
+            continue;
+        };
+        if let Some(first) = seen.get(&to) {
+            out.unused.push((
+                n,
+                format!("{to} already has a webhook (line {first}); this one is not used"),
+            ));
+            continue;
+        }
+        seen.insert(to.clone(), n);
+        out.hooks.push((to, hook));
+    }
+    out
+}
+
+fn shown_name(name: &str) -> String {
+    if name.is_empty() {
+        "the URL".to_string()
+    } else {
+        format!("{name}'s URL")
+    }
+}
+
+/// One message to deliver.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outgoing {
+    /// The message's key in the delivery records: `stage/recipient/part`.
+    pub key: String,
+    /// Who it goes to.
+    pub to: To,
+    /// Its text, at most [`DISCORD_LIMIT`] code points.
+    pub content: String,
+}
+
+/// The messages of one stage (`stage` names it in the keys: `"deal"`,
+/// `"night-1"`), in the order they are delivered: the public post's
+/// messages, then each player's private message in the order given. A text
+/// over [`DISCORD_LIMIT`] code points is split as a Discord post is
+/// ([`pack`]); an empty text is no message.
+pub fn plan(stage: &str, public: &[String], private: &[(String, String)]) -> Vec<Outgoing> {
+    let mut out = Vec::new();
+    let mut add = |to: To, texts: Vec<String>| {
+        let who = match &to {
+            To::Public => "#public".to_string(),
+            To::Player(name) => name.clone(),
+        };
+        for (i, content) in texts
+            .into_iter()
+            .flat_map(|t| {
+                if t.chars().count() > DISCORD_LIMIT {
+                    pack(vec![t], Format::Markdown)
+                } else {
+                    vec![t]
+                }
+            })
+            .filter(|t| !t.trim().is_empty())
+            .enumerate()
+        {
+            out.push(Outgoing {
+                key: format!("{stage}/{who}/{}", i + 1),
+                to: to.clone(),
+                content,
+            });
+        }
+    };
+    add(To::Public, public.to_vec());
+    for (name, text) in private {
+        add(To::Player(name.clone()), vec![text.clone()]);
+    }
+    out
+}
+
+/// The JSON body of an execute-webhook request: the content, and
+/// `allowed_mentions` with nothing to parse, so no text in a message (a
+/// player's name `@everyone`, a quoted role) can ping anyone.
+pub fn body(content: &str) -> String {
+    serde_json::json!({ "content": content, "allowed_mentions": { "parse": [] } }).to_string()
+}
+
+/// A short digest of a message's text: a record of a text sent tells it
+/// from a text changed since.
+pub fn digest(content: &str) -> String {
+    crate::sha256_hex(content)[..16].to_string()
+}
+
+/// What became of one message, as kept in the delivery records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Record {
+    /// Posted: Discord's message id, and the digest of the text posted.
+    Sent {
+        /// Discord's id of the message.
+        id: String,
+        /// [`digest`] of the text.
+        digest: String,
+    },
+    /// The request was on its way when the page stopped: Discord may have
+    /// posted it. Not sent again unless the moderator says so.
+    Sending {
+        /// [`digest`] of the text.
+        digest: String,
+    },
+    /// Refused, and why (Discord's words).
+    Failed {
+        /// The reason, with no secret in it.
+        reason: String,
+    },
+}
+
+/// Every message's delivery record of a game, by [`Outgoing::key`].
+pub type Records = BTreeMap<String, Record>;
+
+/// Where a message of a plan stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// To send: its recipient has a webhook.
+    Ready,
+    /// Its recipient has no webhook in the list.
+    NoWebhook,
+    /// Posted, with Discord's message id.
+    Sent(String),
+    /// Posted with another text than the one shown now (a draft changed
+    /// after sending): not sent again.
+    SentOther(String),
+    /// Perhaps posted: the page stopped while it was on its way. Look in
+    /// the channel; send again only if it is not there.
+    Unsure,
+    /// Refused, with the reason; sent again on the next Send.
+    Failed(String),
+}
+
+/// Where `message` stands, by its record and the webhook list.
+pub fn state(message: &Outgoing, records: &Records, hooks: &Webhooks) -> State {
+    match records.get(&message.key) {
+        Some(Record::Sent { id, digest: d }) if *d == digest(&message.content) => {
+            State::Sent(id.clone())
+        }
+        Some(Record::Sent { id, .. }) => State::SentOther(id.clone()),
+        Some(Record::Sending { .. }) => State::Unsure,
+        _ if hooks.of(&message.to).is_none() => State::NoWebhook,
+        Some(Record::Failed { reason }) => State::Failed(reason.clone()),
+        None => State::Ready,
+    }
+}
+
+/// What Discord's answer to one request means.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// Posted: the message's id.
+    Sent(String),
+    /// Rate limited: send it again after this many seconds.
+    Wait(f64),
+    /// Refused: the reason (Discord's words, no secret). `stop` when no
+    /// other message can go either (the site blocked, Discord down).
+    Failed {
+        /// Why, in words.
+        reason: String,
+        /// Whether to stop the whole send.
+        stop: bool,
+    },
+}
+
+/// Reads Discord's answer to an execute-webhook request with `wait=true`:
+/// its HTTP status and body. 200 with the message object is sent; 429 says
+/// how long to wait (`retry_after`, seconds); 404 is a deleted webhook;
+/// 400 names the field refused (`50035`, a content over 2,000 characters);
+/// 5xx is Discord's own trouble (stop, try later).
+pub fn answer(status: u16, body: &str) -> Answer {
+    let json: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
+    let said = json
+        .get("message")
+        .and_then(|m| m.as_str())
+        .unwrap_or("")
+        .to_string();
+    let code = json.get("code").and_then(|c| c.as_u64());
+    match status {
+        200..=299 => match json.get("id").and_then(|i| i.as_str()) {
+            Some(id) => Answer::Sent(id.to_string()),
+            None => Answer::Failed {
+                reason: "Discord answered without the message it posted".to_string(),
+                stop: false,
+            },
+        },
+        429 => Answer::Wait(
+            json.get("retry_after")
+                .and_then(|r| r.as_f64())
+                .unwrap_or(1.0)
+                .clamp(0.0, 3600.0),
+        ),
+        404 => Answer::Failed {
+            reason: format!(
+                "the webhook no longer exists (Discord: {}): make a new one for this channel and give it in the list",
+                if said.is_empty() { "Unknown Webhook" } else { &said }
+            ),
+            stop: false,
+        },
+        401 | 403 => Answer::Failed {
+            reason: format!(
+                "Discord refused the webhook's token ({}): copy its URL again",
+                if said.is_empty() { "Unauthorized" } else { &said }
+            ),
+            stop: false,
+        },
+        400 => {
+            let detail = json
+                .pointer("/errors/content/_errors/0/message")
+                .and_then(|m| m.as_str())
+                .map(|m| format!(": content: {m}"))
+                .unwrap_or_default();
+            Answer::Failed {
+                reason: format!(
+                    "Discord refused the message ({}{}{detail})",
+                    code.map(|c| format!("{c} ")).unwrap_or_default(),
+                    if said.is_empty() { "Bad Request" } else { &said }
+                ),
+                stop: false,
+            }
+        }
+        0 => Answer::Failed {
+            reason: "Discord could not be reached (offline, or the browser blocked the request): nothing more was sent; the copy buttons still work".to_string(),
+            stop: true,
+        },
+        s => Answer::Failed {
+            reason: format!("Discord answered {s}{}: try again later", if said.is_empty() { String::new() } else { format!(" ({said})") }),
+            stop: s >= 500,
+        },
+    }
+}
+
+/// The pause before the next request to the same webhook (seconds), from
+/// Discord's rate-limit headers: none while requests remain in the bucket,
+/// else until it resets (`X-RateLimit-Reset-After`).
+pub fn pause(remaining: Option<u32>, reset_after: Option<f64>) -> Option<f64> {
+    match (remaining, reset_after) {
+        (Some(0), Some(r)) if r > 0.0 => Some(r.min(3600.0)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOKEN: &str = "aB3_xY-9aB3_xY-9aB3_xY-9aB3_xY-9aB3_xY-9aB3_xY-9aB3_xY-9aB3_xY-9ab";
+
+    fn url(id: &str) -> String {
+        format!("https://discord.com/api/webhooks/{id}/{TOKEN}")
+    }
+
+    #[test]
+    fn webhook_urls_as_discord_gives_them() {
+        let w = Webhook::parse(&url("1234567890123456789")).unwrap();
+        assert_eq!(
+            w.execute_url(),
+            format!("{API}1234567890123456789/{TOKEN}?wait=true")
+        );
+        assert_eq!(w.shown(), "webhook …6789");
+        let t = Webhook::parse(&format!(
+            "<https://discordapp.com/api/v10/webhooks/11/{TOKEN}/?thread_id=990077>"
+        ))
+        .unwrap();
+        assert_eq!(
+            t.execute_url(),
+            format!("{API}11/{TOKEN}?wait=true&thread_id=990077")
+        );
+        assert_eq!(t.shown(), "webhook …11, thread …0077");
+        for (text, e) in [
+            (
+                "http://discord.com/api/webhooks/1/x",
+                WebhookError::NotHttps,
+            ),
+            (
+                "https://evil.example/api/webhooks/1/x",
+                WebhookError::NotDiscord("evil.example".into()),
+            ),
+            ("https://discord.com/channels/1/2", WebhookError::NotWebhook),
+            (
+                &format!("https://discord.com/api/webhooks/x1/{TOKEN}"),
+                WebhookError::BadId,
+            ),
+            (
+                "https://discord.com/api/webhooks/1/short",
+                WebhookError::BadToken,
+            ),
+            (
+                &format!("https://discord.com/api/webhooks/1/{TOKEN}?thread_id=abc"),
+                WebhookError::BadThread,
+            ),
+        ] {
+            let got = Webhook::parse(text).unwrap_err();
+            assert_eq!(got, e, "{text}");
+            assert!(!got.to_string().contains(TOKEN));
+        }
+    }
+
+    #[test]
+    fn a_webhook_list_by_player_name_and_the_public_channel() {
+        let players = ["Ann Marie", "tofu_cat", "Bob"];
+        let text = format!(
+            "Public: {}\n\nann_marie: {}\n@tofu_cat - {}\nBobby: {}\nBob {}\nBOB: {}\nBob: see you\nZed: https://example.com/x\n{}",
+            url("100"),
+            url("201"),
+            url("202"),
+            url("203"),
+            url("204"),
+            url("205"),
+            url("206"),
+        );
+        let w = read_webhooks(&text, &players);
+        let to: Vec<String> = w
+            .hooks
+            .iter()
+            .map(|(t, h)| format!("{t}={}", h.shown()))
+            .collect();
+        assert_eq!(
+            to,
+            [
+                "the public channel=webhook …100",
+                "Ann Marie=webhook …201",
+                "tofu_cat=webhook …202",
+                "Bob=webhook …204",
+            ]
+        );
+        assert_eq!(
+            w.unused,
+            [
+                (5, "'Bobby' is no player of this game".to_string()),
+                (7, "Bob already has a webhook (line 6); this one is not used".to_string()),
+                (8, "no webhook URL on this line".to_string()),
+                (
+                    9,
+                    "Zed's URL: an address on example.com, not Discord's: a webhook URL starts https://discord.com/api/webhooks/".to_string()
+                ),
+                (
+                    10,
+                    "no name before the URL: write 'Name: URL', or 'Public: URL' for the game's channel".to_string()
+                ),
+            ]
+        );
+        assert!(w.unused.iter().all(|(_, r)| !r.contains(TOKEN)));
+    }
+
+    #[test]
+    fn a_plan_in_order_with_long_texts_split_and_keys_stable() {
+        let long = "line of a role card\n".repeat(150);
+        let p = plan(
+            "night-1",
+            &["Night 1 results".to_string()],
+            &[
+                ("Ann".into(), long.clone()),
+                ("Bob".into(), "You are the Doctor".into()),
+                ("Cy".into(), " ".into()),
+            ],
+        );
+        let keys: Vec<&str> = p.iter().map(|m| m.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "night-1/#public/1",
+                "night-1/Ann/1",
+                "night-1/Ann/2",
+                "night-1/Bob/1"
+            ]
+        );
+        assert!(p.iter().all(|m| m.content.chars().count() <= DISCORD_LIMIT));
+        assert!(p[1].content.starts_with("(1/2)\n"));
+        assert_eq!(p[3].to, To::Player("Bob".into()));
+    }
+
+    #[test]
+    fn the_body_pings_nobody() {
+        let b: serde_json::Value =
+            serde_json::from_str(&body("@everyone \"vote\"\n<@&1>")).unwrap();
+        assert_eq!(b["content"], "@everyone \"vote\"\n<@&1>");
+        assert_eq!(b["allowed_mentions"]["parse"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn records_say_where_each_message_stands() {
+        let p = plan(
+            "deal",
+            &["Deal".to_string()],
+            &[("Ann".into(), "Wolf".into()), ("Bob".into(), "Seer".into())],
+        );
+        let hooks = read_webhooks(
+            &format!("Public: {}\nAnn: {}", url("1"), url("2")),
+            &["Ann", "Bob"],
+        );
+        let mut r = Records::new();
+        assert_eq!(state(&p[0], &r, &hooks), State::Ready);
+        assert_eq!(state(&p[2], &r, &hooks), State::NoWebhook);
+        r.insert(
+            p[0].key.clone(),
+            Record::Sent {
+                id: "9".into(),
+                digest: digest("Deal"),
+            },
+        );
+        r.insert(
+            p[1].key.clone(),
+            Record::Sending {
+                digest: digest("Wolf"),
+            },
+        );
+        assert_eq!(state(&p[0], &r, &hooks), State::Sent("9".into()));
+        assert_eq!(state(&p[1], &r, &hooks), State::Unsure);
+        r.insert(
+            p[0].key.clone(),
+            Record::Sent {
+                id: "9".into(),
+                digest: digest("Deal!"),
+            },
+        );
+        assert_eq!(state(&p[0], &r, &hooks), State::SentOther("9".into()));
+        r.insert(
+            p[1].key.clone(),
+            Record::Failed {
+                reason: "gone".into(),
+            },
+        );
+        assert_eq!(state(&p[1], &r, &hooks), State::Failed("gone".into()));
+    }
+
+    #[test]
+    fn discords_answers_read_as_documented() {
+        assert_eq!(
+            answer(200, r#"{"id":"1180","content":"x"}"#),
+            Answer::Sent("1180".into())
+        );
+        assert_eq!(
+            answer(
+                429,
+                r#"{"message":"You are being rate limited.","retry_after":0.35,"global":false}"#
+            ),
+            Answer::Wait(0.35)
+        );
+        let Answer::Failed {
+            reason,
+            stop: false,
+        } = answer(404, r#"{"message":"Unknown Webhook","code":10015}"#)
+        else {
+            panic!()
+        };
+        assert!(reason.contains("Unknown Webhook"), "{reason}");
+        let Answer::Failed {
+            reason,
+            stop: false,
+        } = answer(
+            400,
+            r#"{"code":50035,"errors":{"content":{"_errors":[{"code":"BASE_TYPE_MAX_LENGTH","message":"Must be 2000 or fewer in length."}]}},"message":"Invalid Form Body"}"#,
+        )
+        else {
+            panic!()
+        };
+        assert_eq!(
+            reason,
+            "Discord refused the message (50035 Invalid Form Body: content: Must be 2000 or fewer in length.)"
+        );
+        assert!(matches!(answer(0, ""), Answer::Failed { stop: true, .. }));
+        assert!(matches!(answer(503, ""), Answer::Failed { stop: true, .. }));
+        assert_eq!(pause(Some(0), Some(1.5)), Some(1.5));
+        assert_eq!(pause(Some(3), Some(1.5)), None);
+        assert_eq!(pause(None, None), None);
+    }
+}

@@ -74,7 +74,7 @@ for (const page of pages) {
     `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    "connect-src 'self'",
+    "connect-src 'self' https://discord.com",
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

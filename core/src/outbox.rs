@@ -291,7 +291,8 @@ pub struct Outgoing {
 /// `"night-1"`), in the order they are delivered: the public post's
 /// messages, then each player's private message in the order given. A text
 /// over [`DISCORD_LIMIT`] code points is split as a Discord post is
-/// ([`pack`]); an empty text is no message.
+/// ([`pack`]); each is sent without its trailing white space (Discord
+/// drops it); an empty text is no message.
 pub fn plan(stage: &str, public: &[String], private: &[(String, String)]) -> Vec<Outgoing> {
     let mut out = Vec::new();
     let mut add = |to: To, texts: Vec<String>| {
@@ -308,7 +309,8 @@ pub fn plan(stage: &str, public: &[String], private: &[(String, String)]) -> Vec
                     vec![t]
                 }
             })
-            .filter(|t| !t.trim().is_empty())
+            .map(|t| t.trim_end().to_string())
+            .filter(|t| !t.is_empty())
             .enumerate()
         {
             out.push(Outgoing {

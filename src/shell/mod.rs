@@ -13,6 +13,7 @@ pub mod io;
 pub mod kinds;
 pub mod markdown;
 pub mod message;
+pub mod outbox;
 pub mod page;
 pub mod paste;
 pub mod pwa;

@@ -396,10 +396,62 @@ pub fn last(kind: &Kind) -> Option<String> {
     raw().get_item(&last_key(kind)).ok().flatten()
 }
 
-/// Deletes a saved game and its snapshots.
+fn webhooks_key(kind: &Kind, id: &str) -> String {
+    format!("{}.webhooks.{id}", kind.key)
+}
+fn delivered_key(kind: &Kind, id: &str) -> String {
+    format!("{}.delivered.{id}", kind.key)
+}
+
+/// A game's webhook list as the moderator gave it (`Name: URL` lines):
+/// secrets, kept under a key of their own, never in the game's save, its
+/// export or its IndexedDB copy. Empty when none was given.
+pub fn webhooks(kind: &Kind, id: &str) -> String {
+    raw()
+        .get_item(&webhooks_key(kind, id))
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+/// Keeps a game's webhook list (an empty one forgets it).
+///
+/// # Errors
+/// The browser refused the write (storage full or blocked).
+pub fn set_webhooks(kind: &Kind, id: &str, text: &str) -> Result<(), String> {
+    let key = webhooks_key(kind, id);
+    if text.trim().is_empty() {
+        raw().remove_item(&key).map_err(|e| format!("{e:?}"))
+    } else {
+        raw().set_item(&key, text).map_err(|e| format!("{e:?}"))
+    }
+}
+
+/// The delivery record of every message of a game sent through webhooks
+/// (by message key; see `console_core::outbox`).
+pub fn delivered(kind: &Kind, id: &str) -> console_core::outbox::Records {
+    LocalStorage::get(delivered_key(kind, id)).unwrap_or_default()
+}
+
+/// Keeps a game's delivery records, before a request goes and after its
+/// answer, so a reload never sends a message Discord accepted again.
+///
+/// # Errors
+/// The browser refused the write (storage full or blocked).
+pub fn set_delivered(
+    kind: &Kind,
+    id: &str,
+    records: &console_core::outbox::Records,
+) -> Result<(), String> {
+    LocalStorage::set(delivered_key(kind, id), records).map_err(|e| e.to_string())
+}
+
+/// Deletes a saved game, its snapshots, webhooks and delivery records.
 pub fn delete(kind: &Kind, id: &str) {
     let s = raw();
     let _ = s.remove_item(&game_key(kind, id));
+    let _ = s.remove_item(&webhooks_key(kind, id));
+    let _ = s.remove_item(&delivered_key(kind, id));
     crate::shell::durable::forget(kind, id);
     for k in 0..SNAPSHOTS {
         let _ = s.remove_item(&snapshot_key(kind, id, k));

@@ -101,7 +101,12 @@ pub fn Posts() -> impl IntoView {
             })}
             {move || content().map(|(public, private)| {
                 let secret = !ctx.hide.get();
+                let stage = current().map_or("start".to_string(), |i| format!("step-{i}"));
+                let players = ctx.with_game(|s| s.setup().players.clone()).unwrap_or_default();
                 view! {
+                    {secret.then(|| view! {
+                        <crate::shell::outbox::Outbox shell=ctx.shell stage public=public.clone().unwrap_or_default() private=private.clone() players format=ctx.format.get()/>
+                    })}
                     <h3>"Public post"</h3>
                     {match public {
                         Some(v) => { let n = v.len(); v.into_iter().enumerate().map(|(i, t)| message(ctx, if n > 1 { format!("Public post, message {} of {n}", i + 1) } else { "Public post".to_string() }, t, "public-post")).collect_view().into_any() }

@@ -166,7 +166,12 @@ pub fn Posts() -> impl IntoView {
             </div>
             {move || posts().map(|(public, private)| {
                 let n = public.len();
+                let stage_key = stage.get().map_or(0, |(s, _)| s);
+                let mut delivered = public.clone();
+                delivered.extend(event_posts().unwrap_or_default().into_iter().map(|p| p.text));
+                let players = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.names().to_vec())).unwrap_or_default();
                 view! {
+                    <crate::shell::outbox::Outbox shell=ctx.shell stage=format!("stage-{stage_key}") public=delivered private=private.clone() players format=ctx.format.get()/>
                     <h3>"Public post"</h3>
                     {public.into_iter().enumerate().map(|(i, text)| view! {
                         <div class="post">

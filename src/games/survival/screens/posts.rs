@@ -421,7 +421,20 @@ pub fn Posts() -> impl IntoView {
             {move || posts.get().and_then(Result::ok).map(|(public, private)| {
                 let format = ctx.format.get();
                 let n = public.len();
+                let stage = shown();
+                // A count or an events post changes as the day goes: each
+                // text of it is a message of its own.
+                let key = match stage {
+                    Stage::Count | Stage::Events => format!("{}-{}", stage_key(stage), &console_core::outbox::digest(&public.concat())[..8]),
+                    _ => stage_key(stage),
+                };
+                let players = ctx.live.with_untracked(|l| l.as_ref().map(|l| {
+                    let mut p = l.game.current_setup().roster.names().to_vec();
+                    p.extend(l.game.setup().roster.names().iter().cloned());
+                    p
+                })).unwrap_or_default();
                 view! {
+                    <crate::shell::outbox::Outbox shell=ctx.shell stage=key public=public.clone() private=private.clone() players format/>
                     <h3>"Public post"</h3>
                     <div data-testid="public-post">
                         {public.into_iter().enumerate().map(|(i, text)| {

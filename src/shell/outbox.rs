@@ -1,0 +1,338 @@
+//! The outbox on every game's Posts screen: a stage's public post and
+//! private messages delivered to Discord in one action, through the
+//! webhooks the moderator gave once per game (the public channel's and
+//! each player's private channel's). What is delivered, in what order,
+//! and what Discord's answers mean is `console_core::outbox`; this is the
+//! list box, the requests and the delivery records kept before each
+//! request and after its answer, so a reload never sends a message twice.
+
+use crate::shell::{Shell, storage};
+use console_core::Format;
+use console_core::outbox::{
+    Answer, Outgoing, Record, Records, State, Webhooks, answer, body, digest, pause, plan,
+    read_webhooks, state,
+};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// Discord's answer to one request: HTTP status (0 when none came), body,
+/// and the rate-limit headers the browser lets the page read.
+struct Reply {
+    status: u16,
+    text: String,
+    remaining: Option<u32>,
+    reset_after: Option<f64>,
+}
+
+/// Posts `content` to `url` (an execute-webhook URL) as JSON.
+async fn post(url: &str, content: &str) -> Reply {
+    let failed = Reply {
+        status: 0,
+        text: String::new(),
+        remaining: None,
+        reset_after: None,
+    };
+    let Some(window) = web_sys::window() else {
+        return failed;
+    };
+    let init = web_sys::RequestInit::new();
+    init.set_method("POST");
+    init.set_body(&body(content).into());
+    let headers = web_sys::Headers::new().ok();
+    if let Some(h) = &headers {
+        let _ = h.set("Content-Type", "application/json");
+        init.set_headers(h);
+    }
+    let Ok(response) = JsFuture::from(window.fetch_with_str_and_init(url, &init)).await else {
+        return failed;
+    };
+    let response: web_sys::Response = response.unchecked_into();
+    let header = |name: &str| response.headers().get(name).ok().flatten();
+    let text = match response.text() {
+        Ok(p) => JsFuture::from(p)
+            .await
+            .ok()
+            .and_then(|t| t.as_string())
+            .unwrap_or_default(),
+        Err(_) => String::new(),
+    };
+    Reply {
+        status: response.status(),
+        remaining: header("x-ratelimit-remaining").and_then(|v| v.parse().ok()),
+        reset_after: header("x-ratelimit-reset-after").and_then(|v| v.parse().ok()),
+        text,
+    }
+}
+
+async fn sleep(seconds: f64) {
+    gloo_timers::future::TimeoutFuture::new((seconds * 1000.0).ceil() as u32).await;
+}
+
+/// The words for a message's state.
+fn words(s: &State) -> (&'static str, String) {
+    match s {
+        State::Ready => ("ready", "to send".to_string()),
+        State::NoWebhook => (
+            "no-webhook",
+            "no webhook for this channel in the list".to_string(),
+        ),
+        State::Sent(id) => ("sent", format!("sent (Discord message {id})")),
+        State::SentOther(id) => (
+            "sent-other",
+            format!("sent earlier with another text (Discord message {id}); not sent again"),
+        ),
+        State::Unsure => (
+            "unsure",
+            "perhaps sent: the page stopped while it was on its way. Look in the channel"
+                .to_string(),
+        ),
+        State::Failed(reason) => ("failed", format!("not sent: {reason}")),
+    }
+}
+
+/// "Deliver to Discord": the stage's messages (`stage` keys them in the
+/// delivery records: the same stage's messages are never sent twice), the
+/// webhook list (read against `players` and the private messages'
+/// recipients), and Send. `format` is the
+/// posts' format: Discord shows Markdown, so the others are not sent.
+#[component]
+pub fn Outbox(
+    shell: Shell,
+    stage: String,
+    public: Vec<String>,
+    private: Vec<(String, String)>,
+    players: Vec<String>,
+    format: Format,
+) -> impl IntoView {
+    let kind = shell.kind;
+    let game = shell
+        .route
+        .with_untracked(|r| r.game.clone())
+        .unwrap_or_default();
+    let messages = StoredValue::new(plan(&stage, &public, &private));
+    let list = RwSignal::new(storage::webhooks(kind, &game));
+    // Whoever a message of this stage goes to is a player of the list.
+    let mut players = players;
+    players.extend(private.iter().map(|(name, _)| name.clone()));
+    let players = StoredValue::new(players);
+    let hooks: Memo<Webhooks> =
+        Memo::new(move |_| list.with(|t| players.with_value(|p| read_webhooks(t, p))));
+    let records = RwSignal::new(storage::delivered(kind, &game));
+    let sending = RwSignal::new(false);
+    let draft = RwSignal::new(list.get_untracked());
+    let game = StoredValue::new(game);
+    let keep = move |r: &Records| {
+        if let Err(e) = game.with_value(|g| storage::set_delivered(kind, g, r)) {
+            shell.warn(format!("The delivery records could not be kept: {e}"));
+        }
+    };
+    let states = move || {
+        records.with(|r| {
+            hooks.with(|h| {
+                messages.with_value(|m| m.iter().map(|o| state(o, r, h)).collect::<Vec<_>>())
+            })
+        })
+    };
+    let to_send = move || {
+        states()
+            .iter()
+            .filter(|s| matches!(s, State::Ready | State::Failed(_)))
+            .count()
+    };
+    let send = move || {
+        if !shell.writable() || sending.get_untracked() {
+            return;
+        }
+        sending.set(true);
+        leptos::task::spawn_local(async move {
+            let (mut sent, mut failed) = (0, 0);
+            let all: Vec<Outgoing> = messages.get_value();
+            for m in all {
+                // Read again before each: another Send, a reload in another
+                // tab or a mark by the moderator may have settled it.
+                let now = records.with_untracked(|r| hooks.with_untracked(|h| state(&m, r, h)));
+                if !matches!(now, State::Ready | State::Failed(_))
+                    || shell.read_only.get_untracked()
+                {
+                    continue;
+                }
+                let Some(url) = hooks.with_untracked(|h| h.of(&m.to).map(|w| w.execute_url()))
+                else {
+                    continue;
+                };
+                records.update(|r| {
+                    r.insert(
+                        m.key.clone(),
+                        Record::Sending {
+                            digest: digest(&m.content),
+                        },
+                    );
+                    keep(r);
+                });
+                let (record, stop, wait) = loop {
+                    let reply = post(&url, &m.content).await;
+                    let wait = pause(reply.remaining, reply.reset_after);
+                    match answer(reply.status, &reply.text) {
+                        // Not posted: while it waits, a reload sends it
+                        // again rather than asking about it.
+                        Answer::Wait(s) => {
+                            records.update(|r| {
+                                r.remove(&m.key);
+                                keep(r);
+                            });
+                            sleep(s).await;
+                            records.update(|r| {
+                                r.insert(
+                                    m.key.clone(),
+                                    Record::Sending {
+                                        digest: digest(&m.content),
+                                    },
+                                );
+                                keep(r);
+                            });
+                        }
+                        Answer::Sent(id) => {
+                            sent += 1;
+                            break (
+                                Record::Sent {
+                                    id,
+                                    digest: digest(&m.content),
+                                },
+                                false,
+                                wait,
+                            );
+                        }
+                        Answer::Failed { reason, stop } => {
+                            failed += 1;
+                            break (Record::Failed { reason }, stop, wait);
+                        }
+                    }
+                };
+                records.update(|r| {
+                    r.insert(m.key.clone(), record);
+                    keep(r);
+                });
+                if stop {
+                    break;
+                }
+                if let Some(s) = wait {
+                    sleep(s).await;
+                }
+            }
+            sending.set(false);
+            let left = to_send();
+            match (failed, left) {
+                (0, 0) => shell.say(format!("{sent} messages delivered to Discord")),
+                _ => shell.warn(format!(
+                    "{sent} messages delivered; {left} not sent (each says why)"
+                )),
+            }
+        });
+    };
+    let mark = move |key: String, record: Option<Record>| {
+        if !shell.writable() {
+            return;
+        }
+        records.update(|r| {
+            match record {
+                Some(x) => r.insert(key, x),
+                None => r.remove(&key),
+            };
+            keep(r);
+        });
+    };
+    let keep_list = move || {
+        if !shell.writable() {
+            return;
+        }
+        let text = draft.get_untracked();
+        match game.with_value(|g| storage::set_webhooks(kind, g, &text)) {
+            Ok(()) => {
+                list.set(text);
+                let n = hooks.with_untracked(|h| h.hooks.len());
+                shell.say(format!("{n} webhooks kept in this browser only"));
+            }
+            Err(e) => shell.warn(format!("The webhooks could not be kept: {e}")),
+        }
+    };
+    let forget = move || {
+        if !shell.writable() {
+            return;
+        }
+        let _ = game.with_value(|g| storage::set_webhooks(kind, g, ""));
+        list.set(String::new());
+        draft.set(String::new());
+        shell.say("Webhooks forgotten");
+    };
+    let markdown = format == Format::Markdown;
+    let has_hooks = list.with_untracked(|l| !l.trim().is_empty());
+    view! {
+        <details class="outbox" data-testid="outbox" open=has_hooks>
+            <summary>"Deliver to Discord"</summary>
+            <p class="actions">
+                <button data-testid="outbox-send"
+                    disabled=move || !markdown || sending.get() || to_send() == 0
+                    on:click=move |_| send()>
+                    {move || match (sending.get(), to_send()) {
+                        (true, _) => "Sending…".to_string(),
+                        (_, 0) => "Nothing to send".to_string(),
+                        (_, n) => format!("Send {n} messages to Discord"),
+                    }}
+                </button>
+                <span class="muted" data-testid="outbox-summary">{move || {
+                    let s = states();
+                    let count = |f: fn(&State) -> bool| s.iter().filter(|x| f(x)).count();
+                    format!(
+                        "{} messages: {} sent, {} to send, {} without a webhook",
+                        s.len(),
+                        count(|x| matches!(x, State::Sent(_) | State::SentOther(_))),
+                        count(|x| matches!(x, State::Ready | State::Failed(_))),
+                        count(|x| matches!(x, State::NoWebhook)),
+                    )
+                }}</span>
+            </p>
+            {(!markdown).then(|| view! {
+                <p class="warn">"Discord shows Markdown: choose the Markdown (Discord) format to send these posts."</p>
+            })}
+            <ol class="outbox-list" data-testid="outbox-list">
+                {move || {
+                    let s = states();
+                    messages.with_value(|m| m.iter().zip(s).map(|(o, st)| {
+                        let (class, said) = words(&st);
+                        let key = o.key.clone();
+                        let key2 = o.key.clone();
+                        let digest_now = digest(&o.content);
+                        view! {
+                            <li data-key=o.key.clone() data-state=class>
+                                <b>{o.to.to_string()}</b>" — "{said}
+                                {matches!(st, State::Unsure).then(|| view! {
+                                    " "<button on:click=move |_| mark(key.clone(), Some(Record::Sent { id: "?".to_string(), digest: digest_now.clone() }))>"It is in the channel"</button>
+                                    " "<button on:click=move |_| mark(key2.clone(), None)>"Send it again"</button>
+                                })}
+                            </li>
+                        }
+                    }).collect_view())
+                }}
+            </ol>
+            <details class="webhooks" open=!has_hooks>
+                <summary>"Webhooks (kept in this browser only, never in an export)"</summary>
+                <p class="muted">"One line per channel: "<code>"Public: URL"</code>" for the game's channel, "<code>"Name: URL"</code>" for each player's private channel (Channel settings, Integrations, Webhooks, Copy Webhook URL; for a private thread add "<code>"?thread_id=ID"</code>")."</p>
+                <textarea data-testid="webhooks" rows="6" spellcheck="false" autocomplete="off"
+                    prop:value=move || draft.get()
+                    on:input=move |ev| draft.set(event_target_value(&ev))></textarea>
+                <p class="actions">
+                    <button data-testid="webhooks-keep" on:click=move |_| keep_list()>"Keep webhooks"</button>
+                    <button data-testid="webhooks-forget" on:click=move |_| forget() disabled=move || list.with(|l| l.is_empty())>"Forget webhooks"</button>
+                </p>
+                <ul data-testid="webhooks-read">
+                    {move || hooks.with(|h| {
+                        let used = h.hooks.iter().map(|(to, w)| view! { <li>{format!("{to}: {}", w.shown())}</li> }).collect_view();
+                        let unused = h.unused.iter().map(|(n, why)| view! { <li class="warn">{format!("Line {n} not used: {why}")}</li> }).collect_view();
+                        (used, unused)
+                    })}
+                </ul>
+            </details>
+        </details>
+    }
+}

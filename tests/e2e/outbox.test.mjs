@@ -1,0 +1,163 @@
+// The outbox: a phase's posts delivered to Discord in one action, against
+// a local stand-in of Discord's webhook API (discord.mjs) to which the
+// page's requests to discord.com are routed.
+//
+// 1. Survival's deal (GAME-001's 12 players): the moderator gives the
+//    game's webhooks once (the public channel and each player's private
+//    channel, as a 'Name: URL' list), then one Send delivers the deal post
+//    and the 12 role cards: each arrives once, in order, at its own
+//    webhook, with allowed_mentions pinging nobody. A reload shows every
+//    message sent and offers nothing more to send; neither the game's
+//    save nor its export holds a webhook URL. Printed: the moderator's
+//    actions from the committed deal to "everything delivered".
+// 2. Faults: Discord rate limits the first request (429 retry_after) and
+//    one player's webhook was deleted (404); the page is reloaded in the
+//    middle of the send. After the reload, the message that was on its
+//    way says so (the moderator looks in the channel), Send finishes the
+//    rest, and no message arrives twice; the deleted webhook's message
+//    says why it was not sent.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { open, screen, ROOT, dealSurvival, counter } from './helpers.mjs';
+import { standIn } from './discord.mjs';
+
+const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
+const DEAL = CASE._deal;
+
+/** The webhook list a moderator writes: the public channel's, then one
+ * per player, each as Discord's "Copy Webhook URL" gives it. */
+function webhooks(discord) {
+  const hooks = { public: discord.webhook('game-channel') };
+  for (const p of DEAL.players) hooks[p] = discord.webhook(`private-${p}`);
+  const text = [`Public: ${hooks.public.url}`, ...DEAL.players.map((p) => `${p}: ${hooks[p].url}`)].join('\n');
+  return { hooks, text };
+}
+
+const summary = (page) => page.locator('[data-testid=outbox-summary]').textContent();
+
+async function dealt(discord) {
+  const t = await open({ page: 'survival/' });
+  await discord.route(t.context);
+  t.page.on('dialog', (d) => d.accept());
+  await dealSurvival(t.page, 'Outbox', DEAL.players, DEAL);
+  return t;
+}
+
+async function giveWebhooks(page, c, text) {
+  await page.click('[data-testid=outbox] > summary');
+  await c.act(() => page.fill('[data-testid=webhooks]', text));
+  await c.act(() => page.click('[data-testid=webhooks-keep]'));
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=webhooks-read] li').length === n, DEAL.players.length + 1);
+}
+
+test('one Send delivers the deal post and every role card once, in order, at its own webhook', async () => {
+  const discord = await standIn();
+  const t = await dealt(discord);
+  const { page } = t;
+  try {
+    const { hooks, text } = webhooks(discord);
+    const once = counter();
+    await giveWebhooks(page, once, text);
+    assert.equal(await page.locator('[data-testid=webhooks-read] li.warn').count(), 0);
+
+    const c = counter();
+    await c.act(() => page.selectOption('[data-testid=format]', 'markdown'));
+    await page.waitForFunction(() => /^Send \d+ messages to Discord$/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
+    await c.act(() => page.click('[data-testid=outbox-send]'));
+    await page.waitForFunction(() => /: \d+ sent, 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''));
+
+    const publicPosts = await page.locator('[data-testid=public-post] [data-testid=message]').allTextContents();
+    const expected = [
+      ...publicPosts.map((content) => ({ hook: hooks.public.id, content })),
+      ...(await Promise.all(DEAL.players.map(async (p) => ({
+        hook: hooks[p].id,
+        content: await page.locator(`[data-testid=private][data-player="${p}"] [data-testid=message]`).textContent(),
+      })))),
+    ];
+    assert.deepEqual(discord.posted.map(({ hook, content }) => ({ hook, content: content })), expected.map(({ hook, content }) => ({ hook, content: content.trim() })));
+    assert.ok(discord.posted.every((m) => JSON.stringify(m.allowed_mentions) === '{"parse":[]}'));
+    assert.match(await summary(page), new RegExp(`^${expected.length} messages: ${expected.length} sent`));
+
+    // A reload: everything stays sent, nothing more to send.
+    await page.reload();
+    await page.waitForSelector('[data-testid=outbox-summary]');
+    await page.selectOption('[data-testid=format]', 'markdown');
+    await page.waitForFunction((n) => (document.querySelector('[data-testid=outbox-summary]')?.textContent ?? '').startsWith(`${n} messages: ${n} sent`), expected.length);
+    assert.equal(await page.locator('[data-testid=outbox-send]').textContent(), 'Nothing to send');
+    assert.ok(await page.locator('[data-testid=outbox-send]').isDisabled());
+    assert.equal(discord.posted.length, expected.length);
+
+    // The webhooks are kept apart: not in the save, not in the export.
+    const token = hooks.public.url.split('/').pop();
+    const stored = await page.evaluate(() => Object.entries(localStorage));
+    const holding = stored.filter(([, v]) => v.includes('/api/webhooks/')).map(([k]) => k);
+    assert.deepEqual(holding.map((k) => k.replace(/\.[^.]+$/, '')), ['survival.webhooks']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    const exported = fs.readFileSync(await download.path(), 'utf8');
+    assert.ok(!exported.includes(token) && !exported.includes('/api/webhooks/'), 'the export holds no webhook');
+
+    console.log(`outbox: Survival deal delivered to Discord: ${expected.length} messages (${publicPosts.length} public, ${DEAL.players.length} private); moderator actions from the committed deal to everything delivered: ${c.n} (0 outside the console); once per game: ${once.n} to give the webhooks`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+    await discord.close();
+  }
+});
+
+test('a 429, a deleted webhook and a reload mid-send: every message once, the failure said', async () => {
+  const discord = await standIn();
+  const t = await dealt(discord);
+  const { page } = t;
+  try {
+    const { hooks, text } = webhooks(discord);
+    const c = counter();
+    await giveWebhooks(page, c, text);
+    await page.selectOption('[data-testid=format]', 'markdown');
+    const gone = DEAL.players[8];
+    discord.remove(hooks[gone].id);
+    discord.force({ status: 429, retryAfter: 0.25 });
+    discord.delay(300);
+    await page.waitForFunction(() => /^Send \d+ messages/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
+    await c.act(() => page.click('[data-testid=outbox-send]'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=outbox-list] li[data-state=sent]').length >= 4);
+    await page.reload();
+    discord.delay(0);
+    await page.waitForSelector('[data-testid=outbox-summary]');
+    await page.selectOption('[data-testid=format]', 'markdown');
+    await page.waitForSelector('[data-testid=outbox-list] li');
+    // Discord still posts a request the reload cut off.
+    await discord.settled();
+    const before = discord.posted.length;
+    const unsure = await page.locator('[data-testid=outbox-list] li[data-state=unsure]').all();
+    for (const li of unsure) {
+      // The moderator looks in the channel: is it there?
+      const key = await li.getAttribute('data-key');
+      const who = key.split('/')[1];
+      const hook = who === '#public' ? hooks.public.id : hooks[who].id;
+      const there = discord.posted.some((m) => m.hook === hook);
+      await c.act(() => li.locator('button', { hasText: there ? 'It is in the channel' : 'Send it again' }).click());
+    }
+    await c.act(() => page.click('[data-testid=outbox-send]'));
+    await page.waitForFunction(() => /, 1 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? '')
+      && !document.querySelector('[data-testid=outbox-send]').textContent.includes('Sending'));
+    const failed = page.locator(`[data-testid=outbox-list] li[data-state=failed]`);
+    assert.equal(await failed.count(), 1);
+    assert.match(await failed.textContent(), new RegExp(`^${gone} — not sent: the webhook no longer exists \\(Discord: Unknown Webhook\\)`));
+
+    const perHook = new Map();
+    for (const m of discord.posted) perHook.set(m.hook, (perHook.get(m.hook) ?? 0) + 1);
+    const privateHooks = DEAL.players.filter((p) => p !== gone).map((p) => hooks[p].id);
+    for (const h of privateHooks) assert.equal(perHook.get(h), 1, `one role card at ${h}`);
+    assert.equal(perHook.get(hooks[gone].id), undefined);
+    const publicCount = await page.locator('[data-testid=public-post] [data-testid=message]').count();
+    assert.equal(perHook.get(hooks.public.id), publicCount);
+    assert.ok(before >= 4);
+    console.log(`outbox: 429, a deleted webhook and a reload mid-send: ${discord.posted.length} messages posted once each, ${unsure.length} on its way at the reload settled by the moderator, 1 refused with Discord's reason; ${discord.requests} requests; moderator actions: ${c.n}`);
+    assert.deepEqual(t.errors.filter((e) => !/Failed to load resource/.test(e)), []);
+  } finally {
+    await t.close();
+    await discord.close();
+  }
+});

@@ -96,6 +96,7 @@ fn words(s: &State) -> (&'static str, String) {
 /// webhook list (read against `players` and the private messages'
 /// recipients), and Send. `format` is the
 /// posts' format: Discord shows Markdown, so the others are not sent.
+/// Nothing is shown without a saved game to keep the records with.
 #[component]
 pub fn Outbox(
     shell: Shell,
@@ -173,6 +174,15 @@ pub fn Outbox(
                 let (record, stop, wait) = loop {
                     let reply = post(&url, &m.content).await;
                     let wait = pause(reply.remaining, reply.reset_after);
+                    // No answer while online: the connection broke or the
+                    // page is going away, and Discord may have posted it.
+                    // Its record stays "on its way", asked about, never
+                    // sent again unasked.
+                    if reply.status == 0
+                        && web_sys::window().is_some_and(|w| w.navigator().on_line())
+                    {
+                        break (None, true, None);
+                    }
                     match answer(reply.status, &reply.text) {
                         // Not posted: while it waits, a reload sends it
                         // again rather than asking about it.
@@ -195,24 +205,26 @@ pub fn Outbox(
                         Answer::Sent(id) => {
                             sent += 1;
                             break (
-                                Record::Sent {
+                                Some(Record::Sent {
                                     id,
                                     digest: digest(&m.content),
-                                },
+                                }),
                                 false,
                                 wait,
                             );
                         }
                         Answer::Failed { reason, stop } => {
                             failed += 1;
-                            break (Record::Failed { reason }, stop, wait);
+                            break (Some(Record::Failed { reason }), stop, wait);
                         }
                     }
                 };
-                records.update(|r| {
-                    r.insert(m.key.clone(), record);
-                    keep(r);
-                });
+                if let Some(record) = record {
+                    records.update(|r| {
+                        r.insert(m.key.clone(), record);
+                        keep(r);
+                    });
+                }
                 if stop {
                     break;
                 }
@@ -265,9 +277,12 @@ pub fn Outbox(
         draft.set(String::new());
         shell.say("Webhooks forgotten");
     };
+    if game.with_value(String::is_empty) {
+        return None;
+    }
     let markdown = format == Format::Markdown;
     let has_hooks = list.with_untracked(|l| !l.trim().is_empty());
-    view! {
+    Some(view! {
         <details class="outbox" data-testid="outbox" open=has_hooks>
             <summary>"Deliver to Discord"</summary>
             <p class="actions">
@@ -334,5 +349,5 @@ pub fn Outbox(
                 </ul>
             </details>
         </details>
-    }
+    })
 }

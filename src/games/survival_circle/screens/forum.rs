@@ -336,6 +336,14 @@ pub fn Forum() -> impl IntoView {
                 </label>
                 {move || {
                     let all = posts();
+                    // Each position is a message of its own: after an undo
+                    // another position with as many moves is another post.
+                    let (n_moves, players) = ctx.with_game(|g| (g.moves().len(), vec![g.players.blue.clone(), g.players.red.clone()])).unwrap_or_default();
+                    let stage = format!("position-{n_moves}-{}", &console_core::outbox::digest(&all.concat())[..8]);
+                    view! { <crate::shell::outbox::Outbox shell=ctx.shell stage public=all.clone() private=Vec::new() players format=ctx.format.get()/> }
+                }}
+                {move || {
+                    let all = posts();
                     let n = all.len();
                     all.into_iter().enumerate().map(|(i, p)| {
                         let label = if n > 1 { format!("Message {} of {n}", i + 1) } else { "The post".to_string() };

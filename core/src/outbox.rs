@@ -289,11 +289,17 @@ pub struct Outgoing {
 
 /// The messages of one stage (`stage` names it in the keys: `"deal"`,
 /// `"night-1"`), in the order they are delivered: the public post's
-/// messages, then each player's private message in the order given. A text
+/// messages, then each player's private message in the order given. In
+/// Discord's format (`format` Markdown) a text
 /// over [`DISCORD_LIMIT`] code points is split as a Discord post is
 /// ([`pack`]); each is sent without its trailing white space (Discord
 /// drops it); an empty text is no message.
-pub fn plan(stage: &str, public: &[String], private: &[(String, String)]) -> Vec<Outgoing> {
+pub fn plan(
+    stage: &str,
+    public: &[String],
+    private: &[(String, String)],
+    format: Format,
+) -> Vec<Outgoing> {
     let mut out = Vec::new();
     let mut add = |to: To, texts: Vec<String>| {
         let who = match &to {
@@ -303,7 +309,7 @@ pub fn plan(stage: &str, public: &[String], private: &[(String, String)]) -> Vec
         for (i, content) in texts
             .into_iter()
             .flat_map(|t| {
-                if t.chars().count() > DISCORD_LIMIT {
+                if format == Format::Markdown && t.chars().count() > DISCORD_LIMIT {
                     pack(vec![t], Format::Markdown)
                 } else {
                     vec![t]
@@ -327,11 +333,67 @@ pub fn plan(stage: &str, public: &[String], private: &[(String, String)]) -> Vec
     out
 }
 
+/// A stage's messages handed from a game's Posts screen to the delivery
+/// page (which holds the sending code, so no game page carries it): the
+/// game (its kind's storage prefix, its id and name), the stage (its key
+/// in the delivery records and its label), the texts in Discord's format
+/// and the game's players (the names a webhook list may give).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parcel {
+    /// The game's kind (`"survival"`).
+    pub kind: String,
+    /// The game's storage id.
+    pub game: String,
+    /// The game's name, as shown.
+    pub name: String,
+    /// The stage's key ([`plan`]).
+    pub stage: String,
+    /// The stage as the Posts screen names it ("Night 1").
+    pub label: String,
+    /// The public post's messages.
+    pub public: Vec<String>,
+    /// Each private message: (player, text).
+    pub private: Vec<(String, String)>,
+    /// The game's players.
+    pub players: Vec<String>,
+    /// The texts' format: webhooks send [`Format::Markdown`] only, the
+    /// one-at-a-time queue any.
+    #[serde(default)]
+    pub format: Format,
+}
+
+impl Parcel {
+    /// The messages to deliver, in order ([`plan`]).
+    pub fn messages(&self) -> Vec<Outgoing> {
+        plan(&self.stage, &self.public, &self.private, self.format)
+    }
+
+    /// Who may have a webhook: the players and every recipient.
+    pub fn names(&self) -> Vec<String> {
+        let mut v = self.players.clone();
+        v.extend(self.private.iter().map(|(n, _)| n.clone()));
+        v
+    }
+}
+
 /// The JSON body of an execute-webhook request: the content, and
 /// `allowed_mentions` with nothing to parse, so no text in a message (a
 /// player's name `@everyone`, a quoted role) can ping anyone.
 pub fn body(content: &str) -> String {
-    serde_json::json!({ "content": content, "allowed_mentions": { "parse": [] } }).to_string()
+    #[derive(Serialize)]
+    struct Mentions {
+        parse: [&'static str; 0],
+    }
+    #[derive(Serialize)]
+    struct Body<'a> {
+        content: &'a str,
+        allowed_mentions: Mentions,
+    }
+    serde_json::to_string(&Body {
+        content,
+        allowed_mentions: Mentions { parse: [] },
+    })
+    .unwrap_or_default()
 }
 
 /// A short digest of a message's text: a record of a text sent tells it
@@ -353,6 +415,12 @@ pub enum Record {
     /// The request was on its way when the page stopped: Discord may have
     /// posted it. Not sent again unless the moderator says so.
     Sending {
+        /// [`digest`] of the text.
+        digest: String,
+    },
+    /// Copied by the moderator to send by hand (a forum's private
+    /// message): delivered as far as the console can know.
+    Copied {
         /// [`digest`] of the text.
         digest: String,
     },
@@ -383,6 +451,8 @@ pub enum State {
     Unsure,
     /// Refused, with the reason; sent again on the next Send.
     Failed(String),
+    /// Copied to be sent by hand; not sent by a webhook.
+    Copied,
 }
 
 /// Where `message` stands, by its record and the webhook list.
@@ -393,6 +463,7 @@ pub fn state(message: &Outgoing, records: &Records, hooks: &Webhooks) -> State {
         }
         Some(Record::Sent { id, .. }) => State::SentOther(id.clone()),
         Some(Record::Sending { .. }) => State::Unsure,
+        Some(Record::Copied { .. }) => State::Copied,
         _ if hooks.of(&message.to).is_none() => State::NoWebhook,
         Some(Record::Failed { reason }) => State::Failed(reason.clone()),
         None => State::Ready,
@@ -422,27 +493,45 @@ pub enum Answer {
 /// 400 names the field refused (`50035`, a content over 2,000 characters);
 /// 5xx is Discord's own trouble (stop, try later).
 pub fn answer(status: u16, body: &str) -> Answer {
-    let json: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
-    let said = json
-        .get("message")
-        .and_then(|m| m.as_str())
-        .unwrap_or("")
-        .to_string();
-    let code = json.get("code").and_then(|c| c.as_u64());
+    // The members of Discord's answers read here: a message (`id`), an
+    // error (`message`, `code`, the first of `errors.content._errors`) or
+    // a rate limit (`retry_after`).
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Said {
+        id: Option<String>,
+        message: String,
+        code: Option<u64>,
+        retry_after: Option<f64>,
+        errors: Option<Errors>,
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Errors {
+        content: Option<Field>,
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Field {
+        _errors: Vec<Problem>,
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Problem {
+        message: String,
+    }
+    let json: Said = serde_json::from_str(body).unwrap_or_default();
+    let said = json.message;
+    let code = json.code;
     match status {
-        200..=299 => match json.get("id").and_then(|i| i.as_str()) {
-            Some(id) => Answer::Sent(id.to_string()),
+        200..=299 => match json.id {
+            Some(id) => Answer::Sent(id),
             None => Answer::Failed {
                 reason: "Discord answered without the message it posted".to_string(),
                 stop: false,
             },
         },
-        429 => Answer::Wait(
-            json.get("retry_after")
-                .and_then(|r| r.as_f64())
-                .unwrap_or(1.0)
-                .clamp(0.0, 3600.0),
-        ),
+        429 => Answer::Wait(json.retry_after.unwrap_or(1.0).clamp(0.0, 3600.0)),
         404 => Answer::Failed {
             reason: format!(
                 "the webhook no longer exists (Discord: {}): make a new one for this channel and give it in the list",
@@ -459,9 +548,10 @@ pub fn answer(status: u16, body: &str) -> Answer {
         },
         400 => {
             let detail = json
-                .pointer("/errors/content/_errors/0/message")
-                .and_then(|m| m.as_str())
-                .map(|m| format!(": content: {m}"))
+                .errors
+                .and_then(|e| e.content)
+                .and_then(|c| c._errors.into_iter().next())
+                .map(|p| format!(": content: {}", p.message))
                 .unwrap_or_default();
             Answer::Failed {
                 reason: format!(
@@ -607,6 +697,7 @@ mod tests {
                 ("Bob".into(), "You are the Doctor".into()),
                 ("Cy".into(), " ".into()),
             ],
+            Format::Markdown,
         );
         let keys: Vec<&str> = p.iter().map(|m| m.key.as_str()).collect();
         assert_eq!(
@@ -621,6 +712,15 @@ mod tests {
         assert!(p.iter().all(|m| m.content.chars().count() <= DISCORD_LIMIT));
         assert!(p[1].content.starts_with("(1/2)\n"));
         assert_eq!(p[3].to, To::Player("Bob".into()));
+        // A forum's private message has no such limit: one message each.
+        let forum = plan(
+            "night-1",
+            &[],
+            &[("Ann".into(), long.clone())],
+            Format::BBCode,
+        );
+        assert_eq!(forum.len(), 1);
+        assert_eq!(forum[0].content, long.trim_end());
     }
 
     #[test]
@@ -637,6 +737,7 @@ mod tests {
             "deal",
             &["Deal".to_string()],
             &[("Ann".into(), "Wolf".into()), ("Bob".into(), "Seer".into())],
+            Format::BBCode,
         );
         let hooks = read_webhooks(
             &format!("Public: {}\nAnn: {}", url("1"), url("2")),

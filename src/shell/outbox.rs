@@ -1,15 +1,21 @@
-//! The outbox on every game's Posts screen: a stage's public post and
-//! private messages delivered to Discord in one action, through the
-//! webhooks the moderator gave once per game (the public channel's and
-//! each player's private channel's). What is delivered, in what order,
-//! and what Discord's answers mean is `console_core::outbox`; this is the
-//! list box, the requests and the delivery records kept before each
-//! request and after its answer, so a reload never sends a message twice.
+//! The outbox: a stage's public post and private messages delivered to
+//! Discord in one action, through the webhooks the moderator gave once per
+//! game (the public channel's and each player's private channel's). A
+//! game's Posts screen hands the stage over ([`DeliverButton`]: the
+//! messages in Discord's format, kept as the game's parcel) and opens the
+//! delivery page (`/deliver/?kind=KIND&game=ID`, [`Deliver`]), which alone
+//! carries the sending code: no game page pays for it in its first load.
+//! What is delivered, in what order, and what Discord's answers mean is
+//! `console_core::outbox`; here are the list box, the requests and the
+//! delivery records kept before each request and after its answer, so a
+//! reload never sends a message twice.
 
+use crate::shell::kinds::{KINDS, Kind};
+use crate::shell::ui::Messages;
 use crate::shell::{Shell, storage};
 use console_core::Format;
 use console_core::outbox::{
-    Answer, Outgoing, Record, Records, State, Webhooks, answer, body, digest, pause, plan,
+    Answer, Outgoing, Parcel, Record, Records, State, Webhooks, answer, body, digest, pause,
     read_webhooks, state,
 };
 use leptos::prelude::*;
@@ -88,35 +94,20 @@ fn words(s: &State) -> (&'static str, String) {
                 .to_string(),
         ),
         State::Failed(reason) => ("failed", format!("not sent: {reason}")),
+        State::Copied => ("copied", "copied to send by hand".to_string()),
     }
 }
 
-/// "Deliver to Discord": the stage's messages (`stage` keys them in the
+/// The delivery of one stage: its messages (keyed by stage in the
 /// delivery records: the same stage's messages are never sent twice), the
-/// webhook list (read against `players` and the private messages'
-/// recipients), and Send. `format` is the
-/// posts' format: Discord shows Markdown, so the others are not sent.
-/// Nothing is shown without a saved game to keep the records with.
+/// webhook list (read against the parcel's names), and Send.
 #[component]
-pub fn Outbox(
-    shell: Shell,
-    stage: String,
-    public: Vec<String>,
-    private: Vec<(String, String)>,
-    players: Vec<String>,
-    format: Format,
-) -> impl IntoView {
-    let kind = shell.kind;
-    let game = shell
-        .route
-        .with_untracked(|r| r.game.clone())
-        .unwrap_or_default();
-    let messages = StoredValue::new(plan(&stage, &public, &private));
+fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
+    let game = parcel.game.clone();
+    let format = parcel.format;
+    let messages = StoredValue::new(parcel.messages());
     let list = RwSignal::new(storage::webhooks(kind, &game));
-    // Whoever a message of this stage goes to is a player of the list.
-    let mut players = players;
-    players.extend(private.iter().map(|(name, _)| name.clone()));
-    let players = StoredValue::new(players);
+    let players = StoredValue::new(parcel.names());
     let hooks: Memo<Webhooks> =
         Memo::new(move |_| list.with(|t| players.with_value(|p| read_webhooks(t, p))));
     let records = RwSignal::new(storage::delivered(kind, &game));
@@ -128,10 +119,23 @@ pub fn Outbox(
             shell.warn(format!("The delivery records could not be kept: {e}"));
         }
     };
+    // The message whose request is on its way from this page: to send
+    // still, not "perhaps sent" (that is a request a page left behind).
+    let in_flight = RwSignal::new(None::<String>);
     let states = move || {
+        let flying = in_flight.get();
         records.with(|r| {
             hooks.with(|h| {
-                messages.with_value(|m| m.iter().map(|o| state(o, r, h)).collect::<Vec<_>>())
+                messages.with_value(|m| {
+                    m.iter()
+                        .map(|o| match state(o, r, h) {
+                            State::Unsure if flying.as_deref() == Some(o.key.as_str()) => {
+                                State::Ready
+                            }
+                            s => s,
+                        })
+                        .collect::<Vec<_>>()
+                })
             })
         })
     };
@@ -150,8 +154,9 @@ pub fn Outbox(
             let (mut sent, mut failed) = (0, 0);
             let all: Vec<Outgoing> = messages.get_value();
             for m in all {
-                // Read again before each: another Send, a reload in another
-                // tab or a mark by the moderator may have settled it.
+                // Read again before each, from storage: another tab's
+                // Send or a mark by the moderator may have settled it.
+                records.set(game.with_value(|g| storage::delivered(kind, g)));
                 let now = records.with_untracked(|r| hooks.with_untracked(|h| state(&m, r, h)));
                 if !matches!(now, State::Ready | State::Failed(_))
                     || shell.read_only.get_untracked()
@@ -171,6 +176,7 @@ pub fn Outbox(
                     );
                     keep(r);
                 });
+                in_flight.set(Some(m.key.clone()));
                 let (record, stop, wait) = loop {
                     let reply = post(&url, &m.content).await;
                     let wait = pause(reply.remaining, reply.reset_after);
@@ -225,6 +231,7 @@ pub fn Outbox(
                         keep(r);
                     });
                 }
+                in_flight.set(None);
                 if stop {
                     break;
                 }
@@ -234,11 +241,15 @@ pub fn Outbox(
             }
             sending.set(false);
             let left = to_send();
-            match (failed, left) {
-                (0, 0) => shell.say(format!("{sent} messages delivered to Discord")),
-                _ => shell.warn(format!(
+            let unsure = states().iter().filter(|s| **s == State::Unsure).count();
+            if failed + left + unsure == 0 {
+                shell.say(format!("{sent} messages delivered to Discord"));
+            } else if unsure > 0 {
+                shell.warn(format!("{sent} messages delivered; the connection broke while one was on its way: look in its channel, then say whether it is there"));
+            } else {
+                shell.warn(format!(
                     "{sent} messages delivered; {left} not sent (each says why)"
-                )),
+                ));
             }
         });
     };
@@ -277,17 +288,57 @@ pub fn Outbox(
         draft.set(String::new());
         shell.say("Webhooks forgotten");
     };
-    if game.with_value(String::is_empty) {
-        return None;
-    }
-    let markdown = format == Format::Markdown;
     let has_hooks = list.with_untracked(|l| !l.trim().is_empty());
-    Some(view! {
-        <details class="outbox" data-testid="outbox" open=has_hooks>
-            <summary>"Deliver to Discord"</summary>
-            <p class="actions">
+    let markdown = format == Format::Markdown;
+    // The queue: the first message neither sent nor copied (nor perhaps
+    // on its way), for a platform without webhooks.
+    let next = move || {
+        let s = states();
+        messages.with_value(|m| {
+            m.iter()
+                .zip(s)
+                .enumerate()
+                .find(|(_, (_, st))| {
+                    matches!(st, State::Ready | State::Failed(_) | State::NoWebhook)
+                })
+                .map(|(i, (o, _))| (i, o.clone()))
+        })
+    };
+    let copy_next = move || {
+        if !shell.writable() {
+            return;
+        }
+        let Some((_, o)) = next() else { return };
+        leptos::task::spawn_local(async move {
+            match crate::shell::io::copy(o.content.clone()).await {
+                Ok(()) => {
+                    records.update(|r| {
+                        r.insert(
+                            o.key.clone(),
+                            Record::Copied {
+                                digest: digest(&o.content),
+                            },
+                        );
+                        keep(r);
+                    });
+                    let then = next().map_or("everything is delivered".to_string(), |(_, n)| {
+                        format!("next: {}", n.to)
+                    });
+                    shell.say(format!("Copied for {}: paste it and send it; {then}", o.to));
+                }
+                Err(e) => shell.warn(format!("Copy failed: {e}")),
+            }
+        });
+    };
+    let total = messages.with_value(Vec::len);
+    view! {
+        <section class="outbox" data-testid="outbox">
+            {(!markdown).then(|| view! {
+                <p class="muted">"Discord's webhooks send the Discord format: this stage was handed over in another, for a forum; deliver it one message at a time below."</p>
+            })}
+            <p class=if markdown { "actions" } else { "actions off" }>
                 <button data-testid="outbox-send"
-                    disabled=move || !markdown || sending.get() || to_send() == 0
+                    disabled=move || sending.get() || to_send() == 0
                     on:click=move |_| send()>
                     {move || match (sending.get(), to_send()) {
                         (true, _) => "Sending…".to_string(),
@@ -301,20 +352,21 @@ pub fn Outbox(
                     format!(
                         "{} messages: {} sent, {} to send, {} without a webhook",
                         s.len(),
-                        count(|x| matches!(x, State::Sent(_) | State::SentOther(_))),
+                        count(|x| matches!(x, State::Sent(_) | State::SentOther(_) | State::Copied)),
                         count(|x| matches!(x, State::Ready | State::Failed(_))),
                         count(|x| matches!(x, State::NoWebhook)),
                     )
                 }}</span>
             </p>
-            {(!markdown).then(|| view! {
-                <p class="warn">"Discord shows Markdown: choose the Markdown (Discord) format to send these posts."</p>
-            })}
             <ol class="outbox-list" data-testid="outbox-list">
                 {move || {
                     let s = states();
                     messages.with_value(|m| m.iter().zip(s).map(|(o, st)| {
-                        let (class, said) = words(&st);
+                        let (class, said) = if sending.get() && in_flight.get().as_deref() == Some(o.key.as_str()) {
+                            ("sending", "being sent…".to_string())
+                        } else {
+                            words(&st)
+                        };
                         let key = o.key.clone();
                         let key2 = o.key.clone();
                         let digest_now = digest(&o.content);
@@ -325,12 +377,27 @@ pub fn Outbox(
                                     " "<button on:click=move |_| mark(key.clone(), Some(Record::Sent { id: "?".to_string(), digest: digest_now.clone() }))>"It is in the channel"</button>
                                     " "<button on:click=move |_| mark(key2.clone(), None)>"Send it again"</button>
                                 })}
+                                {matches!(st, State::Copied).then(|| {
+                                    let key = o.key.clone();
+                                    view! { " "<button on:click=move |_| mark(key.clone(), None)>"Not sent after all"</button> }
+                                })}
                             </li>
                         }
                     }).collect_view())
                 }}
             </ol>
-            <details class="webhooks" open=!has_hooks>
+            <section class="queue" data-testid="queue">
+                <h2>"One at a time"</h2>
+                {move || match next() {
+                    Some((i, o)) => view! {
+                        <p data-testid="queue-next">{format!("Next: {} (message {} of {total})", o.to, i + 1)}</p>
+                        <p class="actions"><button class="primary" data-testid="copy-next" on:click=move |_| copy_next()>{format!("Copy it for {} and mark it sent", o.to)}</button></p>
+                        <pre class="message" tabindex="0">{o.content}</pre>
+                    }.into_any(),
+                    None => view! { <p data-testid="queue-next">"Everything is delivered."</p> }.into_any(),
+                }}
+            </section>
+            <details class=if markdown { "webhooks" } else { "webhooks off" } open=!has_hooks>
                 <summary>"Webhooks (kept in this browser only, never in an export)"</summary>
                 <p class="muted">"One line per channel: "<code>"Public: URL"</code>" for the game's channel, "<code>"Name: URL"</code>" for each player's private channel (Channel settings, Integrations, Webhooks, Copy Webhook URL; for a private thread add "<code>"?thread_id=ID"</code>")."</p>
                 <textarea data-testid="webhooks" rows="6" spellcheck="false" autocomplete="off"
@@ -348,6 +415,99 @@ pub fn Outbox(
                     })}
                 </ul>
             </details>
-        </details>
+        </section>
+    }
+}
+
+/// The delivery page: the game and stage named in its address
+/// (`?kind=KIND&game=ID`), the stage its Posts screen handed over, and
+/// the way back.
+#[component]
+pub fn Deliver() -> impl IntoView {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let arg = |name: &str| {
+        query
+            .trim_start_matches('?')
+            .split('&')
+            .find_map(|p| p.strip_prefix(name)?.strip_prefix('='))
+            .and_then(|v| js_sys::decode_uri_component(v).ok())
+            .map(String::from)
+            .unwrap_or_default()
+    };
+    let (kind_key, game) = (arg("kind"), arg("game"));
+    let kind = KINDS.into_iter().find(|k| k.key == kind_key);
+    let shell = Shell::new(kind.unwrap_or(KINDS[0]), &[]);
+    let parcel = kind.and_then(|k| storage::parcel(k, &game));
+    let back = format!("../{kind_key}/#/{game}/posts");
+    view! {
+        <main id="main" class="deliver">
+            <p><a href=back data-testid="back">"← Back to the game's posts"</a></p>
+            {match (kind, parcel) {
+                (Some(kind), Some(p)) => view! {
+                    <h1>{format!("Deliver: {}", p.name)}</h1>
+                    <p class="muted" data-testid="stage">{format!("{}: {}", kind.title, p.label)}</p>
+                    <Outbox shell kind parcel=p/>
+                }.into_any(),
+                _ => view! {
+                    <h1>"Deliver"</h1>
+                    <p data-testid="nothing">"Nothing to deliver here: open a game's Posts screen and press \"Deliver\"."</p>
+                }.into_any(),
+            }}
+        </main>
+        <Messages shell/>
+    }
+}
+
+/// "Deliver to Discord" on a game's Posts screen: hands the stage's
+/// messages over (the open game's parcel: `name` the game's, `stage` and
+/// `label` the stage's, the texts, the game's `players`) and opens the
+/// delivery page: webhooks for Discord's format, a one-at-a-time queue
+/// for any. Nothing without a saved game.
+#[component]
+pub fn DeliverButton(
+    shell: Shell,
+    name: String,
+    stage: String,
+    label: String,
+    public: Vec<String>,
+    private: Vec<(String, String)>,
+    players: Vec<String>,
+    format: Format,
+) -> impl IntoView {
+    let game = shell.route.with_untracked(|r| r.game.clone())?;
+    let parcel = Parcel {
+        kind: shell.kind.key.to_string(),
+        game,
+        name,
+        stage,
+        label,
+        public,
+        private,
+        players,
+        format,
+    };
+    let go = move |_| {
+        let kind = shell.kind;
+        if let Err(e) = storage::set_parcel(kind, &parcel.game, &parcel) {
+            shell.warn(format!(
+                "The posts could not be handed to the delivery page: {e}"
+            ));
+            return;
+        }
+        let url = format!(
+            "../deliver/?kind={}&game={}",
+            kind.key,
+            js_sys::encode_uri_component(&parcel.game)
+        );
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_href(&url);
+        }
+    };
+    Some(view! {
+        <p class="actions deliver">
+            <button data-testid="deliver" on:click=go>{if format == Format::Markdown { "Deliver to Discord…" } else { "Deliver one at a time…" }}</button>
+        </p>
     })
 }

@@ -402,6 +402,26 @@ fn webhooks_key(kind: &Kind, id: &str) -> String {
 fn delivered_key(kind: &Kind, id: &str) -> String {
     format!("{}.delivered.{id}", kind.key)
 }
+fn parcel_key(kind: &Kind, id: &str) -> String {
+    format!("{}.parcel.{id}", kind.key)
+}
+
+/// The stage a game's Posts screen last handed to the delivery page.
+pub fn parcel(kind: &Kind, id: &str) -> Option<console_core::outbox::Parcel> {
+    LocalStorage::get(parcel_key(kind, id)).ok()
+}
+
+/// Hands a stage's messages to the delivery page.
+///
+/// # Errors
+/// The browser refused the write (storage full or blocked).
+pub fn set_parcel(
+    kind: &Kind,
+    id: &str,
+    parcel: &console_core::outbox::Parcel,
+) -> Result<(), String> {
+    LocalStorage::set(parcel_key(kind, id), parcel).map_err(|e| e.to_string())
+}
 
 /// A game's webhook list as the moderator gave it (`Name: URL` lines):
 /// secrets, kept under a key of their own, never in the game's save, its
@@ -452,6 +472,7 @@ pub fn delete(kind: &Kind, id: &str) {
     let _ = s.remove_item(&game_key(kind, id));
     let _ = s.remove_item(&webhooks_key(kind, id));
     let _ = s.remove_item(&delivered_key(kind, id));
+    let _ = s.remove_item(&parcel_key(kind, id));
     crate::shell::durable::forget(kind, id);
     for k in 0..SNAPSHOTS {
         let _ = s.remove_item(&snapshot_key(kind, id, k));

@@ -22,6 +22,11 @@
 //             characters: time to the answer and the longest task
 //   autosave  the autosave's longest main-thread task with a 1 MB draft in
 //             each game's main paste box, and where its time goes
+//   outbox    a 13-player Survival deal (14 messages: the deal post and 13
+//             role cards) delivered through webhooks against the local
+//             stand-in of Discord's API, from Send to everything sent,
+//             beside the time Discord's published global limit (50
+//             requests a second) allows
 // BENCH_RUNS=<n> sets the runs per network row (default 7);
 // BENCH_PASTE_RUNS=<n> the runs per paste size (default 7);
 // BENCH_PASTE_TIMEOUT=<s> the cap on one paste (default 30 s);
@@ -43,8 +48,9 @@ import zlib from 'node:zlib';
 import { serve } from '../e2e/server.mjs';
 import { launch } from '../e2e/browser.mjs';
 import { ROOT, DIST, firstLoad, controlled, renameStoredGame } from '../e2e/helpers.mjs';
+import { standIn } from '../e2e/discord.mjs';
 
-const SECTIONS = ['size', 'render', 'network', 'native', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'lists', 'autosave'];
+const SECTIONS = ['size', 'render', 'network', 'native', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'lists', 'autosave', 'outbox'];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : SECTIONS;
 for (const s of ONLY) if (!SECTIONS.includes(s)) { console.error(`bench: no section '${s}' (sections: ${SECTIONS.join(', ')})`); process.exit(2); }
 const want = (s) => ONLY.includes(s);
@@ -95,7 +101,7 @@ if (want('size')) {
   }
 }
 
-const needsBrowser = ['render', 'network', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'lists', 'autosave'].some(want);
+const needsBrowser = ['render', 'network', 'wasm', 'longtask', 'survival', 'circle', 'paste', 'lists', 'autosave', 'outbox'].some(want);
 const needsBench = ['wasm', 'survival', 'circle'].some(want);
 const release = needsBrowser ? await serve(DIST) : null;
 // The release site as GitHub Pages serves it: gzip-compressed.
@@ -1439,6 +1445,42 @@ if (want('autosave')) {
     row(`  the saved file, characters / 1024; ${wide}`, 'K', one(runs[0].bytes / 1024), 'report', '');
   }
   row(`machine load (1-min load average) before / after the autosave rows (${os.cpus().length} cores)`, '', one(`${load0.toFixed(2)} / ${os.loadavg()[0].toFixed(2)}`), 'report', '');
+}
+
+if (want('outbox')) {
+  const RUNS = int('BENCH_OUTBOX_RUNS', 5);
+  const players = Array.from({ length: 13 }, (_, i) => `Player${i + 1}`);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const discord = await standIn();
+    const ctx = await browser.newContext(ARGS);
+    await discord.route(ctx);
+    const page = await ctx.newPage();
+    await page.goto(release.url + 'survival/');
+    await page.waitForSelector('[data-testid=deal]');
+    await page.fill('[data-testid=name]', `Outbox bench ${i}`);
+    await page.fill('[data-testid=players]', players.join('\n'));
+    await page.click('[data-testid=deal]');
+    await page.waitForSelector('[data-testid=public-post]');
+    await page.selectOption('[data-testid=format]', 'markdown');
+    await page.click('[data-testid=deliver]');
+    await page.waitForSelector('[data-testid=webhooks]');
+    const list = ['Public', ...players].map((p) => `${p}: ${discord.webhook(p).url}`).join('\n');
+    await page.fill('[data-testid=webhooks]', list);
+    await page.click('[data-testid=webhooks-keep]');
+    await page.waitForFunction(() => /^Send \d+ messages/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
+    const n = await page.locator('[data-testid=outbox-list] li').count();
+    const t0 = Date.now();
+    await page.click('[data-testid=outbox-send]');
+    await page.waitForFunction(() => / 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? '') && !document.querySelector('[data-testid=outbox-send]').textContent.includes('Sending'), null, { timeout: 120_000 });
+    runs.push({ ms: Date.now() - t0, n, posted: discord.posted.length });
+    await ctx.close();
+    await discord.close();
+  }
+  const n = runs[0].n;
+  row(`outbox: Survival deal, 13 players (${n} messages), Send to everything sent, local Discord stand-in`, 'ms', stats(runs.map((r) => r.ms)), 'report', '');
+  row(`  Discord's global limit: 50 requests a second, ${n} requests`, 'ms', one(n * 20), 'report', '');
+  row('  messages posted by the stand-in (each once)', '', one(runs[0].posted), `${n}`, runs.every((r) => r.posted === n));
 }
 
 if (browser) await browser.close();

@@ -151,7 +151,8 @@ export async function standIn() {
         try {
           const response = await route.fetch({ url: base + u.pathname + u.search });
           await route.fulfill({ response });
-        } catch {
+        } catch (e) {
+          console.log('stand-in route failed:', e.message);
           await route.abort('connectionreset').catch(() => {});
         }
       });

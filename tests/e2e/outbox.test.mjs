@@ -18,6 +18,9 @@
 //    says why it was not sent.
 // 3. Mini-Survivor's round 1 (the demo) and Dice ORG's start: one Send
 //    delivers every message of the stage, in order, at its webhook.
+// 4. A forum (BBCode, no webhooks): the queue shows the next recipient
+//    and copies their message in one click, in order, keeping its place
+//    across a reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -48,7 +51,6 @@ async function dealt(discord) {
 }
 
 async function giveWebhooks(page, c, text) {
-  await page.click('[data-testid=outbox] > summary');
   await c.act(() => page.fill('[data-testid=webhooks]', text));
   await c.act(() => page.click('[data-testid=webhooks-keep]'));
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=webhooks-read] li').length === n, DEAL.players.length + 1);
@@ -60,23 +62,24 @@ test('one Send delivers the deal post and every role card once, in order, at its
   const { page } = t;
   try {
     const { hooks, text } = webhooks(discord);
+    const c = counter();
+    await c.act(() => page.selectOption('[data-testid=format]', 'markdown'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=deliver]')?.textContent === 'Deliver to Discord…');
+    const publicPosts = await page.locator('[data-testid=public-post] [data-testid=message]').allTextContents();
+    const privatePosts = await Promise.all(DEAL.players.map((p) => page.locator(`[data-testid=private][data-player="${p}"] [data-testid=message]`).textContent()));
+    await c.act(() => page.click('[data-testid=deliver]'));
+    await page.waitForSelector('[data-testid=outbox-summary]');
+    assert.match(await page.locator('[data-testid=stage]').textContent(), /^Survival: /);
     const once = counter();
     await giveWebhooks(page, once, text);
     assert.equal(await page.locator('[data-testid=webhooks-read] li.warn').count(), 0);
-
-    const c = counter();
-    await c.act(() => page.selectOption('[data-testid=format]', 'markdown'));
     await page.waitForFunction(() => /^Send \d+ messages to Discord$/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
     await c.act(() => page.click('[data-testid=outbox-send]'));
     await page.waitForFunction(() => /: \d+ sent, 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''));
 
-    const publicPosts = await page.locator('[data-testid=public-post] [data-testid=message]').allTextContents();
     const expected = [
       ...publicPosts.map((content) => ({ hook: hooks.public.id, content })),
-      ...(await Promise.all(DEAL.players.map(async (p) => ({
-        hook: hooks[p].id,
-        content: await page.locator(`[data-testid=private][data-player="${p}"] [data-testid=message]`).textContent(),
-      })))),
+      ...DEAL.players.map((p, i) => ({ hook: hooks[p].id, content: privatePosts[i] })),
     ];
     assert.deepEqual(discord.posted.map(({ hook, content }) => ({ hook, content: content })), expected.map(({ hook, content }) => ({ hook, content: content.trim() })));
     assert.ok(discord.posted.every((m) => JSON.stringify(m.allowed_mentions) === '{"parse":[]}'));
@@ -85,7 +88,6 @@ test('one Send delivers the deal post and every role card once, in order, at its
     // A reload: everything stays sent, nothing more to send.
     await page.reload();
     await page.waitForSelector('[data-testid=outbox-summary]');
-    await page.selectOption('[data-testid=format]', 'markdown');
     await page.waitForFunction((n) => (document.querySelector('[data-testid=outbox-summary]')?.textContent ?? '').startsWith(`${n} messages: ${n} sent`), expected.length);
     assert.equal(await page.locator('[data-testid=outbox-send]').textContent(), 'Nothing to send');
     assert.ok(await page.locator('[data-testid=outbox-send]').isDisabled());
@@ -96,6 +98,8 @@ test('one Send delivers the deal post and every role card once, in order, at its
     const stored = await page.evaluate(() => Object.entries(localStorage));
     const holding = stored.filter(([, v]) => v.includes('/api/webhooks/')).map(([k]) => k);
     assert.deepEqual(holding.map((k) => k.replace(/\.[^.]+$/, '')), ['survival.webhooks']);
+    await page.click('[data-testid=back]');
+    await page.waitForSelector('[data-testid=export]');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
     const exported = fs.readFileSync(await download.path(), 'utf8');
     assert.ok(!exported.includes(token) && !exported.includes('/api/webhooks/'), 'the export holds no webhook');
@@ -115,8 +119,12 @@ test('a 429, a deleted webhook and a reload mid-send: every message once, the fa
   try {
     const { hooks, text } = webhooks(discord);
     const c = counter();
-    await giveWebhooks(page, c, text);
     await page.selectOption('[data-testid=format]', 'markdown');
+    await page.waitForFunction(() => document.querySelector('[data-testid=deliver]')?.textContent === 'Deliver to Discord…');
+    const publicCount = await page.locator('[data-testid=public-post] [data-testid=message]').count();
+    await c.act(() => page.click('[data-testid=deliver]'));
+    await page.waitForSelector('[data-testid=outbox-summary]');
+    await giveWebhooks(page, c, text);
     const gone = DEAL.players[8];
     discord.remove(hooks[gone].id);
     discord.force({ status: 429, retryAfter: 0.25 });
@@ -126,9 +134,7 @@ test('a 429, a deleted webhook and a reload mid-send: every message once, the fa
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=outbox-list] li[data-state=sent]').length >= 4);
     await page.reload();
     discord.delay(0);
-    await page.waitForSelector('[data-testid=outbox-summary]');
-    await page.selectOption('[data-testid=format]', 'markdown');
-    await page.waitForSelector('[data-testid=outbox-list] li', { state: 'attached' });
+    await page.waitForSelector('[data-testid=outbox-list] li');
     // Discord still posts a request the reload cut off.
     await discord.settled();
     const before = discord.posted.length;
@@ -153,7 +159,6 @@ test('a 429, a deleted webhook and a reload mid-send: every message once, the fa
     const privateHooks = DEAL.players.filter((p) => p !== gone).map((p) => hooks[p].id);
     for (const h of privateHooks) assert.equal(perHook.get(h), 1, `one role card at ${h}: ${JSON.stringify(discord.posted.map((m) => [m.name, m.at]))} unsure ${unsure.length}`);
     assert.equal(perHook.get(hooks[gone].id), undefined);
-    const publicCount = await page.locator('[data-testid=public-post] [data-testid=message]').count();
     assert.equal(perHook.get(hooks.public.id), publicCount);
     assert.ok(before >= 4);
     console.log(`outbox: 429, a deleted webhook and a reload mid-send: ${discord.posted.length} messages posted once each, ${unsure.length} on its way at the reload settled by the moderator, 1 refused with Discord's reason; ${discord.requests} requests; moderator actions: ${c.n}`);
@@ -174,22 +179,24 @@ async function markdown(page) {
  * lists, sends, and checks each message arrived once, in the outbox's
  * order, at its recipient's webhook; returns the counts. */
 async function deliverAll(page, discord, c) {
-  await markdown(page);
-  await page.waitForSelector('[data-testid=outbox-list] li', { state: 'attached' });
+  await c.act(() => markdown(page));
+  await page.waitForFunction(() => document.querySelector('[data-testid=deliver]')?.textContent === 'Deliver to Discord…');
+  await c.act(() => page.click('[data-testid=deliver]'));
+  await page.waitForSelector('[data-testid=outbox-list] li');
   const keys = await page.locator('[data-testid=outbox-list] li').evaluateAll((ls) => ls.map((l) => l.dataset.key));
   const who = (k) => k.split('/')[1];
   const names = [...new Set(keys.map(who))];
   const hooks = Object.fromEntries(names.map((n) => [n, discord.webhook(n)]));
   const list = names.map((n) => `${n === '#public' ? 'Public' : n}: ${hooks[n].url}`).join('\n');
-  await page.click('[data-testid=outbox] > summary');
+  const before = c.n;
   await c.act(() => page.fill('[data-testid=webhooks]', list));
   await c.act(() => page.click('[data-testid=webhooks-keep]'));
   await page.waitForFunction(() => /^Send \d+ messages to Discord$/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
-  const outside = c.n;
+  const setup = c.n - before;
   await c.act(() => page.click('[data-testid=outbox-send]'));
   await page.waitForFunction(() => /: \d+ sent, 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''));
   assert.deepEqual(discord.posted.map((m) => m.hook), keys.map((k) => hooks[who(k)].id));
-  return { messages: keys.length, players: names.length - 1, setup: outside };
+  return { messages: keys.length, players: names.length - 1, setup };
 }
 
 test('Mini-Survivor and Dice ORG deliver a stage in one Send', async () => {
@@ -217,5 +224,44 @@ test('Mini-Survivor and Dice ORG deliver a stage in one Send', async () => {
       await t.close();
       await discord.close();
     }
+  }
+});
+
+test('a forum: the deal delivered one at a time, each message copied in one click, the place kept across a reload', async () => {
+  const t = await open({ page: 'survival/', contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
+  const { page } = t;
+  page.on('dialog', (d) => d.accept());
+  try {
+    await dealSurvival(page, 'Forum outbox', DEAL.players, DEAL);
+    const c = counter();
+    const outside = counter();
+    await page.selectOption('[data-testid=format]', 'bbcode');
+    await page.waitForFunction(() => document.querySelector('[data-testid=deliver]')?.textContent === 'Deliver one at a time…');
+    const publicPost = (await page.locator('[data-testid=public-post] [data-testid=message]').allTextContents()).join('\n').trim();
+    const cards = await Promise.all(DEAL.players.map((p) => page.locator(`[data-testid=private][data-player="${p}"] [data-testid=message]`).textContent()));
+    await c.act(() => page.click('[data-testid=deliver]'));
+    await page.waitForSelector('[data-testid=queue-next]');
+    assert.equal(await page.locator('[data-testid=outbox-send]').isVisible(), false, 'no webhook sending for a forum format: ' + await page.locator('[data-testid=outbox]').evaluate((e) => e.outerHTML.slice(0, 600)));
+    const copied = [];
+    for (let i = 0; i <= DEAL.players.length; i += 1) {
+      const next = await page.locator('[data-testid=queue-next]').textContent();
+      assert.equal(next, `Next: ${i === 0 ? 'the public channel' : DEAL.players[i - 1]} (message ${i + 1} of ${DEAL.players.length + 1})`);
+      await c.act(() => page.click('[data-testid=copy-next]'));
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=outbox-list] li[data-state=copied]').length === n, i + 1);
+      copied.push(await page.evaluate(() => navigator.clipboard.readText()));
+      // Outside the console: open the thread or the player's PM form, paste, send.
+      outside.also(); outside.also(); outside.also();
+      if (i === 5) {
+        await page.reload();
+        await page.waitForSelector('[data-testid=queue-next]');
+      }
+    }
+    assert.equal(await page.locator('[data-testid=queue-next]').textContent(), 'Everything is delivered.');
+    assert.deepEqual(copied, [publicPost, ...cards.map((x) => x.trim())]);
+    const n = DEAL.players.length;
+    console.log(`outbox: Survival deal delivered by hand to a forum: ${n + 1} messages; moderator actions from the committed deal to everything delivered: ${c.n + outside.n} (${c.n} in the console: 1 to open the queue and 1 per message; ${outside.n} outside: open the thread or PM form, paste, send), ${((c.n + outside.n - 1) / (n + 1)).toFixed(0)} per message`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
   }
 });

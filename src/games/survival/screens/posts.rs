@@ -428,13 +428,14 @@ pub fn Posts() -> impl IntoView {
                     Stage::Count | Stage::Events => format!("{}-{}", stage_key(stage), &console_core::outbox::digest(&public.concat())[..8]),
                     _ => stage_key(stage),
                 };
+                let game_name = move || ctx.live.with_untracked(|l| l.as_ref().map(|l| l.name.clone())).unwrap_or_default();
                 let players = ctx.live.with_untracked(|l| l.as_ref().map(|l| {
                     let mut p = l.game.current_setup().roster.names().to_vec();
                     p.extend(l.game.setup().roster.names().iter().cloned());
                     p
                 })).unwrap_or_default();
                 view! {
-                    <crate::shell::outbox::Outbox shell=ctx.shell stage=key public=public.clone() private=private.clone() players format/>
+                    <crate::shell::outbox::DeliverButton shell=ctx.shell name=game_name() stage=key label=stages.get().into_iter().find(|(s, _)| *s == stage).map(|(_, l)| l).unwrap_or_default() public=public.clone() private=private.clone() players format/>
                     <h3>"Public post"</h3>
                     <div data-testid="public-post">
                         {public.into_iter().enumerate().map(|(i, text)| {

@@ -74,7 +74,8 @@ for (const page of pages) {
     `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    "connect-src 'self' https://discord.com",
+    // Only the delivery page talks to Discord (its webhooks).
+    page.startsWith('deliver/') ? "connect-src 'self' https://discord.com" : "connect-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

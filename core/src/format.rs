@@ -304,8 +304,9 @@ impl Mark {
 /// Joins blocks into the messages to post: one post for BBCode and plain
 /// text; for Discord, messages of at most [`DISCORD_LIMIT`] code points,
 /// split between blocks (a block longer than a message alone is split
-/// between lines; a heading stays with the line after it), numbered `(i/n)`
-/// when more than one.
+/// between lines, a line longer than a message within it; a heading stays
+/// with the line after it), numbered `(i/n)` when more than one. Every
+/// character of the blocks is in the messages.
 pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
     if format != Format::Markdown {
         return vec![blocks.concat().trim_end().to_string()];
@@ -335,16 +336,33 @@ pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
             let mut lines = b.split_inclusive('\n').peekable();
             while let Some(line) = lines.next() {
                 // A heading line is kept with the line that follows it.
-                let mut unit = line.chars().take(limit / 2).collect::<String>();
+                let mut unit = line.to_string();
                 if line.starts_with('#')
                     && let Some(next) = lines.next()
                 {
-                    unit.push_str(&next.chars().take(limit / 2).collect::<String>());
+                    unit.push_str(next);
                 }
-                if len(&cur) + len(&unit) > limit && !cur.is_empty() {
-                    pieces.push(std::mem::take(&mut cur));
+                // A line longer than a message goes on in the next, cut
+                // before a space where there is one: every character is
+                // posted (a message loses only its trailing white space).
+                let mut rest = unit.as_str();
+                while !rest.is_empty() {
+                    let room = rest
+                        .char_indices()
+                        .nth(limit)
+                        .map_or(rest.len(), |(i, _)| i);
+                    let cut = if room == rest.len() {
+                        room
+                    } else {
+                        rest[..room].rfind(' ').filter(|&i| i > 0).unwrap_or(room)
+                    };
+                    let (piece, after) = rest.split_at(cut);
+                    if len(&cur) + len(piece) > limit && !cur.is_empty() {
+                        pieces.push(std::mem::take(&mut cur));
+                    }
+                    cur.push_str(piece);
+                    rest = after;
                 }
-                cur.push_str(&unit);
             }
             if !cur.is_empty() {
                 pieces.push(cur);
@@ -379,6 +397,34 @@ pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_longer_than_a_message_is_posted_whole_across_messages() {
+        let line: String = (0..5000)
+            .map(|i| {
+                if i % 37 == 0 {
+                    ' '
+                } else {
+                    char::from(b'a' + (i % 26) as u8)
+                }
+            })
+            .collect();
+        let line = format!("x{line}");
+        let blocks = vec![
+            "# Heading\n".to_string(),
+            format!("{line}\n"),
+            "end\n".to_string(),
+        ];
+        let m = pack(blocks, Format::Markdown);
+        assert!(m.len() >= 3);
+        assert!(m.iter().all(|x| x.chars().count() <= DISCORD_LIMIT));
+        // Each message without its "(i/n)" line, joined: the text as it was.
+        let joined: String = m
+            .iter()
+            .map(|x| x.split_once('\n').map_or(x.as_str(), |(_, rest)| rest))
+            .collect();
+        assert_eq!(joined.replace('\n', ""), format!("# Heading{line}end"));
+    }
 
     /// A player's text in a post keeps no direction control: an
     /// override in a name would turn the forum's post around it.

@@ -99,7 +99,8 @@ impl Webhook {
             .ok_or(WebhookError::NotHttps)?;
         let (place, query) = rest.split_once('?').unwrap_or((rest, ""));
         let (host, path) = place.split_once('/').unwrap_or((place, ""));
-        let host = host.to_ascii_lowercase();
+        // A `user:password@` before the host is never repeated.
+        let host = host.rsplit('@').next().unwrap_or(host).to_ascii_lowercase();
         if !HOSTS.contains(&host.as_str()) {
             return Err(WebhookError::NotDiscord(host));
         }
@@ -232,10 +233,23 @@ pub fn read_webhooks<S: AsRef<str>>(text: &str, players: &[S]) -> Webhooks {
         let hook = match Webhook::parse(url) {
             Ok(h) => h,
             Err(e) => {
-                out.unused.push((n, format!("{}: {e}", shown_name(name))));
+                let whose = if name.chars().count() <= 80 && !name.contains('/') {
+                    shown_name(name)
+                } else {
+                    shown_name("")
+                };
+                out.unused.push((n, format!("{whose}: {e}")));
                 continue;
             }
         };
+        let public_word = PUBLIC_WORDS.contains(&name.to_ascii_lowercase().trim_start_matches('#'));
+        let player = players.iter().find(|p| p.as_ref() == name).or_else(|| {
+            let k = plain_key(name);
+            players.iter().find(|p| plain_key(p.as_ref()) == k)
+        });
+        // What stands before the URL is repeated in a reason only when it
+        // can be a name (it could be a second URL, with its token).
+        let looks_like_name = name.chars().count() <= 80 && !name.contains('/');
         let to = if name.is_empty() {
             out.unused.push((
                 n,
@@ -243,12 +257,25 @@ pub fn read_webhooks<S: AsRef<str>>(text: &str, players: &[S]) -> Webhooks {
                     .to_string(),
             ));
             continue;
-        } else if let Some(p) = players.iter().find(|p| p.as_ref() == name).or_else(|| {
-            let k = plain_key(name);
-            players.iter().find(|p| plain_key(p.as_ref()) == k)
-        }) {
+        } else if !looks_like_name {
+            out.unused.push((
+                n,
+                "what stands before the URL is not a name: write 'Name: URL'".to_string(),
+            ));
+            continue;
+        } else if let (Some(p), true) = (player, public_word) {
+            // A role card must never reach the public channel by a guess.
+            out.unused.push((
+                n,
+                format!(
+                    "'{name}' is a player's name ({}) and a word for the public channel: write 'Public: URL' for the channel, or the player's name as in the game",
+                    p.as_ref()
+                ),
+            ));
+            continue;
+        } else if let Some(p) = player {
             To::Player(p.as_ref().to_string())
-        } else if PUBLIC_WORDS.contains(&name.to_ascii_lowercase().trim_start_matches('#')) {
+        } else if public_word {
             To::Public
         } else {
             out.unused
@@ -477,6 +504,9 @@ pub enum Answer {
     Sent(String),
     /// Rate limited: send it again after this many seconds.
     Wait(f64),
+    /// No telling whether it was posted (Discord's or a gateway's 5xx):
+    /// why. Asked about, never sent again unasked; the send stops.
+    Unsure(String),
     /// Refused: the reason (Discord's words, no secret). `stop` when no
     /// other message can go either (the site blocked, Discord down).
     Failed {
@@ -491,7 +521,8 @@ pub enum Answer {
 /// its HTTP status and body. 200 with the message object is sent; 429 says
 /// how long to wait (`retry_after`, seconds); 404 is a deleted webhook;
 /// 400 names the field refused (`50035`, a content over 2,000 characters);
-/// 5xx is Discord's own trouble (stop, try later).
+/// a 2xx is posted even without the message's id; a 5xx may come after
+/// the message was posted (unsure).
 pub fn answer(status: u16, body: &str) -> Answer {
     // The members of Discord's answers read here: a message (`id`), an
     // error (`message`, `code`, the first of `errors.content._errors`) or
@@ -524,13 +555,8 @@ pub fn answer(status: u16, body: &str) -> Answer {
     let said = json.message;
     let code = json.code;
     match status {
-        200..=299 => match json.id {
-            Some(id) => Answer::Sent(id),
-            None => Answer::Failed {
-                reason: "Discord answered without the message it posted".to_string(),
-                stop: false,
-            },
-        },
+        // Posted, even when the answer's body did not come whole.
+        200..=299 => Answer::Sent(json.id.unwrap_or_else(|| "?".to_string())),
         429 => Answer::Wait(json.retry_after.unwrap_or(1.0).clamp(0.0, 3600.0)),
         404 => Answer::Failed {
             reason: format!(
@@ -566,9 +592,14 @@ pub fn answer(status: u16, body: &str) -> Answer {
             reason: "Discord could not be reached (offline, or the browser blocked the request): nothing more was sent; the copy buttons still work".to_string(),
             stop: true,
         },
+        // A gateway's error may come after Discord posted the message.
+        s if s >= 500 => Answer::Unsure(format!(
+            "Discord answered {s}{}",
+            if said.is_empty() { String::new() } else { format!(" ({said})") }
+        )),
         s => Answer::Failed {
             reason: format!("Discord answered {s}{}: try again later", if said.is_empty() { String::new() } else { format!(" ({said})") }),
-            stop: s >= 500,
+            stop: false,
         },
     }
 }
@@ -684,6 +715,34 @@ mod tests {
             ]
         );
         assert!(w.unused.iter().all(|(_, r)| !r.contains(TOKEN)));
+
+        // A player named like the public channel is no guess either way;
+        // a second URL before the first is never repeated.
+        let w = read_webhooks(
+            &format!(
+                "Main: {}\ndiscord.com/api/webhooks/9/{TOKEN} {}\nx https://u:{TOKEN}@evil.example/a",
+                url("1"),
+                url("2")
+            ),
+            &["Main", "Ann"],
+        );
+        assert!(w.hooks.is_empty());
+        assert_eq!(
+            w.unused[0],
+            (1, "'Main' is a player's name (Main) and a word for the public channel: write 'Public: URL' for the channel, or the player's name as in the game".to_string())
+        );
+        assert_eq!(
+            w.unused[1],
+            (
+                2,
+                "what stands before the URL is not a name: write 'Name: URL'".to_string()
+            )
+        );
+        assert!(
+            w.unused.iter().all(|(_, r)| !r.contains(TOKEN)),
+            "{:?}",
+            w.unused
+        );
     }
 
     #[test]
@@ -814,7 +873,11 @@ mod tests {
             "Discord refused the message (50035 Invalid Form Body: content: Must be 2000 or fewer in length.)"
         );
         assert!(matches!(answer(0, ""), Answer::Failed { stop: true, .. }));
-        assert!(matches!(answer(503, ""), Answer::Failed { stop: true, .. }));
+        assert_eq!(
+            answer(502, ""),
+            Answer::Unsure("Discord answered 502".into())
+        );
+        assert_eq!(answer(200, "<html>"), Answer::Sent("?".into()));
         assert_eq!(pause(Some(0), Some(1.5)), Some(1.5));
         assert_eq!(pause(Some(3), Some(1.5)), None);
         assert_eq!(pause(None, None), None);

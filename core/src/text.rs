@@ -284,9 +284,9 @@ fn header_furniture(line: &str) -> bool {
 }
 
 /// A Discord header split over lines: the name alone on line `i`, then a
-/// bot's badge line maybe, then the time line (`— Today at 19:02`). The
-/// name and the number of lines after it that belong to the header.
-fn split_header(lines: &[&str], i: usize) -> Option<(usize, usize)> {
+/// bot's badge line maybe, then the time line (`— Today at 19:02`): the
+/// number of lines after the name's that belong to the header.
+fn split_header(lines: &[&str], i: usize) -> Option<usize> {
     let name = lines[i].trim();
     if name.is_empty() || crate::paste::stamp_line(name).is_some() {
         return None;
@@ -298,7 +298,7 @@ fn split_header(lines: &[&str], i: usize) -> Option<(usize, usize)> {
     lines
         .get(j)
         .and_then(|l| crate::paste::stamp_line(l))
-        .map(|_| (i, j - i))
+        .map(|_| j - i)
 }
 
 /// Splits a bulk paste by header lines ([`header`], and a Discord header
@@ -390,7 +390,7 @@ fn split_sections<P: PartialEq + Copy>(
             typed_header(line)
         };
         let found = found.or_else(|| {
-            split_header(&all, i).filter(|_| platform).map(|(_, n)| {
+            split_header(&all, i).filter(|_| platform).map(|n| {
                 furniture = n;
                 Header {
                     name: crate::paste::without_badge(line.trim()).0,

@@ -15,8 +15,8 @@ use crate::shell::ui::Messages;
 use crate::shell::{Shell, storage};
 use console_core::Format;
 use console_core::outbox::{
-    Answer, Outgoing, Parcel, Record, Records, State, Webhooks, answer, body, digest, pause,
-    read_webhooks, state,
+    Answer, Outgoing, Parcel, Record, State, Webhooks, answer, body, digest, pause, read_webhooks,
+    state,
 };
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -114,9 +114,25 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
     let sending = RwSignal::new(false);
     let draft = RwSignal::new(list.get_untracked());
     let game = StoredValue::new(game);
-    let keep = move |r: &Records| {
-        if let Err(e) = game.with_value(|g| storage::set_delivered(kind, g, r)) {
-            shell.warn(format!("The delivery records could not be kept: {e}"));
+    // Writes one message's record (none: forgets it) into the records as
+    // stored now, so another tab's records are never overwritten; false
+    // (and said) when the browser refused the write.
+    let set_record = move |key: &str, record: Option<Record>| -> bool {
+        let mut r = game.with_value(|g| storage::delivered(kind, g));
+        match record {
+            Some(x) => r.insert(key.to_string(), x),
+            None => r.remove(key),
+        };
+        let kept = game.with_value(|g| storage::set_delivered(kind, g, &r));
+        records.set(r);
+        match kept {
+            Ok(()) => true,
+            Err(e) => {
+                shell.warn(format!(
+                    "The delivery records could not be kept, nothing more is sent: {e}"
+                ));
+                false
+            }
         }
     };
     // The message whose request is on its way from this page: to send
@@ -152,30 +168,32 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
         sending.set(true);
         leptos::task::spawn_local(async move {
             let (mut sent, mut failed) = (0, 0);
+            // A recipient whose part failed gets no later part this time:
+            // a post's parts arrive in order or not at all.
+            let mut held: Vec<console_core::outbox::To> = Vec::new();
             let all: Vec<Outgoing> = messages.get_value();
-            for m in all {
-                // Read again before each, from storage: another tab's
-                // Send or a mark by the moderator may have settled it.
+            // Whether `m` is still to send, by the records as stored now
+            // (another tab's Send or a mark by the moderator may have
+            // settled it).
+            let still = move |m: &Outgoing| {
                 records.set(game.with_value(|g| storage::delivered(kind, g)));
-                let now = records.with_untracked(|r| hooks.with_untracked(|h| state(&m, r, h)));
-                if !matches!(now, State::Ready | State::Failed(_))
-                    || shell.read_only.get_untracked()
-                {
+                let now = records.with_untracked(|r| hooks.with_untracked(|h| state(m, r, h)));
+                matches!(now, State::Ready | State::Failed(_)) && !shell.read_only.get_untracked()
+            };
+            'messages: for m in all {
+                if held.contains(&m.to) || !still(&m) {
                     continue;
                 }
                 let Some(url) = hooks.with_untracked(|h| h.of(&m.to).map(|w| w.execute_url()))
                 else {
                     continue;
                 };
-                records.update(|r| {
-                    r.insert(
-                        m.key.clone(),
-                        Record::Sending {
-                            digest: digest(&m.content),
-                        },
-                    );
-                    keep(r);
-                });
+                let on_its_way = Record::Sending {
+                    digest: digest(&m.content),
+                };
+                if !set_record(&m.key, Some(on_its_way.clone())) {
+                    break;
+                }
                 in_flight.set(Some(m.key.clone()));
                 let (record, stop, wait) = loop {
                     let reply = post(&url, &m.content).await;
@@ -193,77 +211,77 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
                         // Not posted: while it waits, a reload sends it
                         // again rather than asking about it.
                         Answer::Wait(s) => {
-                            records.update(|r| {
-                                r.remove(&m.key);
-                                keep(r);
-                            });
+                            if !set_record(&m.key, None) {
+                                break 'messages;
+                            }
                             sleep(s).await;
-                            records.update(|r| {
-                                r.insert(
-                                    m.key.clone(),
-                                    Record::Sending {
-                                        digest: digest(&m.content),
-                                    },
-                                );
-                                keep(r);
-                            });
+                            if !still(&m) || !set_record(&m.key, Some(on_its_way.clone())) {
+                                in_flight.set(None);
+                                continue 'messages;
+                            }
                         }
                         Answer::Sent(id) => {
                             sent += 1;
-                            break (
-                                Some(Record::Sent {
-                                    id,
-                                    digest: digest(&m.content),
-                                }),
-                                false,
-                                wait,
-                            );
+                            let digest = digest(&m.content);
+                            break (Some(Record::Sent { id, digest }), false, wait);
+                        }
+                        Answer::Unsure(reason) => {
+                            shell.warn(format!(
+                                "{}: {reason}; it may have been posted: look in the channel",
+                                m.to
+                            ));
+                            break (None, true, None);
                         }
                         Answer::Failed { reason, stop } => {
                             failed += 1;
+                            held.push(m.to.clone());
                             break (Some(Record::Failed { reason }), stop, wait);
                         }
                     }
                 };
-                if let Some(record) = record {
-                    records.update(|r| {
-                        r.insert(m.key.clone(), record);
-                        keep(r);
-                    });
-                }
+                let kept = record.is_none_or(|r| set_record(&m.key, Some(r)));
                 in_flight.set(None);
-                if stop {
+                if stop || !kept {
                     break;
                 }
                 if let Some(s) = wait {
                     sleep(s).await;
                 }
             }
+            in_flight.set(None);
             sending.set(false);
-            let left = to_send();
-            let unsure = states().iter().filter(|s| **s == State::Unsure).count();
-            if failed + left + unsure == 0 {
-                shell.say(format!("{sent} messages delivered to Discord"));
-            } else if unsure > 0 {
-                shell.warn(format!("{sent} messages delivered; the connection broke while one was on its way: look in its channel, then say whether it is there"));
-            } else {
+            let (left, unsure, unaddressed) = records.with_untracked(|r| {
+                hooks.with_untracked(|h| {
+                    messages.with_value(|m| {
+                        m.iter()
+                            .fold((0, 0, 0), |(a, b, c), o| match state(o, r, h) {
+                                State::Ready | State::Failed(_) => (a + 1, b, c),
+                                State::Unsure => (a, b + 1, c),
+                                State::NoWebhook => (a, b, c + 1),
+                                _ => (a, b, c),
+                            })
+                    })
+                })
+            });
+            if unsure > 0 {
+                shell.warn(format!("{sent} messages delivered; one was on its way when the connection broke: look in its channel, then say whether it is there"));
+            } else if failed + left > 0 {
                 shell.warn(format!(
                     "{sent} messages delivered; {left} not sent (each says why)"
                 ));
+            } else if unaddressed > 0 {
+                shell.say(format!(
+                    "{sent} messages delivered; {unaddressed} have no webhook in the list"
+                ));
+            } else {
+                shell.say(format!("{sent} messages delivered to Discord"));
             }
         });
     };
     let mark = move |key: String, record: Option<Record>| {
-        if !shell.writable() {
-            return;
+        if shell.writable() {
+            set_record(&key, record);
         }
-        records.update(|r| {
-            match record {
-                Some(x) => r.insert(key, x),
-                None => r.remove(&key),
-            };
-            keep(r);
-        });
     };
     let keep_list = move || {
         if !shell.writable() {
@@ -305,22 +323,19 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
         })
     };
     let copy_next = move || {
-        if !shell.writable() {
+        if !shell.writable() || sending.get_untracked() {
             return;
         }
         let Some((_, o)) = next() else { return };
         leptos::task::spawn_local(async move {
             match crate::shell::io::copy(o.content.clone()).await {
                 Ok(()) => {
-                    records.update(|r| {
-                        r.insert(
-                            o.key.clone(),
-                            Record::Copied {
-                                digest: digest(&o.content),
-                            },
-                        );
-                        keep(r);
-                    });
+                    let copied = Record::Copied {
+                        digest: digest(&o.content),
+                    };
+                    if !set_record(&o.key, Some(copied)) {
+                        return;
+                    }
                     let then = next().map_or("everything is delivered".to_string(), |(_, n)| {
                         format!("next: {}", n.to)
                     });
@@ -391,7 +406,7 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
                 {move || match next() {
                     Some((i, o)) => view! {
                         <p data-testid="queue-next">{format!("Next: {} (message {} of {total})", o.to, i + 1)}</p>
-                        <p class="actions"><button class="primary" data-testid="copy-next" on:click=move |_| copy_next()>{format!("Copy it for {} and mark it sent", o.to)}</button></p>
+                        <p class="actions"><button class="primary" data-testid="copy-next" disabled=move || sending.get() on:click=move |_| copy_next()>{format!("Copy it for {} and mark it sent", o.to)}</button></p>
                         <pre class="message" tabindex="0">{o.content}</pre>
                     }.into_any(),
                     None => view! { <p data-testid="queue-next">"Everything is delivered."</p> }.into_any(),

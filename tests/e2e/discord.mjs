@@ -31,6 +31,7 @@ export async function standIn() {
   let delayMs = 0;
   let requests = 0;
   let pending = 0;
+  let routed = 0; // requests the browser made that are not answered yet
 
   const cors = {
     'Access-Control-Allow-Origin': '*',
@@ -140,20 +141,23 @@ export async function standIn() {
     get requests() {
       return requests;
     },
-    /** Resolves once no request is being answered. */
+    /** Resolves once every request the browser made has its answer. */
     async settled() {
-      while (pending > 0) await new Promise((r) => setTimeout(r, 20));
+      while (pending > 0 || routed > 0) await new Promise((r) => setTimeout(r, 20));
     },
     /** Sends the context's requests to discord.com to this stand-in. */
     async route(context) {
       await context.route('https://discord.com/**', async (route) => {
         const u = new URL(route.request().url());
+        routed += 1;
         try {
           const response = await route.fetch({ url: base + u.pathname + u.search });
           await route.fulfill({ response });
         } catch (e) {
           console.log('stand-in route failed:', e.message);
           await route.abort('connectionreset').catch(() => {});
+        } finally {
+          routed -= 1;
         }
       });
     },

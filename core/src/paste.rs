@@ -229,6 +229,92 @@ pub fn stamp_line(line: &str) -> Option<&str> {
     None
 }
 
+/// A Discord header split over lines: the name alone on line `i`, then a
+/// bot's badge line maybe, then the time line (`— Today at 19:02`): the
+/// number of lines after the name's that belong to the header.
+pub fn split_header(lines: &[&str], i: usize) -> Option<usize> {
+    let name = lines[i].trim();
+    if name.is_empty() || stamp_line(name).is_some() {
+        return None;
+    }
+    let mut j = i + 1;
+    if lines.get(j).is_some_and(|l| badge_line(l)) {
+        j += 1;
+    }
+    lines.get(j).and_then(|l| stamp_line(l)).map(|_| j - i)
+}
+
+/// Whether line `i` starts a Discord message's header: `Ann — Today at
+/// 18:04` alone on its line, or a name whose time line follows
+/// ([`split_header`]).
+pub fn chat_header_at(lines: &[&str], i: usize) -> bool {
+    matches!(chat_line(lines[i]), Some(ChatLine::Author(_, ""))) || split_header(lines, i).is_some()
+}
+
+/// The context Discord shows above a reply, as a channel or DM copy gives
+/// it just above the reply's header: the answered message's author as
+/// `@NAME` alone on a line (the client puts the name and the answered
+/// text in separate boxes, so a copy breaks the line between them), then
+/// one line of the answered message. Those words are an earlier message
+/// shown again, never the replying author's, nor a new message of the
+/// answered one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ReplyContext<'a> {
+    /// Index of the `@NAME` line.
+    pub start: usize,
+    /// Index of the reply's header: the context is `start..end`.
+    pub end: usize,
+    /// The answered message's author, as written after `@`.
+    pub name: &'a str,
+}
+
+/// Every reply's context in copied chat lines ([`ReplyContext`]), in
+/// order. A `@NAME` line counts only with exactly one line (blank lines
+/// aside) between it and a header, and a name Discord could show (at most
+/// 32 characters, a name's characters, no colon). Linear in the lines.
+pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
+    let above = |from: usize| (0..from).rev().find(|&j| !lines[j].trim().is_empty());
+    let mut out: Vec<ReplyContext<'a>> = Vec::new();
+    for i in 0..lines.len() {
+        if !chat_header_at(lines, i) {
+            continue;
+        }
+        let Some(said) = above(i) else { continue };
+        let Some(at) = above(said) else { continue };
+        let taken = out.last().is_some_and(|r| r.end > at);
+        let furniture =
+            |l: &str| chat_line(l).is_some() || stamp_line(l).is_some() || badge_line(l);
+        if taken || furniture(lines[said]) || chat_header_at(lines, said) {
+            continue;
+        }
+        if let Some(name) = mention(lines[at]) {
+            out.push(ReplyContext {
+                start: at,
+                end: i,
+                name,
+            });
+        }
+    }
+    out
+}
+
+/// The name of a reply context's `@NAME` line.
+fn mention(line: &str) -> Option<&str> {
+    let name = line.trim().strip_prefix('@')?.trim();
+    (name.chars().count() <= 32 && !name.contains(':') && crate::names::check_name(name).is_ok())
+        .then_some(name)
+}
+
+/// The line without the `(edited)` mark Discord's client writes after an
+/// edited message's last line (`vote Bob (edited)`): the mark is the
+/// client's, not the author's words. Other lines are returned as they are.
+pub fn without_edited(line: &str) -> &str {
+    match line.trim_end().strip_suffix("(edited)") {
+        Some(rest) if rest.is_empty() || rest.ends_with(char::is_whitespace) => rest.trim_end(),
+        _ => line,
+    }
+}
+
 /// The chat author line `line` is, if any (see [`ChatLine`]).
 pub fn chat_line(line: &str) -> Option<ChatLine<'_>> {
     let t = line.trim();
@@ -344,5 +430,51 @@ mod tests {
         assert_eq!(without_badge("Carl-botBOT"), ("Carl-bot", true));
         assert_eq!(without_badge("ROBOT"), ("ROBOT", false));
         assert_eq!(without_badge("Ann"), ("Ann", false));
+    }
+
+    #[test]
+    fn reply_context_lines() {
+        let lines = [
+            "Kestrel — Today at 19:00",
+            "kill Vex",
+            "kill Ann",
+            "@Kestrel",
+            "kill Vex",
+            "Moderator — Today at 19:05",
+            "got it",
+            "@Moderator",
+            "",
+            "got it",
+            "Kestrel",
+            " — Today at 19:06",
+            "thanks",
+            "@Ann I agree",
+            "Vex — Today at 19:07",
+            "@Vex",
+            "hi",
+            "there",
+            "Vex — Today at 19:08",
+        ];
+        let r = reply_contexts(&lines);
+        assert_eq!(
+            r,
+            [
+                ReplyContext {
+                    start: 3,
+                    end: 5,
+                    name: "Kestrel"
+                },
+                ReplyContext {
+                    start: 7,
+                    end: 10,
+                    name: "Moderator"
+                },
+            ]
+        );
+        assert!(chat_header_at(&lines, 10) && !chat_header_at(&lines, 11));
+        assert_eq!(without_edited("vote Bob (edited)"), "vote Bob");
+        assert_eq!(without_edited("(edited)"), "");
+        assert_eq!(without_edited("I (edited)x"), "I (edited)x");
+        assert_eq!(without_edited("re(edited)"), "re(edited)");
     }
 }

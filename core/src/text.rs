@@ -206,7 +206,7 @@ fn platform_header(line: &str) -> Option<Header<'_>> {
 }
 
 /// A header typed by the moderator: `== Name ==`, `Name:`, `**Name**:`.
-fn typed_header(line: &str) -> Option<Header<'_>> {
+pub fn typed_header(line: &str) -> Option<Header<'_>> {
     let t = line.trim();
     if let Some(inner) = t.strip_prefix("==").and_then(|s| s.strip_suffix("==")) {
         let name = inner.trim().trim_matches('=').trim();
@@ -255,6 +255,10 @@ pub struct BulkSplit<P> {
     /// message, and is listed here so the moderator sees it was not taken
     /// as a header.
     pub unknown_headers: Vec<(u32, String, bool)>,
+    /// The context Discord shows above a reply
+    /// ([`crate::paste::ReplyContext`]), taken for nobody: (1-based first
+    /// and last line, the answered message's author as written).
+    pub replies: Vec<(u32, u32, String)>,
     /// How the paste was read when it was not a pile of messages: a form's
     /// responses sheet ([`crate::forms::Sheet::describe`]).
     pub read_as: Option<String>,
@@ -266,6 +270,7 @@ impl<P> Default for BulkSplit<P> {
             texts: Vec::new(),
             orphans: Vec::new(),
             unknown_headers: Vec::new(),
+            replies: Vec::new(),
             read_as: None,
         }
     }
@@ -281,24 +286,6 @@ fn header_furniture(line: &str) -> bool {
         .any(|k| t.starts_with(k))
         || crate::paste::stamp_line(t).is_some()
         || crate::paste::badge_line(t)
-}
-
-/// A Discord header split over lines: the name alone on line `i`, then a
-/// bot's badge line maybe, then the time line (`— Today at 19:02`): the
-/// number of lines after the name's that belong to the header.
-fn split_header(lines: &[&str], i: usize) -> Option<usize> {
-    let name = lines[i].trim();
-    if name.is_empty() || crate::paste::stamp_line(name).is_some() {
-        return None;
-    }
-    let mut j = i + 1;
-    if lines.get(j).is_some_and(|l| crate::paste::badge_line(l)) {
-        j += 1;
-    }
-    lines
-        .get(j)
-        .and_then(|l| crate::paste::stamp_line(l))
-        .map(|_| j - i)
 }
 
 /// Splits a bulk paste by header lines ([`header`], and a Discord header
@@ -342,6 +329,10 @@ fn split_bulk_by<P: PartialEq + Copy>(
     let line = |l: &mut u32| *l = at.get(*l as usize - 1).copied().unwrap_or(*l);
     out.orphans.iter_mut().for_each(|(l, _)| line(l));
     out.unknown_headers.iter_mut().for_each(|(l, _, _)| line(l));
+    out.replies.iter_mut().for_each(|(a, b, _)| {
+        line(a);
+        line(b);
+    });
     out.read_as = Some(sheet.describe());
     out
 }
@@ -358,8 +349,29 @@ fn split_sections<P: PartialEq + Copy>(
     let all: Vec<&str> = lines(text).collect();
     // Lines after a platform's author line still in its header.
     let mut furniture = 0usize;
+    let replies = if platform {
+        crate::paste::reply_contexts(&all)
+    } else {
+        Vec::new()
+    };
+    let mut reply = replies.iter().peekable();
+    // Whether the current section's header is a chat client's, whose
+    // `(edited)` marks come off.
+    let mut chat = false;
     for (i, &line) in all.iter().enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        while reply.next_if(|r| r.end <= i).is_some() {}
+        if let Some(r) = reply.peek().filter(|r| r.start <= i) {
+            if r.start == i {
+                let last = (r.start..r.end)
+                    .rev()
+                    .find(|&j| !blank(all[j]))
+                    .unwrap_or(i);
+                let last = u32::try_from(last + 1).unwrap_or(u32::MAX);
+                out.replies.push((number, last, r.name.to_string()));
+            }
+            continue;
+        }
         if !platform {
             furniture = 0;
         }
@@ -390,17 +402,21 @@ fn split_sections<P: PartialEq + Copy>(
             typed_header(line)
         };
         let found = found.or_else(|| {
-            split_header(&all, i).filter(|_| platform).map(|n| {
-                furniture = n;
-                Header {
-                    name: crate::paste::without_badge(line.trim()).0,
-                    explicit: true,
-                }
-            })
+            crate::paste::split_header(&all, i)
+                .filter(|_| platform)
+                .map(|n| {
+                    furniture = n;
+                    Header {
+                        name: crate::paste::without_badge(line.trim()).0,
+                        explicit: true,
+                    }
+                })
         });
         if let Some(h) = found {
+            let by_chat = platform && crate::paste::chat_header_at(&all, i);
             match resolve(h.name) {
                 Some(p) => {
+                    chat = by_chat;
                     let idx = match out.texts.iter().position(|(q, _)| *q == p) {
                         Some(idx) => {
                             let t = &mut out.texts[idx].1;
@@ -438,7 +454,11 @@ fn split_sections<P: PartialEq + Copy>(
         match current {
             Some(idx) => {
                 let t = &mut out.texts[idx].1;
-                t.push_str(line);
+                t.push_str(if chat {
+                    crate::paste::without_edited(line)
+                } else {
+                    line
+                });
                 t.push('\n');
             }
             None if !line.trim().is_empty() => out.orphans.push((number, line.to_string())),
@@ -630,6 +650,11 @@ pub fn bulk_problems<P>(split: &BulkSplit<P>) -> Vec<String> {
             format!("line {l}: \"{n}:\" names no player, so it was read as a line of the message above it, not as a header")
         });
     }
+    for (first, last, name) in &split.replies {
+        out.push(format!(
+            "lines {first}-{last}: the message by {name} that a Discord reply answers, shown again above the reply; not taken (it is no new message)"
+        ));
+    }
     if !split.orphans.is_empty() {
         let list: Vec<String> = split.orphans.iter().map(|(l, _)| l.to_string()).collect();
         out.push(format!(
@@ -777,6 +802,51 @@ mod tests {
             [(0, "kill Vex\nFrom: my heart\nTo: you".to_string())]
         );
         assert_eq!(s.unknown_headers, [(3, "my heart".to_string(), false)]);
+    }
+
+    #[test]
+    fn a_reply_context_is_no_line_of_the_message_above() {
+        let names = ["Kestrel", "Vex"];
+        let resolve = |n: &str| names.iter().position(|x| *x == n);
+        // A DM copy: Kestrel changes her target; the moderator then
+        // replies to her first message, whose line Discord shows again
+        // above the reply. Taken as Kestrel's, it would be her last word.
+        let pile = "Kestrel — Today at 7:02 PM\nkill Vex\n[7:04 PM]\nkill Ann (edited)\n\
+                    @Kestrel\nkill Vex\nModerator — Today at 7:06 PM\ngot it\n\
+                    @Moderator\nwho do you check?\nVex\n — Today at 7:08 PM\ncheck Kestrel";
+        let s = split_bulk(pile, resolve);
+        assert_eq!(
+            s.texts,
+            [
+                (0, "kill Vex\n[7:04 PM]\nkill Ann".to_string()),
+                (1, "check Kestrel".to_string()),
+            ]
+        );
+        assert_eq!(
+            s.replies,
+            [
+                (5, 6, "Kestrel".to_string()),
+                (9, 10, "Moderator".to_string())
+            ]
+        );
+        assert_eq!(s.orphans, [(8, "got it".to_string())]);
+        let problems = bulk_problems(&s);
+        assert!(
+            problems[1]
+                .starts_with("lines 5-6: the message by Kestrel that a Discord reply answers")
+        );
+        // Typed headers alone: the lines stay as written.
+        let s = split_bulk_typed(
+            "Kestrel:\nkill Ann (edited)\n@Vex\nhi\nVex — Today at 7:08 PM",
+            resolve,
+        );
+        assert_eq!(
+            s.texts,
+            [(
+                0,
+                "kill Ann (edited)\n@Vex\nhi\nVex — Today at 7:08 PM".to_string()
+            )]
+        );
     }
 
     #[test]

@@ -27,8 +27,10 @@ use crate::state::{Phase, PlayerId, State};
 use crate::step::Entry;
 use crate::vote::{Ballot, Play, RevoteInput, VoteInput, When};
 use console_core::names::NameIndex;
-use console_core::paste::{ChatLine, Quotes, chat_line, strip_markup};
-use console_core::text::{is_end, lines, split_bulk_typed};
+use console_core::paste::{
+    ChatLine, Quotes, chat_line, reply_contexts, strip_markup, without_edited,
+};
+use console_core::text::{is_end, lines, split_bulk, split_bulk_typed, typed_header};
 use std::fmt;
 
 /// How a name on a line was read (D12.3): the player it names and whether
@@ -210,6 +212,10 @@ pub enum Skip {
     /// the author as written, and whether that names a player of the game
     /// (else it may be the player's chat name: an alias makes it theirs).
     OtherAuthor(String, bool),
+    /// In a copied chat, the context Discord shows above a reply: the
+    /// answered message by the author named, shown again (D12.2: someone
+    /// else's words, or the player's own earlier ones, not a new message).
+    Reply(String),
 }
 
 impl fmt::Display for Skip {
@@ -218,6 +224,10 @@ impl fmt::Display for Skip {
             Skip::Quoted => write!(f, "quoted: someone else's words (D12.2)"),
             Skip::AfterEnd => write!(f, "after the end line (D12.2)"),
             Skip::OtherAuthor(n, true) => write!(f, "written by {n}, not by the player (D12.2)"),
+            Skip::Reply(n) => write!(
+                f,
+                "the message by {n} that a Discord reply answers, shown again above the reply: not a new message (D12.2)"
+            ),
             Skip::OtherAuthor(n, false) => write!(
                 f,
                 "written by {n}, not by the player (D12.2); if {n} is the player's chat name, an alias makes it theirs (D12.3)"
@@ -858,9 +868,15 @@ impl<'a> Reader<'a> {
         let mut quotes = Quotes::default();
         let mut other: Option<(String, bool)> = None;
         let mut ended = false;
-        for (i, raw) in lines(text).enumerate() {
+        let all: Vec<&str> = lines(text).collect();
+        let replies = reply_contexts(&all);
+        let mut reply = replies.iter().peekable();
+        let mut chat = false;
+        for (i, raw) in all.iter().enumerate() {
             let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
             let written = raw.trim();
+            while reply.next_if(|r| r.end <= i).is_some() {}
+            let in_reply = reply.peek().filter(|r| r.start <= i).map(|r| r.name);
             if written.is_empty() {
                 acc.in_list = None;
                 continue;
@@ -876,6 +892,10 @@ impl<'a> Reader<'a> {
                 out.push(skip(Skip::AfterEnd));
                 continue;
             }
+            if let Some(name) = in_reply {
+                out.push(skip(Skip::Reply(name.to_string())));
+                continue;
+            }
             if is_end(written) {
                 ended = true;
                 continue;
@@ -883,6 +903,7 @@ impl<'a> Reader<'a> {
             let mut line = written;
             match chat_line(written) {
                 Some(ChatLine::Author(name, rest)) => {
+                    chat = true;
                     let theirs = self.names.resolve(name).ok().map(|r| r.0);
                     other = (theirs != Some(me)).then(|| (name.to_string(), theirs.is_some()));
                     acc.in_list = None;
@@ -902,6 +923,9 @@ impl<'a> Reader<'a> {
             if let Some((name, known)) = &other {
                 out.push(skip(Skip::OtherAuthor(name.clone(), *known)));
                 continue;
+            }
+            if chat {
+                line = without_edited(line);
             }
             let u = quotes.line(line);
             if u.text.trim().is_empty() {
@@ -1199,7 +1223,18 @@ pub fn read_dms_onto(
     let held = held.filter(|e| e.phase() == Some(phase));
     let names = Names::new(state, aliases);
     let text = &choice_lists_unheaded(text, &names);
-    let split = split_bulk_typed(text, |n| names.resolve(n).ok().filter(|r| r.1).map(|r| r.0));
+    let resolve = |n: &str| names.resolve(n).ok().filter(|r| r.1).map(|r| r.0);
+    // Under the producers' own headers (`== Ann ==`), a DM's chat author
+    // lines are read inside each message (D12.2, D12.3); with none, the
+    // platform's author lines head the messages (a Discord DM copy, a
+    // forum's private message view), and a reply's context is no line of
+    // any message.
+    let typed = lines(text).any(|l| typed_header(l).is_some_and(|h| resolve(h.name).is_some()));
+    let split = if typed {
+        split_bulk_typed(text, resolve)
+    } else {
+        split_bulk(text, resolve)
+    };
     let reader = Reader {
         state,
         phase,
@@ -1243,7 +1278,11 @@ pub fn read_dms_onto(
             )),
             _ => None,
         };
-        let mut reason = if *orphaned {
+        let mut reason = if *orphaned && starts.is_none() {
+            format!(
+                "{name:?} names no player: the lines under it are not read (D12.1); if {name} is a player's chat name, an alias makes it theirs (D12.3)"
+            )
+        } else if *orphaned {
             format!("{name:?} names no player: the lines under it are not read (D12.1)")
         } else if starts.is_some() {
             format!("{name:?}: names no player, so it is a line of the message above (D12.1)")
@@ -1259,6 +1298,13 @@ pub fn read_dms_onto(
             reason,
         });
     }
+    unread.extend(split.replies.iter().map(|(line, last, name)| Unread {
+        line: *line,
+        text: format!("@{name}"),
+        reason: format!(
+            "lines {line}-{last}: the message by {name} that a Discord reply answers, shown again above the reply: not a new message (D12.2)"
+        ),
+    }));
     console_core::text::sort_small(&mut unread, |u| u.line);
     let senders: Vec<String> = messages.iter().map(|m| m.player.clone()).collect();
     let changes = match (entry(state, phase, &before), entry(state, phase, &accs)) {
@@ -1645,6 +1691,53 @@ deduct\n";
         assert_eq!(c.choices.get("Mary-Jo").unwrap().boost, Some(Boost::Seven));
         assert_eq!(i.unread.len(), 3, "{:?}", i.unread);
         assert_eq!(i.unread[0].line, 1);
+    }
+
+    #[test]
+    fn discord_dm_copies_need_no_typed_header() {
+        let s = season();
+        // DM copies pasted one after another as Discord gives them: the
+        // host's lines, a header split over two lines, an edited line, a
+        // bot's message, and replies whose context (`@NAME` and the
+        // answered line) stands above the reply's header.
+        let text = "Host — Today at 18:00\n\
+Send deduct or boost 2 by tonight!\n\
+Ann — Today at 18:04\n\
+boost 2\n\
+deduct (edited)\n\
+Dee\n\
+ — Today at 18:06\n\
+deduct\n\
+@Ann\n\
+boost 2\n\
+Zed — Today at 18:07\n\
+deduct\n\
+Carl-bot APP — Today at 18:08\n\
+Zed deducted\n\
+@Zed\n\
+deduct\n\
+Host — Today at 18:09\n\
+noted";
+        let i = read_dms(&s, Phase::Competition, text);
+        let Some(Entry::Competition(c)) = &i.entry else {
+            panic!("{i:?}")
+        };
+        let ann = c.choices.get("Ann").unwrap();
+        assert_eq!((ann.deduct, ann.boost), (true, Some(Boost::Two)));
+        // Ann's line shown again above Zed's reply is not Dee's.
+        let dee = c.choices.get("Dee").unwrap();
+        assert_eq!((dee.deduct, dee.boost), (true, None));
+        assert!(c.choices.get("Zed").unwrap().deduct);
+        assert_eq!(verdicts(&i, "Dee"), [(1, "accepted")]);
+        let replies: Vec<u32> = i
+            .unread
+            .iter()
+            .filter(|u| u.reason.contains("a Discord reply answers"))
+            .map(|u| u.line)
+            .collect();
+        assert_eq!(replies, [9, 15]);
+        let host = i.unread.iter().find(|u| u.line == 1).unwrap();
+        assert!(host.reason.contains("names no player"), "{host:?}");
     }
 
     #[test]

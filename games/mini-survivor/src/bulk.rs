@@ -36,6 +36,10 @@ pub struct SplitData {
     /// (1-based line, name, taken for a header) of header-like lines
     /// naming no player.
     pub unknown_headers: Vec<(u32, String, bool)>,
+    /// (first line, last line, author) of a Discord reply's context,
+    /// taken for nobody.
+    #[serde(default)]
+    pub replies: Vec<(u32, u32, String)>,
     /// How the paste was read when not as a pile of messages (a form's
     /// responses sheet).
     #[serde(default)]
@@ -78,6 +82,8 @@ struct SplitHead {
     texts: Vec<(usize, usize)>,
     orphans: Vec<(u32, String)>,
     unknown_headers: Vec<(u32, String, bool)>,
+    #[serde(default)]
+    replies: Vec<(u32, u32, String)>,
     #[serde(default)]
     read_as: Option<String>,
 }
@@ -124,6 +130,7 @@ impl SplitData {
             texts: self.texts.iter().map(|(p, t)| (*p, t.len())).collect(),
             orphans: self.orphans.clone(),
             unknown_headers: self.unknown_headers.clone(),
+            replies: self.replies.clone(),
             read_as: self.read_as.clone(),
         })
         .unwrap_or_default();
@@ -160,6 +167,7 @@ impl SplitData {
             texts,
             orphans: h.orphans,
             unknown_headers: h.unknown_headers,
+            replies: h.replies,
             read_as: h.read_as,
         })
     }
@@ -171,6 +179,7 @@ impl From<BulkSplit<PlayerId>> for SplitData {
             texts: s.texts.into_iter().map(|(p, t)| (p.index(), t)).collect(),
             orphans: s.orphans,
             unknown_headers: s.unknown_headers,
+            replies: s.replies,
             read_as: s.read_as,
         }
     }
@@ -187,6 +196,7 @@ impl SplitData {
                 .collect(),
             orphans: self.orphans,
             unknown_headers: self.unknown_headers,
+            replies: self.replies,
             read_as: self.read_as,
         }
     }
@@ -216,6 +226,29 @@ mod tests {
                 (PlayerId::from(2), "5 i\nsorry, amending:\n6 i".to_string()),
             ]
         );
+    }
+
+    /// A Discord channel copy: the line a reply answers, shown again above
+    /// it, is taken for nobody and said so, through the worker's answer
+    /// too; an edited line's mark comes off.
+    #[test]
+    fn a_reply_context_is_nobody_s_order() {
+        let r = Roster::new(["Kraken", "Harbor Lights", "Bob"]).unwrap();
+        let text = "Kraken — Today at 18:00\n11 v 3\nBob — Today at 18:02\n5 i (edited)\n@Kraken\n11 v 3\nHarbor Lights — Today at 18:03\nlol same";
+        let answer = BulkRequest::new(&r, text.to_string())
+            .split()
+            .unwrap()
+            .to_text();
+        let s = SplitData::from_text(&answer).unwrap().into_split();
+        assert_eq!(
+            s.texts,
+            [
+                (PlayerId::from(0), "11 v 3".to_string()),
+                (PlayerId::from(2), "5 i".to_string()),
+                (PlayerId::from(1), "lol same".to_string()),
+            ]
+        );
+        assert_eq!(s.replies, [(5, 6, "Kraken".to_string())]);
     }
 
     /// The worker's reading is the page's: the same split through a

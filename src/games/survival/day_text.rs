@@ -327,6 +327,10 @@ pub struct SplitReply {
     /// (1-based line, name as written, taken for a header) of header-like
     /// lines naming no player.
     pub unknown_headers: Vec<(u32, String, bool)>,
+    /// (first line, last line, author) of a Discord reply's context,
+    /// taken for nobody.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replies: Vec<(u32, u32, String)>,
     /// How the paste was read when not as a pile of messages (a form's
     /// responses sheet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -353,6 +357,7 @@ impl SplitReply {
                 texts,
                 orphans: self.orphans,
                 unknown_headers: self.unknown_headers,
+                replies: self.replies,
                 read_as: self.read_as,
             },
         )
@@ -385,6 +390,7 @@ pub fn split(r: &PostsRequest) -> SplitReply {
         .collect();
     out.orphans = s.orphans;
     out.unknown_headers = s.unknown_headers;
+    out.replies = s.replies;
     out.read_as = s.read_as;
     out
 }

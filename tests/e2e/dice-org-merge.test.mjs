@@ -11,7 +11,7 @@
 // comes when the producer settles the tie. Prints the producer's actions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screen, counter } from './helpers.mjs';
+import { open, counter, toTheVote } from './helpers.mjs';
 
 const PLAYERS = ['kai.exe', 'Nova', 'tofu-cat', 'lil-bean', 'ZephyrWinds', 'Big Mo'];
 
@@ -26,25 +26,6 @@ const VOTES = [
 
 // The revote DMs pasted on their own, as the testers did.
 const REVOTES = 'tofu-cat:\nrevote kai\nlil-bean:\nrevote kai.exe\nZephyrWinds:\nrevote Nova\nBig Mo:\nrevote: kai\nNova:\nrevote kai.exe';
-
-/** A season of one team (seed 1: Big Mo wins the individual competition)
- * played to its vote with no choices. */
-async function toTheVote(page) {
-  await page.fill('[data-testid=season-name]', 'Merge season');
-  await page.fill('[data-testid=players]', PLAYERS.join('\n'));
-  await page.fill('[data-testid=teams]', 'Ember');
-  await page.fill('[data-testid=seed]', '1');
-  await page.waitForSelector('[data-testid=setup-preview]');
-  await page.click('[data-testid=start]');
-  await page.waitForSelector('section.team');
-  await screen(page, 'Round');
-  for (const kind of ['competition', 'camp', 'conversation']) {
-    await page.waitForSelector('section.round [data-testid=play]');
-    await page.click('section.round [data-testid=play]');
-    await page.waitForFunction((k) => document.querySelector('[data-testid=last-step]')?.dataset.kind === k, kind);
-  }
-  await page.waitForSelector('section[aria-label=Vote]');
-}
 
 /** Pastes `text` in the box and splits it; waits for the account. */
 async function pasteAndSplit(page, text, act) {
@@ -62,7 +43,7 @@ test('the revote DMs pasted on their own keep every first ballot; kai.exe goes o
   const actions = counter();
   const { act } = actions;
   try {
-    await toTheVote(page);
+    await toTheVote(page, 'Merge season', PLAYERS);
     assert.equal(await page.textContent('[data-testid=immune-voters]'), 'Big Mo');
     await pasteAndSplit(page, VOTES, act);
     await act(() => page.selectOption('tr[data-voter="Big Mo"] select', 'Nova'));
@@ -115,7 +96,7 @@ test('a tie with no revote ballot posts its first count and asks for the revote;
   const actions = counter();
   const { act } = actions;
   try {
-    await toTheVote(page);
+    await toTheVote(page, 'Merge season', PLAYERS);
     await pasteAndSplit(page, VOTES, act);
     await act(() => page.selectOption('tr[data-voter="Big Mo"] select', 'Nova'));
     // The dry run says what reading the votes will do.
@@ -152,7 +133,7 @@ test('Read the votes warns of a pasted ballot gone and a rejected line; the prod
   const actions = counter();
   const { act } = actions;
   try {
-    await toTheVote(page);
+    await toTheVote(page, 'Merge season', PLAYERS);
     const votes = VOTES.replace('my vote is Nova', 'vote Zed');
     await pasteAndSplit(page, votes, act);
     await act(() => page.selectOption('tr[data-voter="Big Mo"] select', 'Nova'));

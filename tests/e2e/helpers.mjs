@@ -242,3 +242,23 @@ export async function renameStoredGame(page, name) {
     localStorage.setItem('mini-survivor.index', JSON.stringify(index));
   }, name);
 }
+
+/** Starts a Dice ORG season of one team from the Setup screen (already
+ * open; seed 1: with the players of the merge test, Big Mo wins the
+ * individual competition) and plays it to its vote with no choices. */
+export async function toTheVote(page, name, players) {
+  await page.fill('[data-testid=season-name]', name);
+  await page.fill('[data-testid=players]', players.join('\n'));
+  await page.fill('[data-testid=teams]', 'Ember');
+  await page.fill('[data-testid=seed]', '1');
+  await page.waitForSelector('[data-testid=setup-preview]');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('section.team');
+  await screen(page, 'Round');
+  for (const kind of ['competition', 'camp', 'conversation']) {
+    await page.waitForSelector('section.round [data-testid=play]');
+    await page.click('section.round [data-testid=play]');
+    await page.waitForFunction((k) => document.querySelector('[data-testid=last-step]')?.dataset.kind === k, kind);
+  }
+  await page.waitForSelector('section[aria-label=Vote]');
+}

@@ -270,8 +270,10 @@ pub struct ReplyContext<'a> {
 
 /// Every reply's context in copied chat lines ([`ReplyContext`]), in
 /// order. A `@NAME` line counts only with exactly one line (blank lines
-/// aside) between it and a header, and a name Discord could show (at most
-/// 32 characters, a name's characters, no colon). Linear in the lines.
+/// aside) between it and a header, not right under a header (there it
+/// starts a message: `@Host` / `kill Vex`), and with a name Discord could
+/// show (at most 32 characters, a name's characters, no colon). Linear in
+/// the lines.
 pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
     let above = |from: usize| (0..from).rev().find(|&j| !lines[j].trim().is_empty());
     let mut out: Vec<ReplyContext<'a>> = Vec::new();
@@ -282,9 +284,17 @@ pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
         let Some(said) = above(i) else { continue };
         let Some(at) = above(said) else { continue };
         let taken = out.last().is_some_and(|r| r.end > at);
-        let furniture =
-            |l: &str| chat_line(l).is_some() || stamp_line(l).is_some() || badge_line(l);
-        if taken || furniture(lines[said]) || chat_header_at(lines, said) {
+        let furniture = |j: usize| {
+            let l = lines[j];
+            chat_line(l).is_some()
+                || stamp_line(l).is_some()
+                || badge_line(l)
+                || chat_header_at(lines, j)
+        };
+        // Right under a header, `@NAME` starts that author's message
+        // (`@Host` / `kill Vex`): a reply's context follows a message's
+        // last line, or starts the paste.
+        if taken || furniture(said) || above(at).is_some_and(furniture) {
             continue;
         }
         if let Some(name) = mention(lines[at]) {
@@ -454,6 +464,9 @@ mod tests {
             "hi",
             "there",
             "Vex — Today at 19:08",
+            "@Host",
+            "kill Ann",
+            "Ann — Today at 19:09",
         ];
         let r = reply_contexts(&lines);
         assert_eq!(

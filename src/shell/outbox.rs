@@ -98,11 +98,39 @@ fn words(s: &State) -> (&'static str, String) {
     }
 }
 
+/// How many of a stage's messages are in each state.
+#[derive(Default)]
+struct Tally {
+    /// Posted, or copied for a forum.
+    sent: usize,
+    /// Ready, or refused and to try again.
+    to_send: usize,
+    /// On its way when a page was left: asked about.
+    unsure: usize,
+    /// No webhook for its recipient.
+    without: usize,
+}
+
+impl Tally {
+    fn of(states: &[State]) -> Tally {
+        let mut t = Tally::default();
+        for s in states {
+            match s {
+                State::Sent(_) | State::SentOther(_) | State::Copied => t.sent += 1,
+                State::Ready | State::Failed(_) => t.to_send += 1,
+                State::Unsure => t.unsure += 1,
+                State::NoWebhook => t.without += 1,
+            }
+        }
+        t
+    }
+}
+
 /// The delivery of one stage: its messages (keyed by stage in the
 /// delivery records: the same stage's messages are never sent twice), the
 /// webhook list (read against the parcel's names), and Send.
 #[component]
-fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
+fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel, send_now: bool) -> impl IntoView {
     let game = parcel.game.clone();
     let format = parcel.format;
     let messages = StoredValue::new(parcel.messages());
@@ -138,7 +166,7 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
     // The message whose request is on its way from this page: to send
     // still, not "perhaps sent" (that is a request a page left behind).
     let in_flight = RwSignal::new(None::<String>);
-    let states = move || {
+    let states: Memo<Vec<State>> = Memo::new(move |_| {
         let flying = in_flight.get();
         records.with(|r| {
             hooks.with(|h| {
@@ -154,13 +182,8 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
                 })
             })
         })
-    };
-    let to_send = move || {
-        states()
-            .iter()
-            .filter(|s| matches!(s, State::Ready | State::Failed(_)))
-            .count()
-    };
+    });
+    let to_send = move || states.with(|s| Tally::of(s).to_send);
     let send = move || {
         if !shell.writable() || sending.get_untracked() {
             return;
@@ -250,19 +273,12 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
             }
             in_flight.set(None);
             sending.set(false);
-            let (left, unsure, unaddressed) = records.with_untracked(|r| {
-                hooks.with_untracked(|h| {
-                    messages.with_value(|m| {
-                        m.iter()
-                            .fold((0, 0, 0), |(a, b, c), o| match state(o, r, h) {
-                                State::Ready | State::Failed(_) => (a + 1, b, c),
-                                State::Unsure => (a, b + 1, c),
-                                State::NoWebhook => (a, b, c + 1),
-                                _ => (a, b, c),
-                            })
-                    })
-                })
-            });
+            let Tally {
+                to_send: left,
+                unsure,
+                without: unaddressed,
+                ..
+            } = states.with_untracked(|s| Tally::of(s));
             if unsure > 0 {
                 shell.warn(format!("{sent} messages delivered; one was on its way when the connection broke: look in its channel, then say whether it is there"));
             } else if failed + left > 0 {
@@ -308,10 +324,17 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
     };
     let has_hooks = list.with_untracked(|l| !l.trim().is_empty());
     let markdown = format == Format::Markdown;
+    // Opened by "Deliver to Discord" with a webhook kept for every
+    // recipient and nothing of the stage sent, on its way or refused yet:
+    // that click was the Send. Anything else (a webhook missing, a message
+    // asked about after a reload) waits for the moderator.
+    if send_now && markdown && states.with_untracked(|s| s.iter().all(|x| *x == State::Ready)) {
+        send();
+    }
     // The queue: the first message neither sent nor copied (nor perhaps
     // on its way), for a platform without webhooks.
     let next = move || {
-        let s = states();
+        let s = states.get();
         messages.with_value(|m| {
             m.iter()
                 .zip(s)
@@ -361,21 +384,20 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel) -> impl IntoView {
                         (_, n) => format!("Send {n} messages to Discord"),
                     }}
                 </button>
-                <span class="muted" data-testid="outbox-summary">{move || {
-                    let s = states();
-                    let count = |f: fn(&State) -> bool| s.iter().filter(|x| f(x)).count();
+                <span class="muted" data-testid="outbox-summary">{move || states.with(|s| {
+                    let t = Tally::of(s);
                     format!(
                         "{} messages: {} sent, {} to send, {} without a webhook",
                         s.len(),
-                        count(|x| matches!(x, State::Sent(_) | State::SentOther(_) | State::Copied)),
-                        count(|x| matches!(x, State::Ready | State::Failed(_))),
-                        count(|x| matches!(x, State::NoWebhook)),
+                        t.sent,
+                        t.to_send,
+                        t.without,
                     )
-                }}</span>
+                })}</span>
             </p>
             <ol class="outbox-list" data-testid="outbox-list">
                 {move || {
-                    let s = states();
+                    let s = states.get();
                     messages.with_value(|m| m.iter().zip(s).map(|(o, st)| {
                         let (class, said) = if sending.get() && in_flight.get().as_deref() == Some(o.key.as_str()) {
                             ("sending", "being sent…".to_string())
@@ -452,6 +474,7 @@ pub fn Deliver() -> impl IntoView {
             .unwrap_or_default()
     };
     let (kind_key, game) = (arg("kind"), arg("game"));
+    let send_now = arg("send") == "1";
     let kind = KINDS.into_iter().find(|k| k.key == kind_key);
     let shell = Shell::new(kind.unwrap_or(KINDS[0]), &[]);
     let parcel = kind.and_then(|k| storage::parcel(k, &game));
@@ -463,7 +486,7 @@ pub fn Deliver() -> impl IntoView {
                 (Some(kind), Some(p)) => view! {
                     <h1>{format!("Deliver: {}", p.name)}</h1>
                     <p class="muted" data-testid="stage">{format!("{}: {}", kind.title, p.label)}</p>
-                    <Outbox shell kind parcel=p/>
+                    <Outbox shell kind parcel=p send_now/>
                 }.into_any(),
                 _ => view! {
                     <h1>"Deliver"</h1>
@@ -511,10 +534,17 @@ pub fn DeliverButton(
             ));
             return;
         }
+        // In Discord's format the click is the Send too, when every
+        // recipient has a webhook (the page checks).
         let url = format!(
-            "../deliver/?kind={}&game={}",
+            "../deliver/?kind={}&game={}{}",
             kind.key,
-            js_sys::encode_uri_component(&parcel.game)
+            js_sys::encode_uri_component(&parcel.game),
+            if parcel.format == Format::Markdown {
+                "&send=1"
+            } else {
+                ""
+            }
         );
         if let Some(w) = web_sys::window() {
             let _ = w.location().set_href(&url);
@@ -522,7 +552,10 @@ pub fn DeliverButton(
     };
     Some(view! {
         <p class="actions deliver">
-            <button data-testid="deliver" on:click=go>{if format == Format::Markdown { "Deliver to Discord…" } else { "Deliver one at a time…" }}</button>
+            <button data-testid="deliver" on:click=go
+                title=if format == Format::Markdown { "Opens the delivery page, which sends every message of this stage at once when each recipient has a webhook" } else { "Opens the delivery page: each message copied in turn" }>
+                {if format == Format::Markdown { "Deliver to Discord" } else { "Deliver one at a time…" }}
+            </button>
         </p>
     })
 }

@@ -8,8 +8,10 @@
 //    and the 12 role cards: each arrives once, in order, at its own
 //    webhook, with allowed_mentions pinging nobody. A reload shows every
 //    message sent and offers nothing more to send; neither the game's
-//    save nor its export holds a webhook URL. Printed: the moderator's
-//    actions from the committed deal to "everything delivered".
+//    save nor its export holds a webhook URL. The night after, with the
+//    format and the webhooks kept, Deliver is the Send. Printed: the
+//    moderator's actions from the committed stage to "everything
+//    delivered", and those done once per game.
 // 2. Faults: Discord rate limits the first request (429 retry_after) and
 //    one player's webhook was deleted (404); the page is reloaded in the
 //    middle of the send. After the reload, the message that was on its
@@ -69,13 +71,14 @@ test('one Send delivers the deal post and every role card once, in order, at its
   try {
     const { hooks, text } = webhooks(discord);
     const c = counter();
-    await inFormat(page, c, 'markdown', 'Deliver to Discord…');
+    // Once per game: Discord's format (kept with the game) and the webhooks.
+    const once = counter();
+    await inFormat(page, once, 'markdown', 'Deliver to Discord');
     const publicPosts = await page.locator('[data-testid=public-post] [data-testid=message]').allTextContents();
     const privatePosts = await Promise.all(DEAL.players.map((p) => page.locator(`[data-testid=private][data-player="${p}"] [data-testid=message]`).textContent()));
     await c.act(() => page.click('[data-testid=deliver]'));
     await page.waitForSelector('[data-testid=outbox-summary]');
     assert.match(await page.locator('[data-testid=stage]').textContent(), /^Survival: /);
-    const once = counter();
     await giveWebhooks(page, once, text);
     assert.equal(await page.locator('[data-testid=webhooks-read] li.warn').count(), 0);
     await page.waitForFunction(() => /^Send \d+ messages to Discord$/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
@@ -114,7 +117,21 @@ test('one Send delivers the deal post and every role card once, in order, at its
     const exported = fs.readFileSync(await download.path(), 'utf8');
     assert.ok(!exported.includes(token) && !exported.includes('/api/webhooks/'), 'the export holds no webhook');
 
-    console.log(`outbox: Survival deal delivered to Discord: ${expected.length} messages (${publicPosts.length} public, ${DEAL.players.length} private); moderator actions from the committed deal to everything delivered: ${c.n} (0 outside the console); once per game: ${once.n} to give the webhooks`);
+    // The next phase, with the webhooks and the format kept: Deliver is
+    // the Send.
+    await screen(page, 'Night');
+    await page.waitForSelector('[data-testid=commit]');
+    await page.click('[data-testid=commit]');
+    await page.waitForSelector('[data-testid=committed]');
+    const next = counter();
+    await next.act(() => screen(page, 'Posts'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=deliver]')?.textContent === 'Deliver to Discord');
+    const nightPosts = await page.locator('[data-testid=message]').count();
+    await next.act(() => page.click('[data-testid=deliver]'));
+    await page.waitForFunction((n) => new RegExp(`^${n} messages: ${n} sent, 0 to send`).test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''), nightPosts);
+    assert.equal(discord.posted.length, expected.length + nightPosts, 'the night\'s messages once each, the deal\'s not again');
+
+    console.log(`outbox: Survival deal delivered to Discord: ${expected.length} messages (${publicPosts.length} public, ${DEAL.players.length} private); moderator actions from the committed deal to everything delivered: ${c.n} (0 outside the console); once per game: ${once.n} (choose Discord's format, give the webhooks); the night after (${nightPosts} messages), webhooks and format kept: ${next.n} (open Posts, Deliver)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();
@@ -129,7 +146,7 @@ test('a 429, a deleted webhook and a reload mid-send: every message once, the fa
   try {
     const { hooks, text } = webhooks(discord);
     const c = counter();
-    await inFormat(page, c, 'markdown', 'Deliver to Discord…');
+    await inFormat(page, c, 'markdown', 'Deliver to Discord');
     const publicCount = await page.locator('[data-testid=public-post] [data-testid=message]').count();
     await c.act(() => page.click('[data-testid=deliver]'));
     await page.waitForSelector('[data-testid=outbox-summary]');
@@ -189,8 +206,10 @@ async function markdown(page) {
  * lists, sends, and checks each message arrived once, in the outbox's
  * order, at its recipient's webhook; returns the counts. */
 async function deliverAll(page, discord, c) {
+  // Discord's format is kept with the game: once per game, as the webhooks.
   await c.act(() => markdown(page));
-  await page.waitForFunction(() => document.querySelector('[data-testid=deliver]')?.textContent === 'Deliver to Discord…');
+  const format = 1;
+  await page.waitForFunction(() => document.querySelector('[data-testid=deliver]')?.textContent === 'Deliver to Discord');
   await c.act(() => page.click('[data-testid=deliver]'));
   await page.waitForSelector('[data-testid=outbox-list] li');
   const keys = await page.locator('[data-testid=outbox-list] li').evaluateAll((ls) => ls.map((l) => l.dataset.key));
@@ -202,7 +221,7 @@ async function deliverAll(page, discord, c) {
   await c.act(() => page.fill('[data-testid=webhooks]', list));
   await c.act(() => page.click('[data-testid=webhooks-keep]'));
   await page.waitForFunction(() => /^Send \d+ messages to Discord$/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
-  const setup = c.n - before;
+  const setup = c.n - before + format;
   await c.act(() => page.click('[data-testid=outbox-send]'));
   await page.waitForFunction(() => /: \d+ sent, 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''));
   assert.deepEqual(discord.posted.map((m) => m.hook), keys.map((k) => hooks[who(k)].id));
@@ -228,7 +247,7 @@ test('Mini-Survivor and Dice ORG deliver a stage in one Send', async () => {
       }
       await screen(page, 'Posts');
       const sent = await deliverAll(page, discord, c);
-      console.log(`outbox: ${game} ${game === 'dice-org' ? 'start' : 'round 1'} delivered to Discord: ${sent.messages} messages to the public channel and ${sent.players} players; moderator actions from the committed stage to everything delivered: ${c.n - sent.setup} (0 outside the console); once per game: ${sent.setup} to give the webhooks`);
+      console.log(`outbox: ${game} ${game === 'dice-org' ? 'start' : 'round 1'} delivered to Discord: ${sent.messages} messages to the public channel and ${sent.players} players; moderator actions from the committed stage to everything delivered: ${c.n - sent.setup} (0 outside the console); once per game: ${sent.setup} (choose Discord's format, give the webhooks)`);
       assert.deepEqual(t.errors, []);
     } finally {
       await t.close();

@@ -187,6 +187,11 @@ fn word_of(w: &str) -> Option<Word> {
     let mut hits = WORDS.iter().filter(|(s, _)| s.starts_with(&w));
     match (hits.next(), hits.next()) {
         (Some((_, v)), None) => Some(*v),
+        // The word with `-ing`: `voting`, `deducting`, `boosting`.
+        (None, _) => w
+            .strip_suffix("ing")
+            .filter(|stem| stem.chars().count() >= 3)
+            .and_then(word_of),
         _ => None,
     }
 }
@@ -437,10 +442,62 @@ fn play(ws: &[(usize, &str)], from: usize) -> Result<RawChoice, LineError> {
 
 /// Words a player may put before the choice word (`I vote Bob`, `I'd
 /// like to deduct`, `my vote: Bob`, `please boost 2`).
-const LEAD: [&str; 14] = [
+const LEAD: [&str; 17] = [
     "i", "i'll", "i'd", "ill", "id", "i'm", "im", "my", "please", "pls", "want", "would", "like",
-    "to",
+    "to", "take", "the", "go",
 ];
+
+/// Words of politeness a line may end with (`deduct 3 pls`, `talk to Zed
+/// please`): no part of the choice.
+const TAIL: [&str; 8] = [
+    "please",
+    "pls",
+    "plz",
+    "thanks",
+    "thx",
+    "ty",
+    "thank you",
+    "tysm",
+];
+
+/// The line without the words of politeness at its end ([`TAIL`]), when a
+/// choice word and something after it are left.
+fn without_tail(s: &str) -> &str {
+    let mut s = s.trim_end();
+    loop {
+        let lower = s.to_lowercase();
+        let Some(t) = TAIL.iter().find(|t| {
+            lower.ends_with(*t)
+                && lower[..lower.len() - t.len()].ends_with(|c: char| c.is_whitespace() || c == ',')
+        }) else {
+            return s;
+        };
+        let cut = s[..s.len() - t.len()]
+            .trim_end()
+            .trim_end_matches(',')
+            .trim_end();
+        if words(cut).len() < 2 {
+            return s;
+        }
+        s = cut;
+    }
+}
+
+/// A line whose choice follows a few words ending in `:` or `,` that
+/// start no choice (`changed my mind: vote Big Mo`, `ok, deduct`,
+/// `actually: rank Zed, Dee`): the words before the choice. At most four
+/// words, so a sentence with a comma is still a sentence.
+fn lead_phrase(s: &str) -> Option<(&str, &str)> {
+    let i = s.find([':', ','])?;
+    let (head, rest) = (s[..i].trim(), s[i + 1..].trim());
+    let n = words(head).len();
+    let first = words(head).first().map(|w| w.1)?;
+    (n <= 4
+        && !rest.is_empty()
+        && word_of(first.trim_end_matches([':', ','])).is_none()
+        && place_number(first).is_none())
+    .then_some((head, rest))
+}
 
 /// Reads one line (its formatting already off, trimmed, not blank) into a
 /// raw choice (D12.3, D12.6-D12.10).
@@ -449,7 +506,13 @@ const LEAD: [&str; 14] = [
 /// The line is no choice, or its arguments are not what the choice takes
 /// ([`LineError`]).
 pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
-    let s = s.trim().trim_end_matches(['.', '!', '?']).trim();
+    let s = without_tail(s.trim().trim_end_matches(['.', '!', '?']).trim());
+    let s = s.trim_end_matches(['.', '!', '?']).trim();
+    if let Some((_, rest)) = lead_phrase(s)
+        && let Ok(choice) = parse_line(rest)
+    {
+        return Ok(choice);
+    }
     let ws = words(s);
     let Some(&(_, first)) = ws.first() else {
         return Err(LineError::NotAChoice(String::new()));
@@ -641,6 +704,48 @@ mod tests {
         assert_eq!(ok("spend 1 RP on a bonus roll"), RawChoice::Bonus);
         assert!(matches!(
             parse_line("buy Ann"),
+            Err(LineError::NotAChoice(_))
+        ));
+    }
+
+    #[test]
+    fn phrasings_players_send() {
+        let rp = RawChoice::Deduct {
+            amount: Some(3),
+            purpose: Some(DeductFor::Rp),
+        };
+        assert_eq!(ok("I'll take the -3 for a RP"), rp);
+        assert_eq!(ok("deduct 3 for RP pls"), rp);
+        assert_eq!(
+            ok("deduct 3 pls"),
+            RawChoice::Deduct {
+                amount: Some(3),
+                purpose: None
+            }
+        );
+        assert_eq!(ok("voting Nova"), RawChoice::Vote(vec!["Nova".into()]));
+        assert_eq!(ok("boosting 2, thanks!"), RawChoice::Boost(Boost::Two));
+        assert_eq!(
+            ok("changed my mind: vote Big Mo"),
+            RawChoice::Vote(vec!["Big Mo".into()])
+        );
+        assert_eq!(
+            ok("ok, rank Zed, Dee"),
+            RawChoice::Rank(vec!["Zed".into(), "Dee".into()])
+        );
+        assert_eq!(
+            ok("talk to tofu-cat pls"),
+            RawChoice::Rank(vec!["tofu-cat".into()])
+        );
+        // A player named like a word of politeness keeps the name; a
+        // sentence with a comma is no lead.
+        assert_eq!(ok("vote Thanks"), RawChoice::Vote(vec!["Thanks".into()]));
+        assert!(matches!(
+            parse_line("well I was going to say, vote Nova"),
+            Err(LineError::NotAChoice(_))
+        ));
+        assert!(matches!(
+            parse_line("thanks"),
             Err(LineError::NotAChoice(_))
         ));
     }

@@ -465,17 +465,17 @@ const TAIL: [&str; 8] = [
 fn without_tail(s: &str) -> &str {
     let mut s = s.trim_end();
     loop {
-        let lower = s.to_lowercase();
-        let Some(t) = TAIL.iter().find(|t| {
-            lower.ends_with(*t)
-                && lower[..lower.len() - t.len()].ends_with(|c: char| c.is_whitespace() || c == ',')
+        // The words of politeness are ASCII: compared byte for byte, any case.
+        let before = |t: &str| {
+            let at = s.len().checked_sub(t.len())?;
+            (s.is_char_boundary(at) && s[at..].eq_ignore_ascii_case(t)).then(|| &s[..at])
+        };
+        let Some(rest) = TAIL.iter().find_map(|t| {
+            before(t).filter(|r| r.ends_with(|c: char| c.is_whitespace() || c == ','))
         }) else {
             return s;
         };
-        let cut = s[..s.len() - t.len()]
-            .trim_end()
-            .trim_end_matches(',')
-            .trim_end();
+        let cut = rest.trim_end().trim_end_matches(',').trim_end();
         if words(cut).len() < 2 {
             return s;
         }

@@ -9,9 +9,7 @@
 // actions from "the messages are on Discord" to "the inputs are read".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { open, screen, openDemo, readingDone, ROOT, dealSurvival, paste, counter, toTheVote } from './helpers.mjs';
+import { open, screen, openDemo, readingDone, paste, counter, toTheVote, survivalNight } from './helpers.mjs';
 
 /** A Discord header, on one line or split over two as newer clients copy
  * it. */
@@ -21,18 +19,10 @@ const header = (name, i) => (i % 2 ? `${name} — Today at 7:${String(10 + i).pa
 const account = (page) => page.textContent('[data-testid=split-result]');
 
 test('Survival night: DM copies with a host reply that shows the first message again, an edit and a bot; each box gets its player\'s words only', async () => {
-  const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
-  const players = CASE._deal.players;
-  const night = Object.entries(CASE.phases[0].actions);
-  const t = await open({ page: 'survival/' });
+  const { t, night } = await survivalNight('Discord night');
   const { page } = t;
-  page.on('dialog', (d) => d.accept());
   const count = counter();
   try {
-    await dealSurvival(page, 'Discord night', players, CASE._deal);
-    await page.waitForSelector('[data-testid=private]');
-    await screen(page, 'Night');
-    await page.waitForSelector('[data-testid=bulk]', { state: 'attached' });
     // Each conversation: the player's greeting, their action (the last
     // one edited), the moderator's reply to the greeting (the greeting
     // shown again above it), and a bot's note in the first.

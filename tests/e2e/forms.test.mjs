@@ -8,20 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, screen, readingDone, ROOT, ARTIFACTS, dealSurvival, paste, startSeason, counter } from './helpers.mjs';
+import { open, screen, readingDone, ARTIFACTS, paste, startSeason, counter, survivalNight } from './helpers.mjs';
 
 test('survival night: a Forms responses range pasted from Sheets fills each player\'s box, with no typed header', async () => {
-  const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
-  const night = Object.entries(CASE.phases[0].actions);
-  const t = await open({ page: 'survival/' });
+  const { t, night } = await survivalNight('Forms night');
   const { page } = t;
-  page.on('dialog', (d) => d.accept());
   const count = counter();
   try {
-    await dealSurvival(page, 'Forms night', CASE._deal.players, CASE._deal);
-    await page.waitForSelector('[data-testid=private]');
-    await screen(page, 'Night');
-    await page.waitForSelector('[data-testid=bulk]', { state: 'attached' });
     // Sheets quotes a cell holding a line break (Garnet's two kills).
     const cell = (s) => (s.includes('\n') ? `"${s.replaceAll('"', '""')}"` : s);
     const rows = night.map(([p, a], i) => `11/28/2026 19:${String(10 + i).padStart(2, '0')}:00\t${p}\t${cell(a)}`);

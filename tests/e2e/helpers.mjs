@@ -262,3 +262,23 @@ export async function toTheVote(page, name, players) {
   }
   await page.waitForSelector('section[aria-label=Vote]');
 }
+
+/** Opens Survival, deals GAME-001's twelve players as the game `name` and
+ * opens the Night screen with its bulk box there. Returns the open page
+ * (`t`, as `open` gives it, dialogs accepted) and the case's first night
+ * as [player, private message] pairs. */
+export async function survivalNight(name) {
+  const game = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
+  const t = await open({ page: 'survival/' });
+  try {
+    t.page.on('dialog', (d) => d.accept());
+    await dealSurvival(t.page, name, game._deal.players, game._deal);
+    await t.page.waitForSelector('[data-testid=private]');
+    await screen(t.page, 'Night');
+    await t.page.waitForSelector('[data-testid=bulk]', { state: 'attached' });
+  } catch (e) {
+    await t.close();
+    throw e;
+  }
+  return { t, night: Object.entries(game.phases[0].actions) };
+}

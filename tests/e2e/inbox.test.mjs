@@ -8,13 +8,7 @@
 // console (one copy per conversation) and inside.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { open, screen, readingDone, ROOT, dealSurvival, paste, counter } from './helpers.mjs';
-
-const CASE = JSON.parse(fs.readFileSync(path.join(ROOT, 'games/survival/cases/games/game-001.json'), 'utf8'));
-const PLAYERS = CASE._deal.players;
-const NIGHT = Object.entries(CASE.phases[0].actions);
+import { readingDone, paste, counter, survivalNight } from './helpers.mjs';
 
 /** One conversation as copied from its platform: the first from a phpBB
  * private message view (a copied table puts a tab after each label), the
@@ -27,15 +21,10 @@ function copied([player, text], i) {
 }
 
 test('survival night: a phpBB private message view and Discord DM copies pasted one after another reach each player with no typed header', async () => {
-  const t = await open({ page: 'survival/' });
+  const { t, night: NIGHT } = await survivalNight('Inbox night');
   const { page } = t;
-  page.on('dialog', (d) => d.accept());
   const count = counter();
   try {
-    await dealSurvival(page, 'Inbox night', PLAYERS, CASE._deal);
-    await page.waitForSelector('[data-testid=private]');
-    await screen(page, 'Night');
-    await page.waitForSelector('[data-testid=bulk]', { state: 'attached' });
     const text = NIGHT.map(copied).join('\n');
     // Outside the console: one copy per conversation.
     for (let i = 0; i < NIGHT.length; i++) count.also();

@@ -328,7 +328,13 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel, send_now: bool) -> 
     // recipient and nothing of the stage sent, on its way or refused yet:
     // that click was the Send. Anything else (a webhook missing, a message
     // asked about after a reload) waits for the moderator.
-    if send_now && markdown && states.with_untracked(|s| s.iter().all(|x| *x == State::Ready)) {
+    let untouched =
+        states.with_untracked(|s| !s.is_empty() && s.iter().all(|x| *x == State::Ready));
+    if send_now
+        && markdown
+        && untouched
+        && game.with_value(|g| storage::delivered_readable(kind, g))
+    {
         send();
     }
     // The queue: the first message neither sent nor copied (nor perhaps
@@ -474,7 +480,19 @@ pub fn Deliver() -> impl IntoView {
             .unwrap_or_default()
     };
     let (kind_key, game) = (arg("kind"), arg("game"));
+    // The click's Send is that click's only: the address loses it, so a
+    // reload or a return through the history sends nothing unasked.
     let send_now = arg("send") == "1";
+    if send_now && let Some(w) = web_sys::window() {
+        let plain = format!(
+            "?kind={}&game={}",
+            kind_key,
+            js_sys::encode_uri_component(&game)
+        );
+        if let Ok(h) = w.history() {
+            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&plain));
+        }
+    }
     let kind = KINDS.into_iter().find(|k| k.key == kind_key);
     let shell = Shell::new(kind.unwrap_or(KINDS[0]), &[]);
     let parcel = kind.and_then(|k| storage::parcel(k, &game));

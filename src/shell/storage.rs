@@ -453,6 +453,17 @@ pub fn delivered(kind: &Kind, id: &str) -> console_core::outbox::Records {
     LocalStorage::get(delivered_key(kind, id)).unwrap_or_default()
 }
 
+/// Whether a game's delivery records are absent or readable: false when
+/// something is stored under their key that is no records (then
+/// [`delivered`] gives none, and nothing may be sent unasked).
+pub fn delivered_readable(kind: &Kind, id: &str) -> bool {
+    match LocalStorage::raw().get_item(&delivered_key(kind, id)) {
+        Ok(None) => true,
+        Ok(Some(text)) => serde_json::from_str::<console_core::outbox::Records>(&text).is_ok(),
+        Err(_) => false,
+    }
+}
+
 /// Keeps a game's delivery records, before a request goes and after its
 /// answer, so a reload never sends a message Discord accepted again.
 ///

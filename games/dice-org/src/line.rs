@@ -153,6 +153,15 @@ const WORDS: [(&str, Word); 9] = [
     ("play", Word::Play),
 ];
 
+/// The choice words read with `-ing` after them (D12.3).
+const ING: [(&str, Word); 5] = [
+    ("deduct", Word::Deduct),
+    ("boost", Word::Boost),
+    ("vote", Word::Vote),
+    ("revote", Word::Revote),
+    ("play", Word::Play),
+];
+
 const SYNONYMS: [(&str, Word); 20] = [
     ("deduction", Word::Deduct),
     ("buy", Word::Bonus),
@@ -187,11 +196,13 @@ fn word_of(w: &str) -> Option<Word> {
     let mut hits = WORDS.iter().filter(|(s, _)| s.starts_with(&w));
     match (hits.next(), hits.next()) {
         (Some((_, v)), None) => Some(*v),
-        // The word with `-ing`: `voting`, `deducting`, `boosting`.
-        (None, _) => w
-            .strip_suffix("ing")
-            .filter(|stem| stem.chars().count() >= 3)
-            .and_then(word_of),
+        // A whole choice word with `-ing`: `voting`, `deducting`,
+        // `boosting`, `playing` (not a prefix: `closing` is no `closed`).
+        (None, _) => w.strip_suffix("ing").and_then(|stem| {
+            ING.iter()
+                .find(|(full, _)| *full == stem || full.strip_suffix('e') == Some(stem))
+                .map(|(_, v)| *v)
+        }),
         _ => None,
     }
 }
@@ -449,23 +460,18 @@ const LEAD: [&str; 17] = [
 
 /// Words of politeness a line may end with (`deduct 3 pls`, `talk to Zed
 /// please`): no part of the choice.
-const TAIL: [&str; 8] = [
-    "please",
-    "pls",
-    "plz",
-    "thanks",
-    "thx",
-    "ty",
-    "thank you",
-    "tysm",
-];
+const TAIL: [&str; 7] = ["please", "pls", "plz", "thanks", "thx", "tysm", "thank you"];
 
-/// The line without the words of politeness at its end ([`TAIL`]), when a
-/// choice word and something after it are left.
-fn without_tail(s: &str) -> &str {
+/// The line without the words of politeness at its end ([`TAIL`], ASCII,
+/// any case, after a space or a comma), and whether a comma stood before
+/// them; `None` when there are none.
+fn without_tail(s: &str) -> Option<(&str, bool)> {
     let mut s = s.trim_end();
+    let mut comma = false;
+    let mut cut_any = false;
     loop {
-        // The words of politeness are ASCII: compared byte for byte, any case.
+        // Compared byte for byte: a character whose lowercase is ASCII
+        // (the Kelvin sign) never shifts the cut.
         let before = |t: &str| {
             let at = s.len().checked_sub(t.len())?;
             (s.is_char_boundary(at) && s[at..].eq_ignore_ascii_case(t)).then(|| &s[..at])
@@ -473,30 +479,107 @@ fn without_tail(s: &str) -> &str {
         let Some(rest) = TAIL.iter().find_map(|t| {
             before(t).filter(|r| r.ends_with(|c: char| c.is_whitespace() || c == ','))
         }) else {
-            return s;
+            return cut_any.then_some((s, comma));
         };
-        let cut = rest.trim_end().trim_end_matches(',').trim_end();
-        if words(cut).len() < 2 {
-            return s;
-        }
-        s = cut;
+        let rest = rest.trim_end();
+        comma |= rest.ends_with(',');
+        s = rest.trim_end_matches(',').trim_end();
+        cut_any = true;
     }
 }
 
-/// A line whose choice follows a few words ending in `:` or `,` that
-/// start no choice (`changed my mind: vote Big Mo`, `ok, deduct`,
-/// `actually: rank Zed, Dee`): the words before the choice. At most four
-/// words, so a sentence with a comma is still a sentence.
-fn lead_phrase(s: &str) -> Option<(&str, &str)> {
+/// Words that open a lead before a choice (`changed my mind: vote Big
+/// Mo`, `ok, deduct`, `update: rank Zed, Dee`).
+const LEAD_OPENERS: [&str; 20] = [
+    "ok",
+    "okay",
+    "actually",
+    "sorry",
+    "update",
+    "updated",
+    "edit",
+    "correction",
+    "changed",
+    "mind",
+    "final",
+    "new",
+    "instead",
+    "nvm",
+    "nevermind",
+    "wait",
+    "alright",
+    "hi",
+    "hey",
+    "hello",
+];
+
+/// Words that make the words before a comma a condition, not a lead (`if
+/// tied, vote Nova`).
+const NOT_LEAD: [&str; 8] = [
+    "if", "unless", "when", "maybe", "not", "don't", "dont", "no",
+];
+
+/// A line whose choice follows a lead: at most four words ending in `:`
+/// or `,`, one of them from [`LEAD_OPENERS`], none from [`NOT_LEAD`]
+/// (`changed my mind: vote Big Mo`, `ok, deduct`). The words after it.
+fn lead_phrase(s: &str) -> Option<&str> {
     let i = s.find([':', ','])?;
     let (head, rest) = (s[..i].trim(), s[i + 1..].trim());
-    let n = words(head).len();
-    let first = words(head).first().map(|w| w.1)?;
-    (n <= 4
+    let ws: Vec<String> = words(head)
+        .iter()
+        .map(|w| {
+            w.1.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .to_lowercase()
+        })
+        .collect();
+    (!ws.is_empty()
+        && ws.len() <= 4
         && !rest.is_empty()
-        && word_of(first.trim_end_matches([':', ','])).is_none()
-        && place_number(first).is_none())
-    .then_some((head, rest))
+        && ws.iter().any(|w| LEAD_OPENERS.contains(&w.as_str()))
+        && !ws.iter().any(|w| NOT_LEAD.contains(&w.as_str())))
+    .then_some(rest)
+}
+
+impl RawChoice {
+    /// Whether the choice takes names and was given none (`vote` alone,
+    /// `rank:` starting a list).
+    fn lacks_names(&self) -> bool {
+        match self {
+            RawChoice::Rank(v)
+            | RawChoice::Closed(v)
+            | RawChoice::Vote(v)
+            | RawChoice::Revote(v) => v.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// Whether the choice names players (a list a comma may go on).
+    fn has_names(&self) -> bool {
+        match self {
+            RawChoice::Rank(v)
+            | RawChoice::Closed(v)
+            | RawChoice::Open(v)
+            | RawChoice::Vote(v)
+            | RawChoice::Revote(v) => !v.is_empty(),
+            RawChoice::Place(..) => true,
+            RawChoice::Play { on, .. } => on.is_some(),
+            _ => false,
+        }
+    }
+}
+
+/// The line read without its words of politeness when that reading is a
+/// choice with its names (and, after a comma, no names at all: `rank Zed,
+/// Thanks` keeps Thanks), else as written.
+fn read_polite(s: &str) -> Result<RawChoice, LineError> {
+    if let Some((cut, comma)) = without_tail(s)
+        && let Ok(c) = read_choice(cut)
+        && !c.lacks_names()
+        && !(comma && c.has_names())
+    {
+        return Ok(c);
+    }
+    read_choice(s)
 }
 
 /// Reads one line (its formatting already off, trimmed, not blank) into a
@@ -506,13 +589,41 @@ fn lead_phrase(s: &str) -> Option<(&str, &str)> {
 /// The line is no choice, or its arguments are not what the choice takes
 /// ([`LineError`]).
 pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
-    let s = without_tail(s.trim().trim_end_matches(['.', '!', '?']).trim());
-    let s = s.trim_end_matches(['.', '!', '?']).trim();
-    if let Some((_, rest)) = lead_phrase(s)
-        && let Ok(choice) = parse_line(rest)
+    let s = s.trim().trim_end_matches(['.', '!', '?']).trim();
+    if let Some(rest) = lead_phrase(s)
+        && let Ok(choice) = read_polite(rest)
     {
         return Ok(choice);
     }
+    read_polite(s)
+}
+
+/// [`parse_line`] of a line without its lead and words of politeness.
+fn read_choice(s: &str) -> Result<RawChoice, LineError> {
+    let s = s.trim().trim_end_matches(['.', '!', '?']).trim();
+    let all = words(s);
+    // `I vote Bob`, `I would like to deduct`, `my vote is Bob`: the words
+    // before the choice word go; an error names the line's first word.
+    let lead = all
+        .iter()
+        .take_while(|w| {
+            let h = w.1.trim_end_matches([':', ',']);
+            is(h, &LEAD) && word_of(h).is_none()
+        })
+        .count()
+        .min(all.len().saturating_sub(1));
+    let named = |e: LineError| match (e, all.first()) {
+        (LineError::NotAChoice(_), Some(w)) if lead > 0 => {
+            LineError::NotAChoice(w.1.trim_end_matches([':', ',']).to_string())
+        }
+        (e, _) => e,
+    };
+    let s = all.get(lead).map_or(s, |w| &s[w.0..]);
+    read_from(s).map_err(named)
+}
+
+/// [`read_choice`] of a line whose first word is no lead word.
+fn read_from(s: &str) -> Result<RawChoice, LineError> {
     let ws = words(s);
     let Some(&(_, first)) = ws.first() else {
         return Err(LineError::NotAChoice(String::new()));
@@ -534,13 +645,6 @@ pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
         return Ok(RawChoice::Boost(boost(n, first)?));
     }
     let head = first.trim_end_matches([':', ',']);
-    // `I vote Bob`, `I would like to deduct`, `my vote is Bob`.
-    if is(head, &LEAD) && word_of(head).is_none() && ws.len() > 1 {
-        return parse_line(&s[ws[1].0..]).map_err(|e| match e {
-            LineError::NotAChoice(_) => LineError::NotAChoice(head.to_string()),
-            other => other,
-        });
-    }
     let Some(word) = word_of(head) else {
         return Err(LineError::NotAChoice(head.to_string()));
     };
@@ -748,6 +852,30 @@ mod tests {
             parse_line("thanks"),
             Err(LineError::NotAChoice(_))
         ));
+        // A name after the choice word is never taken for politeness, nor
+        // one after a comma in a list.
+        assert_eq!(ok("I vote Ty"), RawChoice::Vote(vec!["Ty".into()]));
+        assert_eq!(
+            ok("vote for Please"),
+            RawChoice::Vote(vec!["Please".into()])
+        );
+        assert_eq!(
+            ok("rank Zed, Thanks"),
+            RawChoice::Rank(vec!["Zed".into(), "Thanks".into()])
+        );
+        // A condition, a name, a sentence: no lead.
+        for line in [
+            "if tied, vote Nova",
+            "Zed: vote Dee",
+            "Big Mo: vote Dee",
+            "I was going to say, vote Nova",
+            "closing",
+        ] {
+            assert!(parse_line(line).is_err(), "{line}");
+        }
+        // Long lines of lead words or commas are read in one pass.
+        assert!(parse_line(&"i ".repeat(4000)).is_err());
+        assert!(parse_line(&"a, ".repeat(4000)).is_err());
     }
 
     #[test]

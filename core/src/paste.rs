@@ -271,16 +271,58 @@ pub struct ReplyContext<'a> {
 /// Every reply's context in copied chat lines ([`ReplyContext`]), in
 /// order. A `@NAME` line counts only with exactly one line (blank lines
 /// aside) between it and a header, not right under a header (there it
-/// starts a message: `@Host` / `kill Vex`), and with a name Discord could
-/// show (at most 32 characters, a name's characters, no colon). Linear in
-/// the lines.
+/// starts a message: `@Host` / `kill Vex`), with a name Discord could show
+/// (a name as [`crate::names::check_name`] allows, or an author of the
+/// paste as written); and when NAME wrote in the paste, the line under it
+/// must be one of their earlier lines, or their message's start run on
+/// (Discord shows the answered message on one line), so a player's own
+/// `@Dee` / `boost 2` is their message. Linear in the lines (each
+/// author's last 500 lines are compared).
 pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
     let above = |from: usize| (0..from).rev().find(|&j| !lines[j].trim().is_empty());
+    let author = |i: usize| -> Option<&'a str> {
+        let name = match chat_line(lines[i]) {
+            Some(ChatLine::Author(name, "")) => name,
+            _ if split_header(lines, i).is_some() => lines[i].trim(),
+            _ => return None,
+        };
+        Some(without_badge(name).0)
+    };
+    let authors: Vec<Option<&'a str>> = (0..lines.len()).map(author).collect();
+    let wrote = |name: &str| {
+        authors
+            .iter()
+            .flatten()
+            .any(|a| a.eq_ignore_ascii_case(name))
+    };
+    // Each author's lines so far: (line index, text).
+    let mut said_by: Vec<(&'a str, Vec<(usize, &'a str)>)> = Vec::new();
+    let mut current: Option<usize> = None;
     let mut out: Vec<ReplyContext<'a>> = Vec::new();
     for i in 0..lines.len() {
-        if !chat_header_at(lines, i) {
+        let Some(name) = authors[i] else {
+            let t = without_edited(lines[i].trim());
+            if let Some(k) = current
+                && !t.is_empty()
+                && stamp_line(t).is_none()
+                && !badge_line(t)
+            {
+                said_by[k].1.push((i, t));
+            }
             continue;
-        }
+        };
+        current = Some(
+            match said_by
+                .iter()
+                .position(|(a, _)| a.eq_ignore_ascii_case(name))
+            {
+                Some(k) => k,
+                None => {
+                    said_by.push((name, Vec::new()));
+                    said_by.len() - 1
+                }
+            },
+        );
         let Some(said) = above(i) else { continue };
         let Some(at) = above(said) else { continue };
         let taken = out.last().is_some_and(|r| r.end > at);
@@ -289,7 +331,7 @@ pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
             chat_line(l).is_some()
                 || stamp_line(l).is_some()
                 || badge_line(l)
-                || chat_header_at(lines, j)
+                || authors[j].is_some()
         };
         // Right under a header, `@NAME` starts that author's message
         // (`@Host` / `kill Vex`): a reply's context follows a message's
@@ -297,7 +339,24 @@ pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
         if taken || furniture(said) || above(at).is_some_and(furniture) {
             continue;
         }
-        if let Some(name) = mention(lines[at]) {
+        let Some(name) = lines[at].trim().strip_prefix('@').map(str::trim) else {
+            continue;
+        };
+        if name.is_empty() || !(crate::names::check_name(name).is_ok() || wrote(name)) {
+            continue;
+        }
+        let shown = lines[said].trim().trim_end_matches(['…', '.']).trim();
+        let earlier = || {
+            said_by
+                .iter()
+                .find(|(a, _)| a.eq_ignore_ascii_case(name))
+                .is_some_and(|(_, ls)| {
+                    ls.iter().rev().take(500).any(|&(j, l)| {
+                        j < at && (l == shown || l.starts_with(shown) || shown.starts_with(l))
+                    })
+                })
+        };
+        if !wrote(name) || earlier() {
             out.push(ReplyContext {
                 start: at,
                 end: i,
@@ -308,11 +367,25 @@ pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
     out
 }
 
-/// The name of a reply context's `@NAME` line.
-fn mention(line: &str) -> Option<&str> {
-    let name = line.trim().strip_prefix('@')?.trim();
-    (name.chars().count() <= 32 && !name.contains(':') && crate::names::check_name(name).is_ok())
-        .then_some(name)
+/// The reply contexts of [`reply_contexts`], walked line by line in
+/// order: [`Replies::at`] tells whether a line is in one.
+pub struct Replies<'r, 'a> {
+    next: std::iter::Peekable<std::slice::Iter<'r, ReplyContext<'a>>>,
+}
+
+impl<'r, 'a> Replies<'r, 'a> {
+    /// A walk over `contexts` (as [`reply_contexts`] gives them).
+    pub fn new(contexts: &'r [ReplyContext<'a>]) -> Self {
+        Replies {
+            next: contexts.iter().peekable(),
+        }
+    }
+
+    /// The context line `i` is in, if any; `i` must not go back.
+    pub fn at(&mut self, i: usize) -> Option<&'r ReplyContext<'a>> {
+        while self.next.next_if(|r| r.end <= i).is_some() {}
+        self.next.peek().copied().filter(|r| r.start <= i)
+    }
 }
 
 /// The line without the `(edited)` mark Discord's client writes after an
@@ -467,6 +540,10 @@ mod tests {
             "@Host",
             "kill Ann",
             "Ann — Today at 19:09",
+            "hey",
+            "@Kestrel",
+            "boost 2",
+            "Dee — Today at 19:10",
         ];
         let r = reply_contexts(&lines);
         assert_eq!(

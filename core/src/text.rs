@@ -329,10 +329,6 @@ fn split_bulk_by<P: PartialEq + Copy>(
     let line = |l: &mut u32| *l = at.get(*l as usize - 1).copied().unwrap_or(*l);
     out.orphans.iter_mut().for_each(|(l, _)| line(l));
     out.unknown_headers.iter_mut().for_each(|(l, _, _)| line(l));
-    out.replies.iter_mut().for_each(|(a, b, _)| {
-        line(a);
-        line(b);
-    });
     out.read_as = Some(sheet.describe());
     out
 }
@@ -354,14 +350,13 @@ fn split_sections<P: PartialEq + Copy>(
     } else {
         Vec::new()
     };
-    let mut reply = replies.iter().peekable();
+    let mut reply = crate::paste::Replies::new(&replies);
     // Whether the current section's header is a chat client's, whose
     // `(edited)` marks come off.
     let mut chat = false;
     for (i, &line) in all.iter().enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        while reply.next_if(|r| r.end <= i).is_some() {}
-        if let Some(r) = reply.peek().filter(|r| r.start <= i) {
+        if let Some(r) = reply.at(i) {
             if r.start == i {
                 let last = (r.start..r.end)
                     .rev()
@@ -813,7 +808,7 @@ mod tests {
         // above the reply. Taken as Kestrel's, it would be her last word.
         let pile = "Kestrel — Today at 7:02 PM\nkill Vex\n[7:04 PM]\nkill Ann (edited)\n\
                     @Kestrel\nkill Vex\nModerator — Today at 7:06 PM\ngot it\n\
-                    @Moderator\nwho do you check?\nVex\n — Today at 7:08 PM\ncheck Kestrel";
+                    @Moderator\ngot it\nVex\n — Today at 7:08 PM\ncheck Kestrel";
         let s = split_bulk(pile, resolve);
         assert_eq!(
             s.texts,

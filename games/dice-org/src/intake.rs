@@ -28,7 +28,8 @@ use crate::step::Entry;
 use crate::vote::{Ballot, Play, RevoteInput, VoteInput, When};
 use console_core::names::NameIndex;
 use console_core::paste::{
-    ChatLine, Quotes, chat_line, reply_contexts, strip_markup, without_edited,
+    ChatLine, Quotes, Replies, chat_header_at, chat_line, reply_contexts, strip_markup,
+    without_edited,
 };
 use console_core::text::{is_end, lines, split_bulk, split_bulk_typed, typed_header};
 use std::fmt;
@@ -224,13 +225,13 @@ impl fmt::Display for Skip {
             Skip::Quoted => write!(f, "quoted: someone else's words (D12.2)"),
             Skip::AfterEnd => write!(f, "after the end line (D12.2)"),
             Skip::OtherAuthor(n, true) => write!(f, "written by {n}, not by the player (D12.2)"),
-            Skip::Reply(n) => write!(
-                f,
-                "the message by {n} that a Discord reply answers, shown again above the reply: not a new message (D12.2)"
-            ),
             Skip::OtherAuthor(n, false) => write!(
                 f,
                 "written by {n}, not by the player (D12.2); if {n} is the player's chat name, an alias makes it theirs (D12.3)"
+            ),
+            Skip::Reply(n) => write!(
+                f,
+                "the message by {n} that a Discord reply answers, shown again above the reply: not a new message (D12.2)"
             ),
         }
     }
@@ -870,13 +871,12 @@ impl<'a> Reader<'a> {
         let mut ended = false;
         let all: Vec<&str> = lines(text).collect();
         let replies = reply_contexts(&all);
-        let mut reply = replies.iter().peekable();
+        let mut reply = Replies::new(&replies);
         let mut chat = false;
         for (i, raw) in all.iter().enumerate() {
             let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
             let written = raw.trim();
-            while reply.next_if(|r| r.end <= i).is_some() {}
-            let in_reply = reply.peek().filter(|r| r.start <= i).map(|r| r.name);
+            let in_reply = reply.at(i).map(|r| r.name);
             if written.is_empty() {
                 acc.in_list = None;
                 continue;
@@ -1229,7 +1229,22 @@ pub fn read_dms_onto(
     // platform's author lines head the messages (a Discord DM copy, a
     // forum's private message view), and a reply's context is no line of
     // any message.
-    let typed = lines(text).any(|l| typed_header(l).is_some_and(|h| resolve(h.name).is_some()));
+    let typed = {
+        let all: Vec<&str> = lines(text).collect();
+        // The first header decides: a producer's own naming a player, or a
+        // platform's author line.
+        (0..all.len())
+            .find_map(|i| {
+                if typed_header(all[i]).is_some_and(|h| resolve(h.name).is_some()) {
+                    Some(true)
+                } else if chat_header_at(&all, i) || all[i].trim().starts_with("From:") {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .unwrap_or(true)
+    };
     let split = if typed {
         split_bulk_typed(text, resolve)
     } else {
@@ -1278,7 +1293,7 @@ pub fn read_dms_onto(
             )),
             _ => None,
         };
-        let mut reason = if *orphaned && starts.is_none() {
+        let mut reason = if *orphaned && starts.is_none() && !typed {
             format!(
                 "{name:?} names no player: the lines under it are not read (D12.1); if {name} is a player's chat name, an alias makes it theirs (D12.3)"
             )
@@ -1301,9 +1316,7 @@ pub fn read_dms_onto(
     unread.extend(split.replies.iter().map(|(line, last, name)| Unread {
         line: *line,
         text: format!("@{name}"),
-        reason: format!(
-            "lines {line}-{last}: the message by {name} that a Discord reply answers, shown again above the reply: not a new message (D12.2)"
-        ),
+        reason: format!("lines {line}-{last}: {}", Skip::Reply(name.clone())),
     }));
     console_core::text::sort_small(&mut unread, |u| u.line);
     let senders: Vec<String> = messages.iter().map(|m| m.player.clone()).collect();
@@ -1738,6 +1751,17 @@ noted";
         assert_eq!(replies, [9, 15]);
         let host = i.unread.iter().find(|u| u.line == 1).unwrap();
         assert!(host.reason.contains("names no player"), "{host:?}");
+        // A `Name:` line inside the copies does not make them typed: the
+        // first header decides.
+        let i = read_dms(
+            &s,
+            Phase::Competition,
+            "Ann — Today at 18:04\ndeduct\nZed — Today at 18:05\nDee:\ndeduct",
+        );
+        let Some(Entry::Competition(c)) = &i.entry else {
+            panic!("{i:?}")
+        };
+        assert!(c.choices.get("Ann").unwrap().deduct);
     }
 
     #[test]

@@ -289,14 +289,13 @@ pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
         Some(without_badge(name).0)
     };
     let authors: Vec<Option<&'a str>> = (0..lines.len()).map(author).collect();
-    let wrote = |name: &str| {
-        authors
-            .iter()
-            .flatten()
-            .any(|a| a.eq_ignore_ascii_case(name))
-    };
-    // Each author's lines so far: (line index, text).
-    let mut said_by: Vec<(&'a str, Vec<(usize, &'a str)>)> = Vec::new();
+    let key = |name: &str| name.to_ascii_lowercase();
+    let all_authors: std::collections::HashSet<String> =
+        authors.iter().flatten().map(|a| key(a)).collect();
+    let wrote = |name: &str| all_authors.contains(&key(name));
+    // Each author's lines so far: (line index, text), found by their key.
+    let mut said_by: Vec<Vec<(usize, &'a str)>> = Vec::new();
+    let mut slot: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut current: Option<usize> = None;
     let mut out: Vec<ReplyContext<'a>> = Vec::new();
     for i in 0..lines.len() {
@@ -307,22 +306,16 @@ pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
                 && stamp_line(t).is_none()
                 && !badge_line(t)
             {
-                said_by[k].1.push((i, t));
+                said_by[k].push((i, t));
             }
             continue;
         };
-        current = Some(
-            match said_by
-                .iter()
-                .position(|(a, _)| a.eq_ignore_ascii_case(name))
-            {
-                Some(k) => k,
-                None => {
-                    said_by.push((name, Vec::new()));
-                    said_by.len() - 1
-                }
-            },
-        );
+        let next = said_by.len();
+        let k = *slot.entry(key(name)).or_insert(next);
+        if k == next {
+            said_by.push(Vec::new());
+        }
+        current = Some(k);
         let Some(said) = above(i) else { continue };
         let Some(at) = above(said) else { continue };
         let taken = out.last().is_some_and(|r| r.end > at);
@@ -347,14 +340,11 @@ pub fn reply_contexts<'a>(lines: &[&'a str]) -> Vec<ReplyContext<'a>> {
         }
         let shown = lines[said].trim().trim_end_matches(['…', '.']).trim();
         let earlier = || {
-            said_by
-                .iter()
-                .find(|(a, _)| a.eq_ignore_ascii_case(name))
-                .is_some_and(|(_, ls)| {
-                    ls.iter().rev().take(500).any(|&(j, l)| {
-                        j < at && (l == shown || l.starts_with(shown) || shown.starts_with(l))
-                    })
+            slot.get(&key(name)).is_some_and(|&k| {
+                said_by[k].iter().rev().take(500).any(|&(j, l)| {
+                    j < at && (l == shown || l.starts_with(shown) || shown.starts_with(l))
                 })
+            })
         };
         if !wrote(name) || earlier() {
             out.push(ReplyContext {

@@ -130,6 +130,12 @@ test('one Send delivers the deal post and every role card once, in order, at its
     await next.act(() => page.click('[data-testid=deliver]'));
     await page.waitForFunction((n) => new RegExp(`^${n} messages: ${n} sent, 0 to send`).test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''), nightPosts);
     assert.equal(discord.posted.length, expected.length + nightPosts, 'the night\'s messages once each, the deal\'s not again');
+    // The click's Send was that click's: the address no longer asks for
+    // one, and a reload sends nothing.
+    assert.ok(!page.url().includes('send=1'), page.url());
+    await page.reload();
+    await page.waitForFunction((n) => new RegExp(`^${n} messages: ${n} sent`).test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''), nightPosts);
+    assert.equal(discord.posted.length, expected.length + nightPosts);
 
     console.log(`outbox: Survival deal delivered to Discord: ${expected.length} messages (${publicPosts.length} public, ${DEAL.players.length} private); moderator actions from the committed deal to everything delivered: ${c.n} (0 outside the console); once per game: ${once.n} (choose Discord's format, give the webhooks); the night after (${nightPosts} messages), webhooks and format kept: ${next.n} (open Posts, Deliver)`);
     assert.deepEqual(t.errors, []);

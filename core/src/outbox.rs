@@ -429,6 +429,13 @@ pub fn digest(content: &str) -> String {
     crate::sha256_hex(content)[..16].to_string()
 }
 
+/// The key of a stage that may be posted again with other texts (a vote
+/// count, a position): `name` and a digest of the texts, so each version
+/// is delivered once and a later one is another stage.
+pub fn stage_key(name: &str, texts: &[String]) -> String {
+    format!("{name}-{}", &digest(&texts.concat())[..8])
+}
+
 /// What became of one message, as kept in the delivery records.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Record {
@@ -622,6 +629,17 @@ mod tests {
 
     fn url(id: &str) -> String {
         format!("https://discord.com/api/webhooks/{id}/{TOKEN}")
+    }
+
+    #[test]
+    fn a_stage_key_changes_with_its_texts() {
+        let a = stage_key("count", &["Ann 2".to_string(), "Bob 1".to_string()]);
+        assert!(a.starts_with("count-") && a.len() == "count-".len() + 8);
+        assert_eq!(a, stage_key("count", &["Ann 2Bob 1".to_string()]));
+        assert_ne!(
+            a,
+            stage_key("count", &["Ann 3".to_string(), "Bob 1".to_string()])
+        );
     }
 
     #[test]

@@ -193,6 +193,13 @@ impl<K: GameKind> Ctx<K> {
         self.live.with_untracked(|l| l.as_ref().map(|l| f(&l.game)))
     }
 
+    /// The open game's name (untracked); empty with no game open.
+    pub fn name_untracked(&self) -> String {
+        self.live
+            .with_untracked(|l| l.as_ref().map(|l| l.name.clone()))
+            .unwrap_or_default()
+    }
+
     /// Whether this tab may change the game: false in a read-only tab (the
     /// game is open in another tab), which then says so.
     pub fn writable(&self) -> bool {

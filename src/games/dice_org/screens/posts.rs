@@ -105,7 +105,7 @@ pub fn Posts() -> impl IntoView {
                 let players = ctx.with_game(|s| s.setup().players.clone()).unwrap_or_default();
                 view! {
                     {secret.then(|| view! {
-                        <crate::shell::outbox::DeliverButton shell=ctx.shell name=ctx.live.with_untracked(|l| l.as_ref().map(|l| l.name.clone())).unwrap_or_default() stage label=current().and_then(|i| steps().into_iter().find(|(j, _)| *j == i)).map_or("The start: teams and commitment".to_string(), |(_, l)| l) public=public.clone().unwrap_or_default() private=private.clone() players format=ctx.format.get()/>
+                        <crate::shell::outbox::DeliverButton shell=ctx.shell name=ctx.name_untracked() stage label=current().and_then(|i| steps().into_iter().find(|(j, _)| *j == i)).map_or("The start: teams and commitment".to_string(), |(_, l)| l) public=public.clone().unwrap_or_default() private=private.clone() players format=ctx.format.get()/>
                     })}
                     <h3>"Public post"</h3>
                     {match public {

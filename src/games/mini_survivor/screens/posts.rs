@@ -171,7 +171,7 @@ pub fn Posts() -> impl IntoView {
                 delivered.extend(event_posts().unwrap_or_default().into_iter().map(|p| p.text));
                 let players = ctx.live.with_untracked(|l| l.as_ref().map(|l| l.game.setup().players.names().to_vec())).unwrap_or_default();
                 view! {
-                    <crate::shell::outbox::DeliverButton shell=ctx.shell name=ctx.live.with_untracked(|l| l.as_ref().map(|l| l.name.clone())).unwrap_or_default() stage=format!("stage-{stage_key}") label=stages().into_iter().find(|(i, _)| *i == stage_key).map(|(_, l)| l).unwrap_or_default() public=delivered private=private.clone() players format=ctx.format.get()/>
+                    <crate::shell::outbox::DeliverButton shell=ctx.shell name=ctx.name_untracked() stage=format!("stage-{stage_key}") label=stages().into_iter().find(|(i, _)| *i == stage_key).map(|(_, l)| l).unwrap_or_default() public=delivered private=private.clone() players format=ctx.format.get()/>
                     <h3>"Public post"</h3>
                     {public.into_iter().enumerate().map(|(i, text)| view! {
                         <div class="post">

@@ -425,10 +425,10 @@ pub fn Posts() -> impl IntoView {
                 // A count or an events post changes as the day goes: each
                 // text of it is a message of its own.
                 let key = match stage {
-                    Stage::Count | Stage::Events => format!("{}-{}", stage_key(stage), &console_core::outbox::digest(&public.concat())[..8]),
+                    Stage::Count | Stage::Events => console_core::outbox::stage_key(&stage_key(stage), &public),
                     _ => stage_key(stage),
                 };
-                let game_name = move || ctx.live.with_untracked(|l| l.as_ref().map(|l| l.name.clone())).unwrap_or_default();
+                let game_name = move || ctx.name_untracked();
                 let players = ctx.live.with_untracked(|l| l.as_ref().map(|l| {
                     let mut p = l.game.current_setup().roster.names().to_vec();
                     p.extend(l.game.setup().roster.names().iter().cloned());

@@ -339,8 +339,8 @@ pub fn Forum() -> impl IntoView {
                     // Each position is a message of its own: after an undo
                     // another position with as many moves is another post.
                     let (n_moves, players) = ctx.with_game(|g| (g.moves().len(), vec![g.players.blue.clone(), g.players.red.clone()])).unwrap_or_default();
-                    let stage = format!("position-{n_moves}-{}", &console_core::outbox::digest(&all.concat())[..8]);
-                    view! { <crate::shell::outbox::DeliverButton shell=ctx.shell name=ctx.live.with_untracked(|l| l.as_ref().map(|l| l.name.clone())).unwrap_or_default() stage label=format!("the position after {n_moves} moves") public=all.clone() private=Vec::new() players format=ctx.format.get()/> }
+                    let stage = console_core::outbox::stage_key(&format!("position-{n_moves}"), &all);
+                    view! { <crate::shell::outbox::DeliverButton shell=ctx.shell name=ctx.name_untracked() stage label=format!("the position after {n_moves} moves") public=all.clone() private=Vec::new() players format=ctx.format.get()/> }
                 }}
                 {move || {
                     let all = posts();

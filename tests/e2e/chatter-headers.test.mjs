@@ -1,6 +1,6 @@
-// Issue 20 point 7: a line of chatter ending in ':' ("sorry, amending:",
-// "ok here goes:") was read as a player's header, and the orders under it
-// were taken for nobody. A header is a line naming a player: the shared
+// A line of chatter ending in ':' ("sorry, amending:", "ok here goes:")
+// is not a player's header, or the orders under it would be taken for
+// nobody. A header is a line naming a player: the shared
 // splitter (console_core::text::split_bulk) keeps such a line with the
 // message it stands in, so what follows it stays with the player whose
 // header came before. A real header naming no player ("Zed:" where a

@@ -270,8 +270,8 @@ test('players\' text: a right-to-left override stays in its line, a 200-characte
   }
 });
 
-// At 390 px the header and menu took about 260 px of an 844 px screen
-// (point 10): on every game page, with a game open as a
+// A phone's screen (390 x 844 px) is mostly the game, not the header and
+// menu: on every game page, with a game open as a
 // moderator has it (Survival's night committed, so its Day screen has its
 // thread), the header stays two short rows on every screen and the
 // screen's heading is seen without scrolling. (Survival circle's Play

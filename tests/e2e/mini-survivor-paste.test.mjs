@@ -1,4 +1,4 @@
-// Issue 20 point 2 in Mini-Survivor: a 1 MB pile of submissions pasted in
+// Mini-Survivor: a 1 MB pile of submissions pasted in
 // the bulk box and split into players. The split is read in the site's
 // worker (not in the click's task), the twelve boxes are then checked by
 // the engine one slice at a time (not all in one task), and what comes

@@ -1,5 +1,9 @@
-// Issue 11, what a moderator met in a full game: each point checked in the
-// browser as the moderator meets it. The demo is shared game 1001 (its
+// What a moderator meets in a full Mini-Survivor game, each checked in the
+// browser as the moderator meets it: Commit (once, missing orders asked),
+// bulk text added to what a player sent, deadlines per round, results and
+// posts of any round, a phone screen, the keyboard and the order panel,
+// screens with their own URLs, Setup, Verify and games started from case
+// files played to the end. The demo is shared game 1001 (its
 // round-1 orders pre-filled; Rook sends nothing in round 2); case files are
 // the catalogue's (games/mini-survivor/cases/FORMAT.md).
 import { test } from 'node:test';
@@ -93,7 +97,7 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
     const pebble = await page.inputValue(box('Pebble'));
     const lumen = await page.inputValue(box('Lumen'));
     assert.equal(pebble.split('\n').length, 8);
-    // 12: each box shows that player's survivors, as orders are checked against them.
+    // Each box shows that player's survivors, as orders are checked against them.
     assert.equal(await text(page, 'survivors', 'article[data-player="Pebble"]'), '12 in C · 24 in B · 27 in D · 30 in I · 50 in A');
     assert.match(lumen, /\nEND\n1 v 2$/);
     await page.fill(box('Rook'), '');
@@ -250,7 +254,7 @@ test('8, 9: after a commit its result and the way to its posts; the posts of any
     assert.equal(await page.inputValue('[data-testid=posts-stage]'), '1');
     assert.match(await publicPost(page), /^\[b\]Round 1 results\[\/b\]/);
 
-    // 12: the survivors beside the orders follow the game.
+    // The survivors beside the orders follow the game.
     await screen(page, 'Orders');
     assert.equal(await text(page, 'survivors', 'article[data-player="Pebble"]'), '24 in B · 27 in D · 30 in I (2 eliminated)');
     assert.match(await text(page, 'survivors', 'article[data-player="Juniper"]'), /^1 outcast · /);

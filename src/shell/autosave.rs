@@ -150,8 +150,8 @@ impl Slots {
     }
 }
 
-/// Saves the open game `delay` ms from now in tasks of their own (issue
-/// 20: a megabyte's save in one task held the page 40 to 80 ms): the file
+/// Saves the open game `delay` ms from now in tasks of their own (a
+/// megabyte's save in one task holds the page 40 to 80 ms): the file
 /// written as JSON (`taken` runs then: the save holds every change made
 /// before it); then stored with the index; then, at a new progress, its
 /// snapshot. Replaces the save waiting in `slots`; a save still being

@@ -163,19 +163,19 @@ impl<P: Copy + 'static> Taking<P> {
 }
 
 /// Takes a split bulk paste into `drafts` ([`take_part`]: what the box's
-/// last split took for a player, recorded in `seen` by the player's
-/// `slot`, is not taken again) a few players at a time, a part each
-/// animation frame from the next one, so no frame
-/// lays out more than [`FRAME_TEXT`] bytes of the boxes' text (issue
-/// 20); `name` names a player as the drafts are keyed (asked as each part
-/// is taken), `limit` is the boxes' [`HeldBox`] limit (at most
+/// last split took for a player, recorded in `seen` by the player's `slot`,
+/// is not taken again) a few players at a time, a part each animation frame
+/// from the next one, so no frame lays out more than [`FRAME_TEXT`] bytes
+/// of the boxes' text (a megabyte laid out at once would hold the page);
+/// `name` names a player as the drafts are keyed (asked as each part is
+/// taken), `limit` is the boxes' [`HeldBox`] limit (at most
 /// [`FRAME_TEXT`]). Before each part `still()` is asked: when it says no
-/// (another game or round meanwhile, a newer split), the rest is not
-/// taken and `done(Err(Stopped))` says what was (it stays in the
-/// drafts); otherwise, once every text is taken, `done(Ok(account))`
-/// with the problems of the split ([`bulk_problems`]). A key pressed in
-/// a box meanwhile is kept: a text is added to the draft as it is when
-/// its part is taken.
+/// (another game or round meanwhile, a newer split), the rest is not taken
+/// and `done(Err(Stopped))` says what was (it stays in the drafts);
+/// otherwise, once every text is taken, `done(Ok(account))` with the
+/// problems of the split ([`bulk_problems`]). A key pressed in a box
+/// meanwhile is kept: a text is added to the draft as it is when its part
+/// is taken.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn take_in_frames<P: Copy + 'static>(
     drafts: RwSignal<BTreeMap<String, String>>,

@@ -260,14 +260,13 @@ pub struct NightReply {
     pub error: Option<String>,
 }
 
-/// The night read from the drafts, as the Night screen shows it (issue
-/// 20: a pasted pile of a megabyte read on the page held it for a quarter
-/// of a second): every player's message read by the engine (S2), the
-/// verdict of each line (`shown` is the "Show more" count: each box and
-/// the report's lists show a box's page, `BOX_PAGE`, and a page more for
-/// each page past the first), the
-/// players with an action who sent nothing, the preview with the decisions
-/// drafted (S3, S4, S7).
+/// The night read from the drafts, as the Night screen shows it (read in
+/// the site's worker: a pasted pile of a megabyte read on the page holds it
+/// for a quarter of a second): every player's message read by the engine
+/// (S2), the verdict of each line (`shown` is the "Show more" count: each
+/// box and the report's lists show a box's page, `BOX_PAGE`, and a page
+/// more for each page past the first), the players with an action who sent
+/// nothing, the preview with the decisions drafted (S3, S4, S7).
 pub fn night(r: &PostsRequest, shown: usize) -> NightReply {
     let (mut out, g) = match replayed::<NightReply>(r) {
         Ok(x) => x,

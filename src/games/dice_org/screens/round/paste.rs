@@ -1,8 +1,8 @@
 //! The players' DMs pasted in bulk for the phase being played (D12): the
 //! shared bulk box ([`BulkBox`]) under per-player headers, read by the
 //! engine line by line ([`dice_org::intake`]) in the site's worker
-//! ([`Task::Read`]), so a paste of a megabyte never holds the page (issue
-//! 20); the choices the text gives are added to the phase's draft (D12.11:
+//! ([`Task::Read`]), so a paste of a megabyte never holds the page; the
+//! choices the text gives are added to the phase's draft (D12.11:
 //! each player keeps what the paste does not give; the controls below
 //! show the result), what each paste changed is listed per player until
 //! the phase is played, and every line is listed with what became of it:

@@ -41,14 +41,14 @@ fn position(board: &str, options: Options) -> State {
     .unwrap()
 }
 
-/// The example: Blue lands on cell 4 in the middle of its string
-/// 3-4-5. C5.2: the landed-on token and the tokens clockwise of it without
-/// a gap go (4, 5); the part counter-clockwise (3) stays; C5.3 (discard):
-/// the played token goes too. Board after: Blue on 3 and 8, Red on 10, 11.
-/// Each value v sends Red to 4 + v (C3.2): 1 -> 5, empty now (C4.1); 4 ->
-/// 8, Blue's token: Red's is discarded (C6.2); 6 -> 10, Red's string 10-11
-/// from its start: both go (C5.2); 7 -> 11, the end of that string: only 11
-/// goes, 10 stays.
+/// A landing inside the mover's string: Blue lands on cell 4, the middle of
+/// its string 3-4-5. C5.2: the landed-on token and the tokens clockwise of
+/// it without a gap go (4, 5); the part counter-clockwise (3) stays; C5.3
+/// (discard): the played token goes too. Board after: Blue on 3 and 8, Red
+/// on 10, 11. Each value v sends Red to 4 + v (C3.2): 1 -> 5, empty now
+/// (C4.1); 4 -> 8, Blue's token: Red's is discarded (C6.2); 6 -> 10, Red's
+/// string 10-11 from its start: both go (C5.2); 7 -> 11, the end of that
+/// string: only 11 goes, 10 stays.
 #[test]
 fn a_landing_in_the_middle_of_a_string() {
     let s = position("...BBB..B.RR....", Options::default());

@@ -453,13 +453,13 @@ fn bag(s: &str) -> Vec<char> {
     b
 }
 
-/// The bag distance of two sorted character bags: the larger of the
-/// counts of characters one has and the other lacks. Never more than
-/// their optimal string alignment distance (an insertion, deletion or
-/// substitution changes it by at most one, a transposition not at all),
-/// so a name whose bag distance is over a limit is left out without
-/// aligning it (aligning every unknown vote target
-/// with every name was most of a 1 MB day's count).
+/// The bag distance of two sorted character bags: the larger of the counts
+/// of characters one has and the other lacks. Never more than their optimal
+/// string alignment distance (an insertion, deletion or substitution
+/// changes it by at most one, a transposition not at all), so a name whose
+/// bag distance is over a limit is left out without aligning it (aligning
+/// every unknown vote target with every name would be most of a 1 MB day's
+/// count).
 fn bag_distance(a: &[char], b: &[char]) -> usize {
     let (mut i, mut j, mut common) = (0, 0, 0);
     while i < a.len() && j < b.len() {

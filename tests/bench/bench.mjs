@@ -173,7 +173,7 @@ function bulkText(bytes) {
 
 // Mini-Survivor, one player's box: Pebble's orders of every round of the
 // demo (each up to its END line), again and again, pasted into her box
-// alone (88 s at 1 MB once). `parts`: the lines to check.
+// alone (one box holding the whole paste). `parts`: the lines to check.
 function pebbleText(bytes) {
   const own = DEMO.rounds.flatMap((r) => {
     const lines = (r.Pebble ?? '').split('\n');

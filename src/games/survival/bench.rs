@@ -98,9 +98,9 @@ pub fn bench_survival_recount(posts: u32) -> f64 {
 
 /// The median milliseconds, over 7 runs, of committing a day of about
 /// `bytes` bytes of short posts (1 MB in `scripts/bench`) as the page
-/// does ([`Game::commit`]; one task of 53-60 ms at 1 MB
-/// before unknown vote targets were no longer aligned with every name):
-/// every 13th post votes for no player, every 5th for a player.
+/// does ([`Game::commit`], one task): every 13th post votes for no
+/// player (an unknown target, which the count compares with every name),
+/// every 5th for a player.
 #[wasm_bindgen]
 pub fn bench_survival_commit(bytes: u32) -> f64 {
     let g = game();

@@ -257,7 +257,7 @@ pub fn start<P: Persist>(p: P) {
         let (snaps, slots) = (snapshot_progress.clone(), slots.clone());
         // A round committed or undone, or another game opened, is saved at
         // once: in the next task, not in the commit's own (a 1 MB day
-        // committed and saved in one task held the page for 100 ms).
+        // committed and saved in one task would hold the page for 100 ms).
         let progress = p.progress();
         let id = p.open_id(false);
         let moved = progress != last_progress.replace(progress);

@@ -226,7 +226,7 @@ pub fn HeldBox(
                 // The megabyte copied into the page's memory, and all it
                 // changes, in a task of its own, the next one
                 // (with the browser's own work on the clipboard, the paste
-                // event's task reached 50-70 ms at 1 MB). A click or key
+                // event's task would reach 50-70 ms at 1 MB). A click or key
                 // comes in a later task, so it sees the paste.
                 gloo_timers::callback::Timeout::new(0, move || {
                     let pasted = pasted.into_string();

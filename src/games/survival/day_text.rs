@@ -1,6 +1,6 @@
 //! The Day screen's reading, done in the site's worker
-//! (a 1 MB thread split, counted and previewed on the page blocked it for
-//! a quarter of a second): the page sends the open game as its save file
+//! (a 1 MB thread split, counted and previewed on the page would block it
+//! for a quarter of a second): the page sends the open game as its save file
 //! with its drafts ([`PostsRequest`], the stage `day:N` with `N` the split
 //! table's rows shown, or `add`), the worker replays it, splits the thread
 //! (S2.9), counts it with the engine's counter (S5, S9.2), previews the
@@ -364,7 +364,7 @@ impl SplitReply {
 }
 
 /// The night's bulk box split into players in the worker (a
-/// megabyte split on the page held it for 50 ms): its text with invisible
+/// megabyte split on the page would hold it for 50 ms): its text with invisible
 /// characters folded away, split by header lines as the phase to play
 /// reads names (nicknames, drafted replacements; S2.3, S10.1).
 pub fn split(r: &PostsRequest) -> SplitReply {
@@ -396,7 +396,7 @@ pub fn split(r: &PostsRequest) -> SplitReply {
 
 /// The input the commit plays (`input`): the phase to play's input read
 /// from the drafts in the worker (a 1 MB thread split on the
-/// page at the commit held it for 170 ms).
+/// page at the commit would hold it for 170 ms).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct InputReply {
     /// The request's number.

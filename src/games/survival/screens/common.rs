@@ -260,7 +260,7 @@ fn commit(ctx: Ctx, i: usize, phase: &str, input: survival::PhaseInput) -> bool 
 
 /// The commit: after asking when something is missing, the drafts are
 /// read in the site's worker (`day_text::input`; a 1 MB thread
-/// split on the page at the commit held it for 170 ms) and the phase is
+/// split on the page at the commit would hold it for 170 ms) and the phase is
 /// played on its answer, if neither the game nor a draft changed
 /// meanwhile (else nothing is committed, and the moderator is told).
 /// `run(i, missing, decisions, just)` commits phase `i` and sets `just`

@@ -11,7 +11,7 @@
 //! commit (as on the Night screen, never by accident).
 //!
 //! The reading (split, count, preview, revote) is done in the site's
-//! worker (`day_text`, a 1 MB thread blocked the page):
+//! worker (`day_text`; on the page a 1 MB thread would block it):
 //! asked latest-only as the drafts change, the previous reading kept in
 //! view (marked as being read) while the next is computed.
 

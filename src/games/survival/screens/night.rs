@@ -110,7 +110,7 @@ pub fn lines_html(
 }
 
 /// "Split into players" for the bulk box: the pile is split in the site's
-/// worker (`day_text::split`; a megabyte split on the page held
+/// worker (`day_text::split`; a megabyte split on the page would hold
 /// it for 50 ms) and its parts are added to the players' boxes when it
 /// answers (S2.5), with the account of every line in `account`; not when
 /// another game is open by then, or the night asked for was committed or
@@ -266,7 +266,7 @@ fn NightEntry(just: RwSignal<Option<usize>>) -> impl IntoView {
     // every message read, each line's verdict, who sent nothing, the
     // preview; asked again whenever a draft it reads changes, latest-only,
     // the last reading kept in view meanwhile (a pasted pile of
-    // a megabyte read on the page held it for a quarter of a second).
+    // a megabyte read on the page would hold it for a quarter of a second).
     // `more`: the lines shown of each box and of the report's lists.
     let more = RwSignal::new(PAGE);
     let read = RwSignal::new(None::<NightReply>);

@@ -35,6 +35,44 @@ impl NotName {
     }
 }
 
+/// The most lines a sign-up list is read with: ten times the most players
+/// any game takes (Mini-Survivor's 200), blank lines and remarks included.
+pub const MAX_LINES: usize = 2_000;
+
+/// The most bytes a sign-up list is read with: two forum pages of
+/// sign-up posts (a page of 25 posts is 10 to 30 KB).
+pub const MAX_BYTES: usize = 64 * 1024;
+
+/// A paste too long to be a sign-up list ([`MAX_LINES`], [`MAX_BYTES`]):
+/// its size, counted before any line is read, so a paste of any length is
+/// answered at once.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TooLong {
+    /// Lines of the paste.
+    pub lines: usize,
+    /// Bytes of the paste.
+    pub bytes: usize,
+}
+
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.lines > MAX_LINES {
+            write!(
+                f,
+                "the list has {} lines, more than a sign-up list holds (at most {MAX_LINES} are read): paste the list of names alone",
+                self.lines
+            )
+        } else {
+            write!(
+                f,
+                "the list is {} KB, more than a sign-up list holds (at most {} KB are read): paste the list of names alone",
+                self.bytes.div_ceil(1024),
+                MAX_BYTES / 1024
+            )
+        }
+    }
+}
+
 /// A pasted sign-up list read: the names in order, with their 1-based
 /// line numbers, and each line that is not a name with why.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,6 +82,9 @@ pub struct SignupList {
     pub names: Vec<(u32, String)>,
     /// (line, text as pasted, why), in line order.
     pub skipped: Vec<(u32, String, NotName)>,
+    /// The paste is too long to be read as a list (then `names` and
+    /// `skipped` are empty).
+    pub too_long: Option<TooLong>,
 }
 
 impl SignupList {
@@ -168,9 +209,21 @@ fn clean(name: &str) -> &str {
 }
 
 /// Reads a pasted sign-up list (see the module). Linear in the text; a
-/// caller checks the count of [`SignupList::names`] before checking the
-/// names themselves.
+/// caller checks [`SignupList::too_long`], then the count of
+/// [`SignupList::names`], before checking the names themselves. A paste
+/// over [`MAX_LINES`] lines or [`MAX_BYTES`] bytes is measured, not read.
 pub fn read_list(text: &str) -> SignupList {
+    // A last line end opens no line.
+    let lines = crate::text::lines(text.trim_end_matches(['\n', '\r'])).count();
+    if lines > MAX_LINES || text.len() > MAX_BYTES {
+        return SignupList {
+            too_long: Some(TooLong {
+                lines,
+                bytes: text.len(),
+            }),
+            ..SignupList::default()
+        };
+    }
     // Each non-blank line with its mark taken off, read once.
     let lines: Vec<(u32, &str, &str, bool)> = crate::text::lines(text)
         .enumerate()
@@ -302,6 +355,40 @@ mod tests {
         assert_eq!(
             names(&mark_line("1. Ann\nZed\n2. Bob", 2)),
             ["Ann", "Zed", "Bob"]
+        );
+    }
+
+    #[test]
+    fn a_paste_too_long_is_measured_not_read() {
+        let list = (1..=MAX_LINES)
+            .map(|i| format!("{i}. P{i}\n"))
+            .collect::<String>();
+        assert_eq!(read_list(&list).names.len(), MAX_LINES);
+        assert_eq!(read_list(&list).too_long, None);
+        let more = format!("{list}Zed");
+        let l = read_list(&more);
+        assert!(l.names.is_empty() && l.skipped.is_empty());
+        assert_eq!(
+            l.too_long,
+            Some(TooLong {
+                lines: MAX_LINES + 1,
+                bytes: more.len()
+            })
+        );
+        assert!(
+            l.too_long
+                .unwrap()
+                .to_string()
+                .starts_with("the list has 2001 lines")
+        );
+        let wide = "Ann,".repeat(MAX_BYTES / 4 + 1);
+        let l = read_list(&wide);
+        assert!(l.names.is_empty());
+        assert!(
+            l.too_long
+                .unwrap()
+                .to_string()
+                .starts_with("the list is 65 KB")
         );
     }
 

@@ -1121,10 +1121,12 @@ if (want('paste')) {
 // reached 50 ms). Goal: no task over 50 ms.
 if (want('lists')) {
   const RUNS = int('BENCH_LIST_RUNS', 5);
+  // Over 2,000 lines (core::signup::MAX_LINES) a list is measured, not read.
+  const tooLong = (n) => `the list has ${n} lines`;
   const LIST_BOXES = [
-    { name: 'Mini-Survivor', open: async (page) => { await page.goto(release.url); await page.click('[data-testid=new-mini-survivor]'); }, answer: (n) => `${n} players is too many`, at: '[data-testid=setup-problem]' },
-    { name: 'Survival', open: (page) => page.goto(release.url + 'survival/'), answer: (n) => `${n} players`, at: '[data-testid=player-count]' },
-    { name: 'Dice ORG', open: (page) => page.goto(release.url + 'dice-org/#/setup'), answer: () => '4 to 40 players', at: '[data-testid=setup-problem]' },
+    { name: 'Mini-Survivor', open: async (page) => { await page.goto(release.url); await page.click('[data-testid=new-mini-survivor]'); }, answer: (n) => (n > 2000 ? tooLong(n) : `${n} players is too many`), at: '[data-testid=setup-problem]' },
+    { name: 'Survival', open: (page) => page.goto(release.url + 'survival/'), answer: (n) => (n > 2000 ? tooLong(n) : `${n} players`), at: '[data-testid=player-count]' },
+    { name: 'Dice ORG', open: (page) => page.goto(release.url + 'dice-org/#/setup'), answer: (n) => (n > 2000 ? tooLong(n) : '4 to 40 players'), at: '[data-testid=setup-problem]' },
   ];
   // Watches long tasks from now on (window.__longest).
   const watch = (page) => page.evaluate(() => {

@@ -132,6 +132,22 @@ fn err<T>(s: impl Into<String>) -> Result<T, SetupError> {
     Err(SetupError(s.into()))
 }
 
+/// Checks a season's count of players (D1.1) alone, before any name is
+/// read or copied: a list of thousands is answered at once.
+///
+/// # Errors
+///
+/// A [`SetupError`] when `n` is outside [`MIN_PLAYERS`]..=[`MAX_PLAYERS`].
+pub fn check_count(n: usize) -> Result<(), SetupError> {
+    if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
+        Ok(())
+    } else {
+        err(format!(
+            "a season has {MIN_PLAYERS} to {MAX_PLAYERS} players (D1.1), not {n}"
+        ))
+    }
+}
+
 /// Checks the input without drawing anything.
 ///
 /// # Errors
@@ -143,11 +159,7 @@ fn err<T>(s: impl Into<String>) -> Result<T, SetupError> {
 /// naming no team, a team with no player, or more teams than players.
 pub fn check(s: &SetupInput) -> Result<(), SetupError> {
     let n = s.players.len();
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
-        return err(format!(
-            "a season has {MIN_PLAYERS} to {MAX_PLAYERS} players (D1.1), not {n}"
-        ));
-    }
+    check_count(n)?;
     if s.teams.is_empty() || s.teams.len() > MAX_TEAMS {
         return err(format!(
             "a season has 1 to {MAX_TEAMS} teams (D1.1), not {}",

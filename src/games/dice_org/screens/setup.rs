@@ -83,6 +83,10 @@ pub fn Setup() -> impl IntoView {
 
     let list = signup::list_of(move || players.get());
     let input = move || -> Result<SetupInput, String> {
+        if let Some(t) = list.with(|l| l.too_long) {
+            return Err(format!("players: {t}"));
+        }
+        dice_org::setup::check_count(list.with(|l| l.names.len())).map_err(|e| e.to_string())?;
         if let Some(p) = list
             .with(|l| l.name_problems(dice_org::setup::MIN_PLAYERS..=dice_org::edit::MAX_PLAYERS))
         {

@@ -95,8 +95,10 @@ pub fn Setup() -> impl IntoView {
     });
     let list = signup::list_of(move || players.get());
     let roster = move || {
-        list.with(|l| Roster::new(l.names.iter().map(|(_, n)| n.as_str())))
-            .map_err(|e| e.to_string())
+        list.with(|l| match l.too_long {
+            Some(t) => Err(format!("players: {t}")),
+            None => Roster::new(l.names.iter().map(|(_, n)| n.as_str())).map_err(|e| e.to_string()),
+        })
     };
     // The game the form describes; seed 0 when blank (a random one is
     // drawn when the game starts).

@@ -144,6 +144,9 @@ fn NewGame() -> impl IntoView {
     // The spec with seed 0 when blank (a random one is drawn at the deal),
     // and what the engine says of it.
     let checked = Memo::new(move |_| -> Result<DealSpec, String> {
+        if let Some(t) = list.with(|l| l.too_long) {
+            return Err(format!("players: {t}"));
+        }
         if count.get() > MAX_PLAYERS {
             return Err(survival::roster::RosterError::TooMany(count.get()).to_string());
         }
@@ -270,7 +273,10 @@ fn NewGame() -> impl IntoView {
             <label class="file">"Or open an exported game file" <input type="file" accept=".json,application/json" on:change=pick_file data-testid="game-file"/></label>
             <SignupBox label="Players: paste the sign-up list, one per line or separated by commas (S1.1)" testid="players" list
                 value=Signal::derive(move || form.with(|f| f.players.clone())) set=move |v| form.update(|f| f.players = v)/>
-            <p class="wide muted" data-testid="player-count">{move || format!("{} players; the S1.3 default is {} Evil Forces", count.get(), default_evil(count.get()))}</p>
+            <p class="wide muted" data-testid="player-count">{move || match list.with(|l| l.too_long) {
+                Some(t) => format!("No count: {t}"),
+                None => format!("{} players; the S1.3 default is {} Evil Forces", count.get(), default_evil(count.get())),
+            }}</p>
             {pick(form, "Edition (S1.3)", "edition", [("basic", "Basic: Scientist, Forest Ranger, Green Activist; no Spotlight"), ("advanced", "Advanced: every Special Force and the Spotlight")], |f| f.advanced, |f, v| f.advanced = v)}
             {text(form, "Evil Forces (blank: the S1.3 default)", "evil", |f| f.evil.clone(), |f, v| f.evil = v)}
             <fieldset class="wide">

@@ -157,9 +157,16 @@ fn arrive<P: Page>(p: P, startup: bool) {
         (s, _) if P::ARRIVALS.contains(&s) => p.arrive_at(s),
         ("import", _) => {
             p.go_setup();
-            if let Some(text) = storage::handoff::take() {
-                import(p, &text);
-            }
+            // The page is drawn first; the file is taken from the session
+            // storage in the next task and read in the one after it: a
+            // file of megabytes is three pieces of work of tens of
+            // milliseconds each, none of them a long task with another.
+            gloo_timers::callback::Timeout::new(0, move || {
+                if let Some(text) = storage::handoff::take() {
+                    gloo_timers::callback::Timeout::new(0, move || import(p, &text)).forget();
+                }
+            })
+            .forget();
         }
         _ if !startup => {}
         (_, Some(id)) => open_saved(p, id),

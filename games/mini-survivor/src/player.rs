@@ -36,8 +36,8 @@ impl PlayerId {
 ///
 /// Names are trimmed, non-empty, and distinct ignoring case. Serialised as a
 /// list of names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "Vec<String>", into = "Vec<String>")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "Vec<String>")]
 pub struct Roster {
     names: Vec<String>,
     /// Lowercased names with whitespace runs folded to one space.
@@ -221,6 +221,42 @@ fn reading(name: &str) -> String {
 /// [`folded`] collected.
 pub(crate) fn fold(s: &str) -> String {
     folded(s).collect()
+}
+
+/// Read as [`Roster::new`] reads its names; a list of more than
+/// [`MAX_PLAYERS`] is counted, not read, so a file of any length is
+/// refused at once with its count ([`RosterError::TooMany`]).
+impl<'de> Deserialize<'de> for Roster {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Roster, D::Error> {
+        struct Names;
+        impl<'de> serde::de::Visitor<'de> for Names {
+            type Value = Roster;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of player names")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Roster, A::Error> {
+                let mut names: Vec<String> = Vec::new();
+                while names.len() < MAX_PLAYERS {
+                    match seq.next_element()? {
+                        Some(name) => names.push(name),
+                        None => return Roster::new(names).map_err(serde::de::Error::custom),
+                    }
+                }
+                let mut n = names.len();
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    n += 1;
+                }
+                if n > MAX_PLAYERS {
+                    return Err(serde::de::Error::custom(RosterError::TooMany(n)));
+                }
+                Roster::new(names).map_err(serde::de::Error::custom)
+            }
+        }
+        d.deserialize_seq(Names)
+    }
 }
 
 impl TryFrom<Vec<String>> for Roster {
@@ -534,6 +570,26 @@ mod tests {
 
     fn roster() -> Roster {
         Roster::new(["Ann", "Annabel", "Bob", "Harbor  Lights"]).unwrap()
+    }
+
+    #[test]
+    fn a_saved_roster_is_read_as_new_reads_it_and_a_long_one_counted() {
+        let json = |n: usize| {
+            serde_json::to_string(&(1..=n).map(|i| format!("P{i}")).collect::<Vec<_>>()).unwrap()
+        };
+        let r: Roster = serde_json::from_str(&json(MAX_PLAYERS)).unwrap();
+        assert_eq!(r.len(), MAX_PLAYERS);
+        assert_eq!(serde_json::to_string(&r).unwrap(), json(MAX_PLAYERS));
+        let e = serde_json::from_str::<Roster>(&json(100_000)).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("100000 players is too many (at most 200)"),
+            "{e}"
+        );
+        let e = serde_json::from_str::<Roster>(r#"["Ann", " ann "]"#).unwrap_err();
+        assert!(e.to_string().contains("appears twice"), "{e}");
+        assert!(serde_json::from_str::<Roster>("[]").is_err());
+        assert!(serde_json::from_str::<Roster>(r#""Ann""#).is_err());
     }
 
     #[test]

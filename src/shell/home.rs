@@ -129,8 +129,7 @@ fn Games(shell: Shell) -> impl IntoView {
 }
 
 fn game_row(shell: Shell, kind: &'static Kind, e: storage::Entry) -> impl IntoView {
-    let when = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(e.updated))
-        .to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED);
+    let when = crate::shell::ui::local_time(e.updated);
     let id = e.id.clone();
     let phase = if e.phase.is_empty() {
         if e.over {
@@ -171,7 +170,7 @@ fn game_row(shell: Shell, kind: &'static Kind, e: storage::Entry) -> impl IntoVi
             <td><a href=format!("{}/#/{}", kind.key, id)>{e.name.clone()}</a></td>
             <td>{kind.title}</td>
             <td>{phase}<Snapshots shell kind id=id.clone() name=e.name.clone()/></td>
-            <td>{String::from(when)}</td>
+            <td>{when}</td>
             <td data-testid="game-export">{crate::shell::ui::last_export(e.exported)}</td>
             <td class="row">
                 <a class="button" href=format!("{}/#/{}", kind.key, id)>"Open"</a>

@@ -519,16 +519,20 @@ pub fn forget_quarantined(key: &str) {
 
 /// Bytes this site keeps in localStorage (UTF-16: two bytes a code unit).
 pub fn used_bytes() -> usize {
+    use wasm_bindgen::JsCast;
     let s = raw();
+    let js: &JsStorage = s.unchecked_ref();
+    // Each value's length read as the browser holds it (UTF-16 units),
+    // never copied into the page's memory: a game of megabytes is counted
+    // at once.
     keys()
         .iter()
         .map(|k| {
-            (k.encode_utf16().count()
-                + s.get_item(k)
-                    .ok()
-                    .flatten()
-                    .map_or(0, |v| v.encode_utf16().count()))
-                * 2
+            let value = js
+                .get_js(k)
+                .dyn_ref::<js_sys::JsString>()
+                .map_or(0, |v| v.length() as usize);
+            (k.encode_utf16().count() + value) * 2
         })
         .sum()
 }

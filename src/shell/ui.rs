@@ -113,17 +113,27 @@ pub fn StorageTruth() -> impl IntoView {
     }
 }
 
-/// When a game was last exported, in words: `last exported 28/11/2026,
-/// 19:02:11` in the browser's locale, or `never exported`.
+/// A time (ms since the epoch) in the browser's time zone as
+/// `2026-11-28 19:02`: read from the date's fields, so no locale's formats
+/// are loaded (the first locale-formatted date of a page costs tens of
+/// milliseconds).
+pub fn local_time(ms: f64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
+/// When a game was last exported, in words: `last exported 2026-11-28
+/// 19:02` ([`local_time`]), or `never exported`.
 pub fn last_export(exported: Option<f64>) -> String {
     match exported {
-        Some(t) => format!(
-            "last exported {}",
-            String::from(
-                js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(t))
-                    .to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED)
-            )
-        ),
+        Some(t) => format!("last exported {}", local_time(t)),
         None => "never exported".to_string(),
     }
 }

@@ -14,6 +14,7 @@
 //! D5.2), cards held (D7.2), candidates and finalists (D7.3, D8.2). The
 //! step itself still checks everything it is given.
 
+mod entry;
 mod merge;
 mod names;
 mod results;
@@ -23,21 +24,18 @@ pub use results::{
 };
 
 use crate::advantage::Advantage;
-use crate::by_name::ByName;
-use crate::camp::{CampChoice, CampInput};
-use crate::competition::{CompetitionChoice, CompetitionInput};
-use crate::conversation::{Prefs, input_for};
-use crate::final_vote::FinalInput;
+use crate::competition::CompetitionChoice;
 use crate::line::{Card, DeductFor, LineError, RawChoice, parse_line};
 use crate::roll::Boost;
 use crate::state::{Phase, PlayerId, State};
 use crate::step::Entry;
-use crate::vote::{Ballot, Play, RevoteInput, VoteInput, When};
+use crate::vote::When;
 use console_core::paste::{
     ChatLine, Quotes, Replies, chat_header_at, chat_line, reply_contexts, strip_markup,
     without_edited,
 };
 use console_core::text::{is_end, lines, split_bulk, split_bulk_typed, typed_header};
+use entry::{camp_choice, entry};
 use merge::{held_acc, keep_held};
 use names::Names;
 
@@ -710,16 +708,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A message's camp choices (D5.2).
-fn camp_choice(acc: &Acc) -> CampChoice {
-    CampChoice {
-        deduct_for_bonus: acc.deduct_bonus.is_some(),
-        boost: acc.boost.map(|b| b.0),
-        deduct_for_rp: acc.deduct_rp.is_some(),
-        rp_for_bonus: acc.bonus.is_some(),
-    }
-}
-
 /// Reads a bulk paste of players' DMs for `phase` on `state` (D12): see
 /// [`read_dms_with`]; no aliases.
 pub fn read_dms(state: &State, phase: Phase, text: &str) -> Intake {
@@ -903,121 +891,13 @@ fn choice_lists_unheaded(text: &str, names: &Names) -> String {
     out
 }
 
-/// The phase's input from every message's choices in force.
-fn entry(state: &State, phase: Phase, accs: &[(PlayerId, Acc)]) -> Option<Entry> {
-    let name = |p: PlayerId| state.name(p).to_string();
-    Some(match phase {
-        Phase::Over => return None,
-        Phase::Competition => Entry::Competition(CompetitionInput {
-            choices: accs
-                .iter()
-                .filter(|(_, a)| a.deduct.is_some() || a.boost.is_some())
-                .map(|(p, a)| {
-                    (
-                        name(*p),
-                        CompetitionChoice {
-                            deduct: a.deduct.is_some(),
-                            boost: a.boost.map(|b| b.0),
-                        },
-                    )
-                })
-                .collect(),
-        }),
-        Phase::Camp => Entry::Camp(CampInput {
-            choices: accs
-                .iter()
-                .map(|(p, a)| (name(*p), camp_choice(a)))
-                .filter(|(_, c)| *c != CampChoice::default())
-                .collect(),
-        }),
-        Phase::Conversation => {
-            let prefs: ByName<Prefs> = accs
-                .iter()
-                .filter(|(_, a)| {
-                    !a.places.is_empty() || !a.closed.is_empty() || a.rank_line.is_some()
-                })
-                .map(|(p, a)| {
-                    let mut places = a.places.clone();
-                    console_core::text::sort_small(&mut places, |x| x.0);
-                    let mut ranks: Vec<String> = Vec::new();
-                    for (_, q, _) in places {
-                        let n = name(q);
-                        if !ranks.contains(&n) {
-                            ranks.push(n);
-                        }
-                    }
-                    (
-                        name(*p),
-                        Prefs {
-                            closed: a.closed.iter().map(|&q| name(q)).collect(),
-                            ranks,
-                        },
-                    )
-                })
-                .collect();
-            Entry::Conversation(input_for(state, prefs, None))
-        }
-        Phase::Vote => {
-            let mut plays: Vec<(usize, usize, Play)> = Vec::new();
-            for (m, (p, a)) in accs.iter().enumerate() {
-                for (card, on, when, k) in &a.plays {
-                    plays.push((
-                        m,
-                        *k,
-                        Play {
-                            player: name(*p),
-                            card: card.clone(),
-                            on: on.map(name),
-                            when: (*when == When::After).then_some(When::After),
-                        },
-                    ));
-                }
-            }
-            console_core::text::sort_small(&mut plays, |x| (x.0, x.1));
-            Entry::Vote(VoteInput {
-                advantages: plays.into_iter().map(|x| x.2).collect(),
-                votes: accs
-                    .iter()
-                    .filter_map(|(p, a)| {
-                        let (v, _) = a.ballot.as_ref()?;
-                        let ballot = if v.len() == 1 {
-                            Ballot::One(name(v[0]))
-                        } else {
-                            Ballot::Many(v.iter().map(|&q| name(q)).collect())
-                        };
-                        Some((name(*p), ballot))
-                    })
-                    .collect(),
-                revote: accs
-                    .iter()
-                    .filter_map(|(p, a)| Some((name(*p), Ballot::One(name(a.revote?.0)))))
-                    .collect(),
-                ask_revote: false,
-            })
-        }
-        Phase::Revote => Entry::Revote(RevoteInput {
-            revote: accs
-                .iter()
-                .filter_map(|(p, a)| Some((name(*p), Ballot::One(name(a.revote?.0)))))
-                .collect(),
-        }),
-        Phase::Final => Entry::Final(FinalInput {
-            votes: accs
-                .iter()
-                .filter_map(|(p, a)| Some((name(*p), name(*a.ballot.as_ref()?.0.first()?))))
-                .collect(),
-            revote: accs
-                .iter()
-                .filter_map(|(p, a)| Some((name(*p), name(a.revote?.0))))
-                .collect(),
-        }),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::camp::CampChoice;
+    use crate::final_vote::FinalInput;
     use crate::testkit::state;
+    use crate::vote::Ballot;
 
     fn season() -> State {
         let mut s = state(

@@ -1,7 +1,7 @@
 //! Building the phase's input ([`Entry`], the same input the screens'
 //! controls give) from the choices in force in every player's message.
 
-use super::Acc;
+use super::collect::Acc;
 use crate::by_name::ByName;
 use crate::camp::{CampChoice, CampInput};
 use crate::competition::{CompetitionChoice, CompetitionInput};

@@ -3,7 +3,7 @@
 //! message ([`held_acc`]), and the held choices of players who sent no
 //! message kept in the phase's input ([`keep_held`]).
 
-use super::{Acc, HELD};
+use super::collect::{Acc, HELD};
 use crate::by_name::ByName;
 use crate::state::{PlayerId, State};
 use crate::step::Entry;

@@ -3,8 +3,12 @@
 //! their own and onto choices already held.
 
 use super::*;
+use crate::advantage::Advantage;
 use crate::camp::CampChoice;
 use crate::final_vote::FinalInput;
+use crate::roll::Boost;
+use crate::state::{Phase, PlayerId, State};
+use crate::step::Entry;
 use crate::testkit::state;
 use crate::vote::Ballot;
 

@@ -41,6 +41,11 @@ pub(super) enum Checked {
     No(Reason, Vec<NameRead>),
 }
 
+/// A choice accepted with no name read and nothing left out.
+fn ok(c: Choice) -> Checked {
+    Checked::Ok(c, Vec::new(), Vec::new())
+}
+
 impl<'a> Reader<'a> {
     /// Names of a list, each resolved; (players, reads, notes on the ones
     /// left out). `me` is the writer.
@@ -126,25 +131,8 @@ impl<'a> Reader<'a> {
         if self.phase != Phase::Final && living.is_none() {
             return Checked::No(Reason::Out, Vec::new());
         }
-        let holds = |a: &Advantage| living.is_some_and(|l| l.advantages.contains(a));
-        let ok = |c: Choice| Checked::Ok(c, Vec::new(), Vec::new());
         match raw {
-            RawChoice::Deduct { amount, purpose } => match self.phase {
-                Phase::Competition => match (amount, purpose) {
-                    (Some(5), _) | (_, Some(DeductFor::Bonus)) => {
-                        Checked::No(Reason::WrongDeduction(Phase::Competition), Vec::new())
-                    }
-                    _ => ok(Choice::Deduct),
-                },
-                _ => match (amount, purpose) {
-                    (None, None) => Checked::No(Reason::WhichDeduction, Vec::new()),
-                    (Some(3), Some(DeductFor::Rp)) | (Some(5), Some(DeductFor::Bonus)) => {
-                        Checked::No(Reason::WrongDeduction(Phase::Camp), Vec::new())
-                    }
-                    (Some(3), _) | (None, Some(DeductFor::Bonus)) => ok(Choice::DeductForBonus),
-                    _ => ok(Choice::DeductForRp),
-                },
-            },
+            RawChoice::Deduct { amount, purpose } => self.deduct(*amount, *purpose),
             RawChoice::Boost(b) => ok(Choice::Boost(*b)),
             RawChoice::Bonus => ok(Choice::BonusRoll),
             RawChoice::Rank(items) => {
@@ -185,118 +173,157 @@ impl<'a> Reader<'a> {
                 Checked::No(Reason::CardInTieBreak, Vec::new())
             }
             RawChoice::Vote(items) | RawChoice::Revote(items) => {
-                let revote = matches!(raw, RawChoice::Revote(_));
-                if revote && items.len() > 1 {
-                    return Checked::No(Reason::OneRevote, Vec::new());
+                self.vote_line(me, items, matches!(raw, RawChoice::Revote(_)))
+            }
+            RawChoice::Play { card, on, when } => self.play(me, *card, on.as_deref(), *when),
+        }
+    }
+
+    /// A deduction (D4.1, D5.2): in a competition, 3 for 1 RP; at camp, 3
+    /// before rolling for a bonus roll or 5 after rolling for 1 RP, the
+    /// amount or the purpose written saying which.
+    fn deduct(&self, amount: Option<u32>, purpose: Option<DeductFor>) -> Checked {
+        match self.phase {
+            Phase::Competition => match (amount, purpose) {
+                (Some(5), _) | (_, Some(DeductFor::Bonus)) => {
+                    Checked::No(Reason::WrongDeduction(Phase::Competition), Vec::new())
                 }
-                if self.phase == Phase::Final {
-                    if !self.jury.contains(&me) {
-                        return Checked::No(Reason::NotAJuror, Vec::new());
-                    }
-                } else if !self.voters.contains(&me) {
+                _ => ok(Choice::Deduct),
+            },
+            _ => match (amount, purpose) {
+                (None, None) => Checked::No(Reason::WhichDeduction, Vec::new()),
+                (Some(3), Some(DeductFor::Rp)) | (Some(5), Some(DeductFor::Bonus)) => {
+                    Checked::No(Reason::WrongDeduction(Phase::Camp), Vec::new())
+                }
+                (Some(3), _) | (None, Some(DeductFor::Bonus)) => ok(Choice::DeductForBonus),
+                _ => ok(Choice::DeductForRp),
+            },
+        }
+    }
+
+    /// A vote or revote line in the vote (D7.3) or the final (D8.2); the
+    /// revote held as a step of its own is [`Reader::revote_line`]'s. From
+    /// a voter (in the final, a juror), for candidates (voters not immune)
+    /// or in the final one finalist. `revote`: a `revote` line, which
+    /// names one player.
+    fn vote_line(&self, me: PlayerId, items: &[String], revote: bool) -> Checked {
+        if revote && items.len() > 1 {
+            return Checked::No(Reason::OneRevote, Vec::new());
+        }
+        if self.phase == Phase::Final {
+            if !self.jury.contains(&me) {
+                return Checked::No(Reason::NotAJuror, Vec::new());
+            }
+        } else if !self.voters.contains(&me) {
+            return Checked::No(Reason::NotAVoter, Vec::new());
+        }
+        let mut ps = Vec::new();
+        let mut reads = Vec::new();
+        let mut errs = Vec::new();
+        for item in items {
+            match self.one(me, item) {
+                Ok((p, r)) => {
+                    reads.push(r);
+                    ps.push(p);
+                }
+                Err(e) => errs.push(e),
+            }
+        }
+        if !errs.is_empty() {
+            return Checked::No(Reason::Names(errs), reads);
+        }
+        if self.phase == Phase::Final {
+            if ps.len() > 1 {
+                return Checked::No(Reason::OneRevote, reads);
+            }
+            if self.state.living(ps[0]).is_none() {
+                return Checked::No(Reason::NotAFinalist(self.names.name(ps[0])), reads);
+            }
+            let n = self.names.name(ps[0]);
+            let c = if revote {
+                Choice::Revote(n)
+            } else {
+                Choice::Vote(vec![n])
+            };
+            return Checked::Ok(c, reads, Vec::new());
+        }
+        // Candidates (D7.3): voters who are not immune. A vote on a
+        // Hidden Immunity target is cast and does not count.
+        for &p in &ps {
+            let why = if self.state.living(p).is_none() {
+                Some("is out of the game")
+            } else if !self.voters.contains(&p) {
+                Some("is not a voter in this vote")
+            } else if self.state.living(p).is_some_and(|l| l.immune) {
+                Some("is immune")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Checked::No(Reason::NotACandidate(self.names.name(p), why), reads);
+            }
+        }
+        let names: Vec<String> = ps.iter().map(|&p| self.names.name(p)).collect();
+        let c = if revote {
+            Choice::Revote(names[0].clone())
+        } else {
+            Choice::Vote(names)
+        };
+        Checked::Ok(c, reads, Vec::new())
+    }
+
+    /// A card played in the vote (D7.2): one `me` holds; an Extra Vote by
+    /// a voter, before the votes; Hidden Immunity on a voter.
+    fn play(&self, me: PlayerId, card: Card, on: Option<&str>, when: Option<When>) -> Checked {
+        let holds = |a: &Advantage| {
+            self.state
+                .living(me)
+                .is_some_and(|l| l.advantages.contains(a))
+        };
+        let card = match card {
+            Card::HiddenImmunity => Advantage::HiddenImmunity,
+            Card::ExtraVote => Advantage::ExtraVote,
+        };
+        if !holds(&card) {
+            return Checked::No(Reason::NotHeld(card), Vec::new());
+        }
+        let when = when.unwrap_or_default();
+        match card {
+            Advantage::ExtraVote => {
+                if !self.voters.contains(&me) {
                     return Checked::No(Reason::NotAVoter, Vec::new());
                 }
-                let mut ps = Vec::new();
-                let mut reads = Vec::new();
-                let mut errs = Vec::new();
-                for item in items {
-                    match self.one(me, item) {
-                        Ok((p, r)) => {
-                            reads.push(r);
-                            ps.push(p);
-                        }
-                        Err(e) => errs.push(e),
-                    }
+                if when == When::After {
+                    return Checked::No(Reason::ExtraVoteAfter, Vec::new());
                 }
-                if !errs.is_empty() {
-                    return Checked::No(Reason::Names(errs), reads);
-                }
-                if self.phase == Phase::Final {
-                    if ps.len() > 1 {
-                        return Checked::No(Reason::OneRevote, reads);
-                    }
-                    if self.state.living(ps[0]).is_none() {
-                        return Checked::No(Reason::NotAFinalist(self.names.name(ps[0])), reads);
-                    }
-                    let n = self.names.name(ps[0]);
-                    let c = if revote {
-                        Choice::Revote(n)
-                    } else {
-                        Choice::Vote(vec![n])
-                    };
-                    return Checked::Ok(c, reads, Vec::new());
-                }
-                // Candidates (D7.3): voters who are not immune. A vote on a
-                // Hidden Immunity target is cast and does not count.
-                for &p in &ps {
-                    let why = if self.state.living(p).is_none() {
-                        Some("is out of the game")
-                    } else if !self.voters.contains(&p) {
-                        Some("is not a voter in this vote")
-                    } else if self.state.living(p).is_some_and(|l| l.immune) {
-                        Some("is immune")
-                    } else {
-                        None
-                    };
-                    if let Some(why) = why {
-                        return Checked::No(Reason::NotACandidate(self.names.name(p), why), reads);
-                    }
-                }
-                let names: Vec<String> = ps.iter().map(|&p| self.names.name(p)).collect();
-                let c = if revote {
-                    Choice::Revote(names[0].clone())
-                } else {
-                    Choice::Vote(names)
-                };
-                Checked::Ok(c, reads, Vec::new())
+                ok(Choice::Play {
+                    card,
+                    on: None,
+                    when,
+                })
             }
-            RawChoice::Play { card, on, when } => {
-                let card = match card {
-                    Card::HiddenImmunity => Advantage::HiddenImmunity,
-                    Card::ExtraVote => Advantage::ExtraVote,
+            _ => {
+                let Some(on) = on else {
+                    return Checked::No(Reason::HiddenImmunityOn(None), Vec::new());
                 };
-                if !holds(&card) {
-                    return Checked::No(Reason::NotHeld(card), Vec::new());
-                }
-                let when = when.unwrap_or_default();
-                match card {
-                    Advantage::ExtraVote => {
-                        if !self.voters.contains(&me) {
-                            return Checked::No(Reason::NotAVoter, Vec::new());
+                match self.one(me, on) {
+                    Err(e) => Checked::No(Reason::Names(vec![e]), Vec::new()),
+                    Ok((t, read)) => {
+                        if !self.voters.contains(&t) {
+                            return Checked::No(
+                                Reason::HiddenImmunityOn(Some(self.names.name(t))),
+                                vec![read],
+                            );
                         }
-                        if when == When::After {
-                            return Checked::No(Reason::ExtraVoteAfter, Vec::new());
-                        }
-                        ok(Choice::Play {
-                            card,
-                            on: None,
-                            when,
-                        })
-                    }
-                    _ => {
-                        let Some(on) = on else {
-                            return Checked::No(Reason::HiddenImmunityOn(None), Vec::new());
-                        };
-                        match self.one(me, on) {
-                            Err(e) => Checked::No(Reason::Names(vec![e]), Vec::new()),
-                            Ok((t, read)) => {
-                                if !self.voters.contains(&t) {
-                                    return Checked::No(
-                                        Reason::HiddenImmunityOn(Some(self.names.name(t))),
-                                        vec![read],
-                                    );
-                                }
-                                Checked::Ok(
-                                    Choice::Play {
-                                        card,
-                                        on: Some(self.names.name(t)),
-                                        when,
-                                    },
-                                    vec![read],
-                                    Vec::new(),
-                                )
-                            }
-                        }
+                        Checked::Ok(
+                            Choice::Play {
+                                card,
+                                on: Some(self.names.name(t)),
+                                when,
+                            },
+                            vec![read],
+                            Vec::new(),
+                        )
                     }
                 }
             }

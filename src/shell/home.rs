@@ -35,10 +35,13 @@ fn import(shell: Shell, text: String) {
         );
         return;
     };
-    match storage::handoff::put(&text) {
+    // Handed over in a task of its own: a file of megabytes read and
+    // stored in one task would hold the page twice as long.
+    gloo_timers::callback::Timeout::new(0, move || match storage::handoff::put(&text) {
         Ok(()) => go_to(&format!("{}/#/import", kind.key)),
         Err(e) => shell.error(format!("Import failed, nothing was changed: {e}")),
-    }
+    })
+    .forget();
 }
 
 fn go_to(url: &str) {

@@ -31,7 +31,7 @@ async function startFromCaseText(page, json) {
   await page.waitForSelector('.tribe');
 }
 
-test('1: a double click on Commit commits one round; missing orders are asked first, naming who', async () => {
+test('a double click on Commit commits one round; missing orders are asked first, naming who', async () => {
   const t = await open();
   const { page } = t;
   const asked = [];
@@ -88,7 +88,7 @@ test('1: a double click on Commit commits one round; missing orders are asked fi
   }
 });
 
-test('2, 7: bulk text is added to what a player sent, with an account per player, and its notice stays where it applies', async () => {
+test('bulk text is added to what a player sent, with an account per player, and its notice stays where it applies', async () => {
   const t = await open();
   const { page } = t;
   try {
@@ -173,7 +173,7 @@ test('2, 7: bulk text is added to what a player sent, with an account per player
   }
 });
 
-test('3: each round has its own deadline, shown in the input, clearable, kept on reload', async () => {
+test('each round has its own deadline, shown in the input, clearable, kept on reload', async () => {
   const t = await open();
   const { page } = t;
   page.on('dialog', (d) => d.accept());
@@ -227,7 +227,7 @@ test('3: each round has its own deadline, shown in the input, clearable, kept on
   }
 });
 
-test('8, 9: after a commit its result and the way to its posts; the posts of any earlier round', async () => {
+test('after a commit its result and the way to its posts; the posts of any earlier round', async () => {
   const game = fixture('game-1001.json');
   const t = await open();
   const { page } = t;
@@ -285,7 +285,7 @@ test('8, 9: after a commit its result and the way to its posts; the posts of any
   }
 });
 
-test('10: a 390 px phone keeps the 4-column map, folds removed tribes, compact navigation, no sideways scroll', async () => {
+test('a 390 px phone keeps the 4-column map, folds removed tribes, compact navigation, no sideways scroll', async () => {
   const t = await open({ contextOptions: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } });
   const { page } = t;
   try {
@@ -338,7 +338,7 @@ test('10: a 390 px phone keeps the 4-column map, folds removed tribes, compact n
   }
 });
 
-test('11, 14, 7: the keyboard goes into the order panel and Escape closes it; no duplicate board order; messages are seen', async () => {
+test('the keyboard goes into the order panel and Escape closes it; no duplicate board order; messages are seen', async () => {
   const t = await open();
   const { page } = t;
   try {
@@ -412,7 +412,7 @@ test('11, 14, 7: the keyboard goes into the order panel and Escape closes it; no
   }
 });
 
-test('13: each screen has its own URL under a sub-path: Back, Forward and reload', async () => {
+test('each screen has its own URL under a sub-path: Back, Forward and reload', async () => {
   const t = await open({ prefix: '/console/' });
   const { page } = t;
   try {
@@ -449,7 +449,7 @@ test('13: each screen has its own URL under a sub-path: Back, Forward and reload
   }
 });
 
-test('14, 17: Setup shows the open game; Deal lands at the top of Posts; the small things', async () => {
+test('Setup shows the open game; Deal lands at the top of Posts; the small things', async () => {
   const t = await open({ page: 'mini-survivor/' });
   const { page } = t;
   page.on('dialog', (d) => d.accept());
@@ -502,7 +502,7 @@ test('14, 17: Setup shows the open game; Deal lands at the top of Posts; the sma
     assert.match(await publicPost(page), /^# /);
     // Just imported from a file the moderator holds: not "never exported".
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
-    const file = path.join(ARTIFACTS, `issue11-${Date.now()}.json`);
+    const file = path.join(ARTIFACTS, `full-game-${Date.now()}.json`);
     await download.saveAs(file);
     const setup = JSON.parse(fs.readFileSync(file, 'utf8')).setup;
     assert.equal(setup.seed, '12345678901234567890');
@@ -604,7 +604,7 @@ test('a game started from an imported case file plays to the end: final post, fi
   }
 });
 
-test('5: a survivor placed at random under R6.7 is in the public post in all three formats', async () => {
+test('a survivor placed at random under R6.7 is in the public post in all three formats', async () => {
   // Fay's outcasts 6 and 7 give no move in a 1 x 1 grid: both are placed in A.
   const c = {
     grid: { rows: 1, cols: 1 },

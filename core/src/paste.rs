@@ -268,6 +268,15 @@ pub struct ReplyContext<'a> {
     pub name: &'a str,
 }
 
+/// Why a reply's context is not taken, in every game's words: `the
+/// message by NAME that a Discord reply answers, shown again above the
+/// reply: not a new message`.
+pub fn reply_reason(name: &str) -> String {
+    format!(
+        "the message by {name} that a Discord reply answers, shown again above the reply: not a new message"
+    )
+}
+
 /// Every reply's context in copied chat lines ([`ReplyContext`]), in
 /// order. A `@NAME` line counts only with exactly one line (blank lines
 /// aside) between it and a header, not right under a header (there it

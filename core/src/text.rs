@@ -647,7 +647,8 @@ pub fn bulk_problems<P>(split: &BulkSplit<P>) -> Vec<String> {
     }
     for (first, last, name) in &split.replies {
         out.push(format!(
-            "lines {first}-{last}: the message by {name} that a Discord reply answers, shown again above the reply; not taken (it is no new message)"
+            "lines {first}-{last}: {}",
+            crate::paste::reply_reason(name)
         ));
     }
     if !split.orphans.is_empty() {

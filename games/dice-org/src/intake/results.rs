@@ -209,10 +209,7 @@ impl fmt::Display for Skip {
                 f,
                 "written by {n}, not by the player (D12.2); if {n} is the player's chat name, an alias makes it theirs (D12.3)"
             ),
-            Skip::Reply(n) => write!(
-                f,
-                "the message by {n} that a Discord reply answers, shown again above the reply: not a new message (D12.2)"
-            ),
+            Skip::Reply(n) => write!(f, "{} (D12.2)", console_core::paste::reply_reason(n)),
         }
     }
 }

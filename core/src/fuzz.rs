@@ -5,9 +5,14 @@
 //! The budget is `FUZZ_SECONDS` (default 2 s: the smoke run of the test
 //! command; long runs use 600), read from the environment by the test, not
 //! by the engines, which stay free of I/O.
+//!
+//! The loaders' targets share two helpers: [`mutate`] swaps one node of a
+//! valid save file or case for a generated one, and [`first_half`] cuts a
+//! file short, as a download that stopped midway would.
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
+use serde_json::Value;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
@@ -51,4 +56,46 @@ where
         start.elapsed().as_secs_f64()
     );
     n
+}
+
+/// Replaces the node of `v` that `path` leads to with `new`.
+///
+/// `path` is any list of numbers, as proptest draws them
+/// (`vec(any::<usize>(), 0..n)`): each step picks a member of an object
+/// (in key order) or an element of an array, modulo its length, so every
+/// path leads somewhere. The walk stops early, replacing the node it is
+/// on, at a scalar or an empty object or array; an empty path replaces
+/// `v` itself.
+pub fn mutate(v: &mut Value, path: &[usize], new: Value) {
+    let Some((&first, rest)) = path.split_first() else {
+        *v = new;
+        return;
+    };
+    // An object's members in key order, the order its keys are listed in.
+    let child = match v {
+        Value::Object(m) if !m.is_empty() => {
+            let i = first % m.len();
+            m.values_mut().nth(i)
+        }
+        Value::Array(a) if !a.is_empty() => {
+            let i = first % a.len();
+            a.get_mut(i)
+        }
+        _ => None,
+    };
+    match child {
+        Some(child) => mutate(child, rest, new),
+        None => *v = new,
+    }
+}
+
+/// The first half of `text` (at most `text.len() / 2` bytes), cut at the
+/// last character boundary there: a file cut short.
+#[must_use]
+pub fn first_half(text: &str) -> &str {
+    let cut = (0..=text.len() / 2)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    &text[..cut]
 }

@@ -9,31 +9,12 @@
 mod common;
 
 use console_core::SaveFile;
-use console_core::fuzz::fuzz;
+use console_core::fuzz::{first_half, fuzz, mutate};
 use dice_org::case::run_case;
 use dice_org::save::SeasonFile;
 use proptest::prelude::*;
 use serde_json::Value;
 use std::path::Path;
-
-/// Replaces the node at a random path of `v` with `new`.
-fn mutate(v: &mut Value, path: &[usize], new: Value) {
-    let Some((&first, rest)) = path.split_first() else {
-        *v = new;
-        return;
-    };
-    match v {
-        Value::Object(m) if !m.is_empty() => {
-            let key = m.keys().nth(first % m.len()).unwrap().clone();
-            mutate(m.get_mut(&key).unwrap(), rest, new);
-        }
-        Value::Array(a) if !a.is_empty() => {
-            let i = first % a.len();
-            mutate(&mut a[i], rest, new);
-        }
-        _ => *v = new,
-    }
-}
 
 fn leaf() -> impl Strategy<Value = Value> {
     prop_oneof![
@@ -99,11 +80,7 @@ fn fuzz_case_reader() {
             mutate(&mut v, path, new.clone());
         }
         let text = v.to_string();
-        let cut = (0..=text.len() / 2)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        for t in [text.as_str(), garbage.as_str(), &text[..cut]] {
+        for t in [text.as_str(), garbage.as_str(), first_half(&text)] {
             if let Err(e) = run_case(t) {
                 assert!(!e.contains('\n'), "a reason is one line: {e:?}");
             }
@@ -126,11 +103,7 @@ fn fuzz_season_loader() {
         let text = v.to_string();
         let _ = SeasonFile::parse(&text);
         let _ = SeasonFile::parse(garbage);
-        let cut = (0..=text.len() / 2)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        let _ = SeasonFile::parse(&text[..cut]);
+        let _ = SeasonFile::parse(first_half(&text));
     });
 }
 

@@ -7,7 +7,7 @@
 //!     FUZZ_SECONDS=600 cargo test --release -p mini-survivor --test fuzz -- --nocapture --test-threads 1
 
 use console_core::SaveFile;
-use console_core::fuzz::fuzz;
+use console_core::fuzz::{first_half, fuzz, mutate};
 use mini_survivor::save::GameFile;
 use mini_survivor::{
     Game, Grid, Options, PlayerId, Roster, Setup, borrow_submissions, check_submission, deal,
@@ -105,25 +105,6 @@ fn fuzz_parser() {
     });
 }
 
-/// Replaces the node at a random path of `v` with `new`.
-fn mutate(v: &mut Value, path: &[usize], new: Value) {
-    let Some((&first, rest)) = path.split_first() else {
-        *v = new;
-        return;
-    };
-    match v {
-        Value::Object(m) if !m.is_empty() => {
-            let key = m.keys().nth(first % m.len()).unwrap().clone();
-            mutate(m.get_mut(&key).unwrap(), rest, new);
-        }
-        Value::Array(a) if !a.is_empty() => {
-            let i = first % a.len();
-            mutate(&mut a[i], rest, new);
-        }
-        _ => *v = new,
-    }
-}
-
 #[test]
 fn fuzz_import() {
     let base: Value = serde_json::from_str(include_str!("fixtures/game-v1.json")).unwrap();
@@ -152,11 +133,7 @@ fn fuzz_import() {
         let _ = GameFile::parse(garbage);
         let text = v.to_string();
         // A file cut short (at a character boundary).
-        let cut = (0..=text.len() / 2)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        let _ = GameFile::parse(&text[..cut]);
+        let _ = GameFile::parse(first_half(&text));
     });
 }
 

@@ -9,7 +9,7 @@
 
 use console_core::SaveFile;
 use console_core::commitment::Salt;
-use console_core::fuzz::fuzz;
+use console_core::fuzz::{first_half, fuzz, mutate};
 use proptest::prelude::*;
 use serde_json::Value;
 use survival::count::Electorate;
@@ -313,25 +313,6 @@ fn fuzz_thread_layouts() {
     );
 }
 
-/// Replaces the node at a random path of `v` with `new`.
-fn mutate(v: &mut Value, path: &[usize], new: Value) {
-    let Some((&first, rest)) = path.split_first() else {
-        *v = new;
-        return;
-    };
-    match v {
-        Value::Object(m) if !m.is_empty() => {
-            let key = m.keys().nth(first % m.len()).unwrap().clone();
-            mutate(m.get_mut(&key).unwrap(), rest, new);
-        }
-        Value::Array(a) if !a.is_empty() => {
-            let i = first % a.len();
-            mutate(&mut a[i], rest, new);
-        }
-        _ => *v = new,
-    }
-}
-
 #[test]
 fn fuzz_save_loader() {
     let base: Value = serde_json::from_str(include_str!("fixtures/game-v1.json")).unwrap();
@@ -359,11 +340,7 @@ fn fuzz_save_loader() {
         let _ = GameFile::parse(&v.to_string());
         let _ = GameFile::parse(garbage);
         let text = v.to_string();
-        let cut = (0..=text.len() / 2)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        let _ = GameFile::parse(&text[..cut]);
+        let _ = GameFile::parse(first_half(&text));
     });
 }
 

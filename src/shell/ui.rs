@@ -299,6 +299,20 @@ pub fn read_file(shell: Shell, file: web_sys::File, then: impl FnOnce(String) + 
     });
 }
 
+/// Reads the file picked in an `<input type="file">` (its change event
+/// `ev`) and hands its text to `then`, as [`read_file`] does; nothing
+/// when no file is picked. The set-up screens open game files with it.
+pub fn read_picked(shell: Shell, ev: &leptos::ev::Event, then: impl FnOnce(String) + 'static) {
+    let file = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+        .and_then(|i| i.files())
+        .and_then(|f| f.get(0));
+    if let Some(f) = file {
+        read_file(shell, f, then);
+    }
+}
+
 /// "100 of 350 lines shown: rejected first. Show 100 more": the line
 /// under a paged list of `total` rows of which `shown` are on the page
 /// (pages of [`PAGE`] rows), nothing when all are shown. `rows`

@@ -10,7 +10,7 @@ use crate::shell::io;
 use crate::shell::page::import;
 use crate::shell::paste::ListBox;
 use crate::shell::signup::{self, SignupBox};
-use crate::shell::ui::read_file;
+use crate::shell::ui::read_picked;
 use dice_org::options::{Deadlock, JurySize, Options, TeamScore};
 use dice_org::save::{Drafts, SeasonFile};
 use dice_org::setup::commitment;
@@ -197,10 +197,7 @@ pub fn Setup() -> impl IntoView {
         }
     };
     let on_pick = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        if let Some(f) = input.files().and_then(|l| l.get(0)) {
-            read_file(ctx.shell, f, move |t| import(ctx, &t));
-        }
+        read_picked(ctx.shell, &ev, move |t| import(ctx, &t));
     };
     let area = |label: &'static str, testid: &'static str, rows: u32, s: RwSignal<String>| {
         view! { <ListBox label testid rows value=s set=move |v| s.set(v)/> }

@@ -23,7 +23,6 @@ use mini_survivor::{
     Adjacency, Game, Grid, Options, Origin, OutcastWithoutMove, Roster, Setup, deal,
 };
 use std::collections::BTreeMap;
-use wasm_bindgen::JsCast;
 
 fn lines(s: &str) -> Vec<String> {
     s.lines()
@@ -227,14 +226,7 @@ pub fn Setup() -> impl IntoView {
         mode.set(Mode::Position);
     };
     let pick_case = move |ev: leptos::ev::Event| {
-        let file = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|i| i.files())
-            .and_then(|f| f.get(0));
-        if let Some(f) = file {
-            crate::shell::ui::read_file(ctx.shell, f, move |t| import(ctx, &t));
-        }
+        crate::shell::ui::read_picked(ctx.shell, &ev, move |t| import(ctx, &t));
     };
     let field = |label: &'static str, sig: RwSignal<String>| view! { <label>{label} <input type="number" min="1" prop:value=sig on:input=move |ev| sig.set(event_target_value(&ev))/></label> };
     let area = |label: &'static str,

@@ -20,7 +20,6 @@ use survival::options::{
 use survival::roster::{MAX_PLAYERS, MIN_PLAYERS};
 use survival::setup::{build_deck, default_evil};
 use survival::{Card, DealSpec, Edition, Game, Options, deal};
-use wasm_bindgen::JsCast;
 
 const NAMES: [&str; 12] = [
     "Aurora", "Basil", "Cobalt", "Dahlia", "Ember", "Fjord", "Garnet", "Hazel", "Indigo",
@@ -235,14 +234,7 @@ fn NewGame() -> impl IntoView {
         }
     };
     let pick_file = move |ev: leptos::ev::Event| {
-        let file = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|i| i.files())
-            .and_then(|f| f.get(0));
-        if let Some(f) = file {
-            crate::shell::ui::read_file(ctx.shell, f, move |t| import(ctx, &t));
-        }
+        crate::shell::ui::read_picked(ctx.shell, &ev, move |t| import(ctx, &t));
     };
     let spotlight = move || {
         let now = form.with(|f| f.spotlight.clone());

@@ -10,7 +10,6 @@ use console_core::Session;
 use leptos::prelude::*;
 use survival_circle::ai::Level;
 use survival_circle::{Game, Mode, OpponentLanding, Options, OwnLanding, Player, Players};
-use wasm_bindgen::JsCast;
 
 /// How the new game is played (the form's choice).
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -97,14 +96,7 @@ pub fn Setup() -> impl IntoView {
         ));
     };
     let pick = move |ev: leptos::ev::Event| {
-        let file = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|i| i.files())
-            .and_then(|f| f.get(0));
-        if let Some(f) = file {
-            crate::shell::ui::read_file(ctx.shell, f, move |t| import(ctx, &t));
-        }
+        crate::shell::ui::read_picked(ctx.shell, &ev, move |t| import(ctx, &t));
     };
     let radio = move |k: Kind, label: &'static str, id: &'static str| {
         view! { <label><input type="radio" name="kind" data-testid=id prop:checked=move || kind.get() == k on:change=move |_| kind.set(k)/>" " {label}</label> }

@@ -6,9 +6,10 @@
 //! command; long runs use 600), read from the environment by the test, not
 //! by the engines, which stay free of I/O.
 //!
-//! The loaders' targets share two helpers: [`mutate`] swaps one node of a
-//! valid save file or case for a generated one, and [`first_half`] cuts a
-//! file short, as a download that stopped midway would.
+//! The loaders' targets share two helpers: [`mutated`] is a valid save
+//! file or case with some of its nodes swapped for generated ones (by
+//! [`mutate`], one at a time), and [`first_half`] cuts a file short, as a
+//! download that stopped midway would.
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
@@ -87,6 +88,17 @@ pub fn mutate(v: &mut Value, path: &[usize], new: Value) {
         Some(child) => mutate(child, rest, new),
         None => *v = new,
     }
+}
+
+/// `base` with each of `edits`, a path and the node to put there, applied
+/// in turn by [`mutate`]: a valid file with a few of its nodes swapped.
+#[must_use]
+pub fn mutated(base: &Value, edits: &[(Vec<usize>, Value)]) -> Value {
+    let mut v = base.clone();
+    for (path, new) in edits {
+        mutate(&mut v, path, new.clone());
+    }
+    v
 }
 
 /// The first half of `text` (at most `text.len() / 2` bytes), cut at the

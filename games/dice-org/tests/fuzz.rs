@@ -9,7 +9,7 @@
 mod common;
 
 use console_core::SaveFile;
-use console_core::fuzz::{first_half, fuzz, mutate};
+use console_core::fuzz::{first_half, fuzz, mutated};
 use dice_org::case::run_case;
 use dice_org::save::SeasonFile;
 use proptest::prelude::*;
@@ -75,10 +75,7 @@ fn fuzz_case_reader() {
         "\\PC{0,64}",
     );
     fuzz("case reader", edits, |(k, edits, garbage)| {
-        let mut v = base[*k].clone();
-        for (path, new) in edits {
-            mutate(&mut v, path, new.clone());
-        }
+        let v = mutated(&base[*k], edits);
         let text = v.to_string();
         for t in [text.as_str(), garbage.as_str(), first_half(&text)] {
             if let Err(e) = run_case(t) {
@@ -96,10 +93,7 @@ fn fuzz_season_loader() {
         "\\PC{0,64}",
     );
     fuzz("season loader", edits, |(edits, garbage)| {
-        let mut v = base.clone();
-        for (path, new) in edits {
-            mutate(&mut v, path, new.clone());
-        }
+        let v = mutated(&base, edits);
         let text = v.to_string();
         let _ = SeasonFile::parse(&text);
         let _ = SeasonFile::parse(garbage);

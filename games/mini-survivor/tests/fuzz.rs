@@ -7,7 +7,7 @@
 //!     FUZZ_SECONDS=600 cargo test --release -p mini-survivor --test fuzz -- --nocapture --test-threads 1
 
 use console_core::SaveFile;
-use console_core::fuzz::{first_half, fuzz, mutate};
+use console_core::fuzz::{first_half, fuzz, mutated};
 use mini_survivor::save::GameFile;
 use mini_survivor::{
     Game, Grid, Options, PlayerId, Roster, Setup, borrow_submissions, check_submission, deal,
@@ -125,10 +125,7 @@ fn fuzz_import() {
         "\\PC{0,64}",
     );
     fuzz("import", mutation, |(edits, garbage)| {
-        let mut v = base.clone();
-        for (path, new) in edits {
-            mutate(&mut v, path, new.clone());
-        }
+        let v = mutated(&base, edits);
         let _ = GameFile::parse(&v.to_string());
         let _ = GameFile::parse(garbage);
         let text = v.to_string();

@@ -9,7 +9,7 @@
 
 use console_core::SaveFile;
 use console_core::commitment::Salt;
-use console_core::fuzz::{first_half, fuzz, mutate};
+use console_core::fuzz::{first_half, fuzz, mutated};
 use proptest::prelude::*;
 use serde_json::Value;
 use survival::count::Electorate;
@@ -333,10 +333,7 @@ fn fuzz_save_loader() {
         "\\PC{0,64}",
     );
     fuzz("save_loader", mutation, |(edits, garbage)| {
-        let mut v = base.clone();
-        for (path, new) in edits {
-            mutate(&mut v, path, new.clone());
-        }
+        let v = mutated(&base, edits);
         let _ = GameFile::parse(&v.to_string());
         let _ = GameFile::parse(garbage);
         let text = v.to_string();
@@ -358,10 +355,7 @@ fn fuzz_case_reader() {
     ];
     let edits = prop::collection::vec((prop::collection::vec(any::<usize>(), 0..6), leaf), 1..4);
     fuzz("case_reader", edits, |edits| {
-        let mut v = base.clone();
-        for (path, new) in edits {
-            mutate(&mut v, path, new.clone());
-        }
+        let v = mutated(&base, edits);
         let _ = survival::case::run_case(&v.to_string());
     });
 }

@@ -213,7 +213,7 @@ fn clean(name: &str) -> &str {
 /// [`SignupList::names`], before checking the names themselves. A paste
 /// over [`MAX_LINES`] lines or [`MAX_BYTES`] bytes is measured, not read.
 pub fn read_list(text: &str) -> SignupList {
-    // A last line end opens no line.
+    // Line ends at the end open no line.
     let lines = crate::text::lines(text.trim_end_matches(['\n', '\r'])).count();
     if lines > MAX_LINES || text.len() > MAX_BYTES {
         return SignupList {
@@ -380,6 +380,15 @@ mod tests {
                 .unwrap()
                 .to_string()
                 .starts_with("the list has 2001 lines")
+        );
+        // Windows line ends count one line each, as in the reading.
+        let crlf = (1..=MAX_LINES)
+            .map(|i| format!("{i}. P{i}\r\n"))
+            .collect::<String>();
+        assert_eq!(read_list(&crlf).names.len(), MAX_LINES);
+        assert_eq!(
+            read_list(&format!("{crlf}Zed")).too_long.map(|t| t.lines),
+            Some(MAX_LINES + 1)
         );
         let wide = "Ann,".repeat(MAX_BYTES / 4 + 1);
         let l = read_list(&wide);

@@ -207,6 +207,18 @@ fn save_soon<P: Persist>(
     slots.waiting.borrow_mut().replace(first);
 }
 
+/// The progress of the open game's snapshot at its current point, when
+/// storage keeps one (then its first save writes no snapshot of a round
+/// already kept, with the drafts since in it); `None` for a game at its
+/// start or whose snapshot is not kept (an imported game: its first save
+/// keeps one).
+fn kept_snapshot<P: Persist>(p: P) -> Option<usize> {
+    p.open_id(false)
+        .zip(p.progress())
+        .filter(|(id, n)| *n > 0 && storage::has_snapshot(p.shell().kind, id, *n))
+        .map(|(_, n)| n)
+}
+
 /// Starts autosaving. Call after the startup load.
 pub fn start<P: Persist>(p: P) {
     durable::show(p.shell());
@@ -215,11 +227,7 @@ pub fn start<P: Persist>(p: P) {
     // The progress of the last snapshot kept: the open game's own, if
     // storage has it (the first save after a reload writes no snapshot of
     // a round already kept, with the drafts since in it).
-    let kept = p
-        .open_id(false)
-        .zip(p.progress())
-        .filter(|(id, n)| *n > 0 && storage::has_snapshot(p.shell().kind, id, *n));
-    let snapshot_progress: Rc<Cell<Option<usize>>> = Rc::new(Cell::new(kept.map(|(_, n)| n)));
+    let snapshot_progress: Rc<Cell<Option<usize>>> = Rc::new(Cell::new(kept_snapshot(p)));
     let flush = {
         let (slots, snaps) = (slots.clone(), snapshot_progress.clone());
         move || {
@@ -265,7 +273,9 @@ pub fn start<P: Persist>(p: P) {
         last_id.replace(id);
         if moved || other {
             if other {
-                snaps.set(progress);
+                // Another game opened (by its link, or imported): its
+                // snapshot at this point, if storage keeps one.
+                snaps.set(kept_snapshot(p));
             }
             let flag = urgent.clone();
             flag.set(true);

@@ -156,15 +156,24 @@ fn arrive<P: Page>(p: P, startup: bool) {
     match (route.screen.as_str(), route.game) {
         (s, _) if P::ARRIVALS.contains(&s) => p.arrive_at(s),
         ("import", _) => {
-            p.go_setup();
-            // The page is drawn first; the file is taken from the session
-            // storage in the next task and read in the one after it: a
-            // file of megabytes is three pieces of work of tens of
-            // milliseconds each, none of them a long task with another.
+            // The page is drawn first; the file is read from the session
+            // storage in the next task, imported in the one after it, and
+            // removed from the session storage in a third: a file of
+            // megabytes is pieces of work of tens of milliseconds each,
+            // none of them a long task with another. Until it is imported
+            // the address still asks for it and the file is still there,
+            // so a reload in between imports it then.
             gloo_timers::callback::Timeout::new(0, move || {
-                if let Some(text) = storage::handoff::take() {
-                    gloo_timers::callback::Timeout::new(0, move || import(p, &text)).forget();
-                }
+                let Some(text) = storage::handoff::read() else {
+                    p.go_setup();
+                    return;
+                };
+                gloo_timers::callback::Timeout::new(0, move || {
+                    p.go_setup();
+                    import(p, &text);
+                    gloo_timers::callback::Timeout::new(0, storage::handoff::clear).forget();
+                })
+                .forget();
             })
             .forget();
         }
@@ -181,8 +190,10 @@ fn arrive<P: Page>(p: P, startup: bool) {
 }
 
 /// Starts a game page: loads what the URL asks for before anything can be
-/// saved, follows the URL's game (Back, Forward, links), takes dropped
-/// files, and only then starts autosave and the one-writer rule.
+/// saved (a file handed over from the home page is imported in the tasks
+/// after, as a file dropped on the page is), follows the URL's game (Back,
+/// Forward, links), takes dropped files, and only then starts autosave and
+/// the one-writer rule.
 pub fn start<P: Page>(p: P) {
     let shell = p.shell();
     arrive(p, true);

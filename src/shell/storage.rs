@@ -637,11 +637,16 @@ pub mod handoff {
             .map_err(|_| "the file is too large to hand over".to_string())
     }
 
-    /// Takes what the home page left, if anything.
-    pub fn take() -> Option<String> {
+    /// What the home page left, if anything; it stays until [`clear`].
+    pub fn read() -> Option<String> {
         let s = web_sys::window()?.session_storage().ok()??;
-        let v = s.get_item(KEY).ok()??;
-        let _ = s.remove_item(KEY);
-        Some(v)
+        s.get_item(KEY).ok()?
+    }
+
+    /// Removes what the home page left (once it is imported).
+    pub fn clear() {
+        if let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+            let _ = s.remove_item(KEY);
+        }
     }
 }

@@ -39,7 +39,7 @@ const GAMES = [
 
 for (const g of GAMES) {
   for (const n of [2000, 20000]) {
-    test(`${g.kind}: a sign-up list of ${n} lines pasted into the players box is taken at once and read`, async () => {
+    test(`${g.kind}: a sign-up list of ${n} lines pasted into the players box is taken and answered at once`, async () => {
       const t = await open({ contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } });
       const { page } = t;
       try {

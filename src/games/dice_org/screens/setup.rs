@@ -222,7 +222,7 @@ pub fn Setup() -> impl IntoView {
                     view! {
                         <div class="wide per-player">
                             <p>"Each player's team and attributes"</p>
-                            {list.with(|l| l.names()).into_iter().take(dice_org::edit::MAX_PLAYERS).map(|n| {
+                            {list.with(|l| l.names.iter().take(dice_org::edit::MAX_PLAYERS).map(|(_, n)| n.clone()).collect::<Vec<_>>()).into_iter().map(|n| {
                                 let (tv, ts) = cell(per_player, n.clone());
                                 let (cv, cs) = cell(per_player, format!("{n}/c"));
                                 let (sv, ss) = cell(per_player, format!("{n}/s"));

@@ -157,23 +157,21 @@ fn arrive<P: Page>(p: P, startup: bool) {
         (s, _) if P::ARRIVALS.contains(&s) => p.arrive_at(s),
         ("import", _) => {
             // The page is drawn first; the file is read from the session
-            // storage in the next task, imported in the one after it, and
-            // removed from the session storage in a third: a file of
+            // storage in the next task (with the set-up screen opened, so
+            // an import's error banner comes after the change of screen
+            // that would clear it), imported in the one after it, and
+            // removed from the session storage once imported: a file of
             // megabytes is pieces of work of tens of milliseconds each,
-            // none of them a long task with another. Until it is imported
-            // the address still asks for it and the file is still there,
-            // so a reload in between imports it then.
+            // none of them a long task with another.
             gloo_timers::callback::Timeout::new(0, move || {
-                let Some(text) = storage::handoff::read() else {
-                    p.go_setup();
-                    return;
-                };
-                gloo_timers::callback::Timeout::new(0, move || {
-                    p.go_setup();
-                    import(p, &text);
-                    gloo_timers::callback::Timeout::new(0, storage::handoff::clear).forget();
-                })
-                .forget();
+                p.go_setup();
+                if let Some(text) = storage::handoff::read() {
+                    gloo_timers::callback::Timeout::new(0, move || {
+                        import(p, &text);
+                        gloo_timers::callback::Timeout::new(0, storage::handoff::clear).forget();
+                    })
+                    .forget();
+                }
             })
             .forget();
         }

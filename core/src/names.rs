@@ -897,9 +897,63 @@ impl NameIndex {
     }
 }
 
+/// Reads a serialised list of names (a save file's roster) as far as
+/// `max` of them: `Ok(names)` when the list has at most `max`, else
+/// `Err(count)`, the list counted without its names being read, so a file
+/// holding a list of any length is refused at once with its count.
+///
+/// # Errors
+///
+/// The deserializer's error when the value is not a list of strings (the
+/// names past `max` are counted whatever they are).
+pub fn capped_names<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    max: usize,
+) -> Result<Result<Vec<String>, usize>, D::Error> {
+    struct Capped(usize);
+    impl<'de> serde::de::Visitor<'de> for Capped {
+        type Value = Result<Vec<String>, usize>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a list of player names")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut names: Vec<String> = Vec::new();
+            while names.len() < self.0 {
+                match seq.next_element()? {
+                    Some(name) => names.push(name),
+                    None => return Ok(Ok(names)),
+                }
+            }
+            let mut n = names.len();
+            while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                n += 1;
+            }
+            Ok(if n > self.0 { Err(n) } else { Ok(names) })
+        }
+    }
+    d.deserialize_seq(Capped(max))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_of_names_is_read_up_to_its_cap_and_counted_past_it() {
+        let read = |json: &str| capped_names(&mut serde_json::Deserializer::from_str(json), 3);
+        assert_eq!(
+            read(r#"["Ann","Bob"]"#).unwrap(),
+            Ok(vec!["Ann".to_string(), "Bob".to_string()])
+        );
+        assert_eq!(read(r#"["A","B","C"]"#).unwrap().map(|v| v.len()), Ok(3));
+        // Past the cap the rest is counted, whatever it holds.
+        assert_eq!(read(r#"["A","B","C","D",5,{"x":[1]}]"#).unwrap(), Err(6));
+        assert!(read(r#"["A",5]"#).is_err());
+        assert!(read(r#""A""#).is_err());
+    }
 
     #[test]
     fn names_s1_1() {

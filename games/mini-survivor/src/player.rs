@@ -228,34 +228,10 @@ pub(crate) fn fold(s: &str) -> String {
 /// refused at once with its count ([`RosterError::TooMany`]).
 impl<'de> Deserialize<'de> for Roster {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Roster, D::Error> {
-        struct Names;
-        impl<'de> serde::de::Visitor<'de> for Names {
-            type Value = Roster;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a list of player names")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<Roster, A::Error> {
-                let mut names: Vec<String> = Vec::new();
-                while names.len() < MAX_PLAYERS {
-                    match seq.next_element()? {
-                        Some(name) => names.push(name),
-                        None => return Roster::new(names).map_err(serde::de::Error::custom),
-                    }
-                }
-                let mut n = names.len();
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
-                    n += 1;
-                }
-                if n > MAX_PLAYERS {
-                    return Err(serde::de::Error::custom(RosterError::TooMany(n)));
-                }
-                Roster::new(names).map_err(serde::de::Error::custom)
-            }
-        }
-        d.deserialize_seq(Names)
+        console_core::names::capped_names(d, MAX_PLAYERS)?
+            .map_err(RosterError::TooMany)
+            .and_then(Roster::new)
+            .map_err(serde::de::Error::custom)
     }
 }
 

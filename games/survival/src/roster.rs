@@ -166,8 +166,8 @@ impl std::error::Error for RosterError {}
 /// The players of a game in the order the moderator entered them: 5 to 36
 /// names, each valid by S1.1, unique ignoring case and spaces. Serialised as
 /// the list of names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "Vec<String>", into = "Vec<String>")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "Vec<String>")]
 pub struct Roster {
     names: Vec<String>,
     index: NameIndex,
@@ -181,6 +181,18 @@ impl TryFrom<Vec<String>> for Roster {
     type Error = RosterError;
     fn try_from(v: Vec<String>) -> Result<Roster, RosterError> {
         Roster::new(&v)
+    }
+}
+
+/// Read as [`Roster::new`] reads its names; a list of more than
+/// [`MAX_PLAYERS`] is counted, not read, so a file of any length is
+/// refused at once with its count ([`RosterError::TooMany`]).
+impl<'de> serde::Deserialize<'de> for Roster {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Roster, D::Error> {
+        console_core::names::capped_names(d, MAX_PLAYERS)?
+            .map_err(RosterError::TooMany)
+            .and_then(|names| Roster::new(&names))
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -467,6 +479,22 @@ impl Names {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saved_roster_is_read_as_new_reads_it_and_a_long_one_counted() {
+        let json = |n: usize| {
+            serde_json::to_string(&(1..=n).map(|i| format!("P{i}")).collect::<Vec<_>>()).unwrap()
+        };
+        let r: Roster = serde_json::from_str(&json(MAX_PLAYERS)).unwrap();
+        assert_eq!(serde_json::to_string(&r).unwrap(), json(MAX_PLAYERS));
+        let e = serde_json::from_str::<Roster>(&json(100_000)).unwrap_err();
+        assert!(
+            e.to_string().starts_with("100000 players are too many"),
+            "{e}"
+        );
+        let e = serde_json::from_str::<Roster>(&json(3)).unwrap_err();
+        assert!(e.to_string().starts_with("3 players are too few"), "{e}");
+    }
 
     #[test]
     fn the_small_sort_is_a_stable_sort() {

@@ -244,9 +244,12 @@ impl<K: GameKind> Ctx<K> {
     }
 
     /// Replaces the open game with a newer saved copy of it (a read-only
-    /// tab following the writer), or sets a game just opened.
+    /// tab following the writer), or sets a game just opened. A name
+    /// longer than [`super::storage::NAME_SHOWN`] characters (an imported file
+    /// may hold any) is kept as its first ones, so no save, list or post
+    /// carries more.
     pub fn reload(&self, id: String, file: K::File, game: K::Game) {
-        let name = file.name().to_string();
+        let name = super::storage::shown_name(file.name()).into_owned();
         K::load(*self, file);
         self.live.set(Some(Live { id, name, game }));
     }

@@ -70,7 +70,15 @@ pub fn import<P: Page>(p: P, text: &str) {
     }
     match P::parse(text) {
         Ok(loaded) => {
-            let name = P::name(&loaded);
+            let full = P::name(&loaded);
+            let name = match storage::shown_name(&full) {
+                std::borrow::Cow::Borrowed(_) => full.clone(),
+                std::borrow::Cow::Owned(short) => format!(
+                    "{short} (its name, {} characters long, is kept as its first {})",
+                    full.chars().count(),
+                    storage::NAME_SHOWN
+                ),
+            };
             let twin = saved_twin(p, &loaded);
             let id = io::new_id();
             p.open_loaded(id.clone(), loaded);

@@ -1224,9 +1224,32 @@ if (want('lists')) {
     }
     if (runs.length) report(`list: a Mini-Survivor game file of 100,000 players (${Math.round(big.length / 1024)} KB) imported, to the refusal (longest task: on the page that refuses it)`, runs);
     else row('list: a Mini-Survivor game file of 100,000 players', 'ms', failed('no players list found in the demo save', 0), 'report', false);
+    // The home page after a game file named with 1,000,000 characters was
+    // imported (the demo's file, renamed), from navigation to the games
+    // list shown.
+    const named = JSON.stringify({ ...file, name: 'N'.repeat(1_000_000) });
+    const homeRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      const ctx = await browser.newContext(ARGS);
+      const page = await ctx.newPage();
+      await page.goto(release.url);
+      await page.waitForSelector('[data-testid=import]', { state: 'attached' });
+      await page.setInputFiles('[data-testid=import]', { name: 'named.json', mimeType: 'application/json', buffer: Buffer.from(named) });
+      await page.waitForFunction(() => document.documentElement.dataset.saved === 'yes' && Object.keys(localStorage).some((k) => k.startsWith('mini-survivor.game.')), null, { polling: 'raf', timeout: 120_000 });
+      await page.addInitScript(() => {
+        window.__longest = 0;
+        window.__t0 = 0;
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });
+      });
+      await page.goto(release.url);
+      homeRuns.push(await answered(page, '[data-testid=games]', 'NNNN'));
+      await ctx.close();
+    }
+    report(`list: the home page after a game file named with 1,000,000 characters (${Math.round(named.length / 1024)} KB) was imported, navigation to the games list`, homeRuns);
   }
-  // The home page with a game named with 1,000,000 characters (as an
-  // imported file may name it), from navigation to the games list shown.
+  // The home page with a game saved under a name of 1,000,000 characters
+  // (a save written before names were cut on opening: its index entry is
+  // cut on this first visit), navigation to the games list (measured).
   {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -1244,7 +1267,8 @@ if (want('lists')) {
       runs.push(await answered(page, '[data-testid=games]', 'NNNN'));
       await ctx.close();
     }
-    report('list: the home page with a game named with 1,000,000 characters, navigation to the games list', runs);
+    row('list: the home page with a save of before names were cut on opening (a 1,000,000-character name), navigation to the games list', 'ms', stats(runs.map((r) => r.ms)), 'report', '');
+    row('  longest task', 'ms', stats(runs.map((r) => r.longest)), 'report', '');
   }
 }
 

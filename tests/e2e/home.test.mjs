@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { open, goto, openDemo, ARTIFACTS, renameStoredGame } from './helpers.mjs';
+import { open, goto, openDemo, ARTIFACTS, renameStoredGame, clearStorage } from './helpers.mjs';
 
 const KINDS = ['mini-survivor', 'survival', 'survival-circle', 'dice-org'];
 
@@ -78,6 +78,37 @@ test('a game named with a million characters: the home page and the game page sh
     assert.equal(await page.locator('.game-title strong').textContent(), `${'N'.repeat(200)}…`);
     const index = await page.evaluate(() => localStorage.getItem('mini-survivor.index'));
     assert.ok(index.length < 2000, `the index is ${index.length} characters`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a game file named with a million characters is imported under its first 200, said so, and no save or list holds more', async () => {
+  const t = await open();
+  const { page } = t;
+  try {
+    await openDemo(page);
+    await page.waitForSelector('html[data-saved=yes]', { state: 'attached' });
+    const file = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.')))));
+    file.name = 'N'.repeat(1_000_000);
+    // Imported into a browser that holds no copy of the game.
+    await goto(page, '');
+    await clearStorage(page);
+    await page.reload();
+    await page.setInputFiles('[data-testid=import]', { name: 'named.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await page.waitForSelector('.tribe');
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=status], .toast, .banner')].some((e) => e.textContent.includes('kept as its first 200')), null, { timeout: 10_000 }).catch(async (e) => {
+      throw new Error(`${e.message}; shown: ${(await page.evaluate(() => [...document.querySelectorAll('[role=status], .toast, .banner')].map((e) => e.textContent).join(' | '))).slice(0, 500)}`);
+    });
+    const said = await page.evaluate(() => [...document.querySelectorAll('[role=status], .toast, .banner')].map((e) => e.textContent).join(' | '));
+    assert.match(said, new RegExp(`Imported ${'N'.repeat(200)}… \\(its name, 1000000 characters long, is kept as its first 200\\)`));
+    assert.equal(await page.locator('.game-title strong').textContent(), `${'N'.repeat(200)}…`);
+    await page.waitForFunction(() => document.documentElement.dataset.saved === 'yes' && Object.keys(localStorage).some((k) => k.startsWith('mini-survivor.game.')));
+    const sizes = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mini-survivor.')).map((k) => [k, localStorage.getItem(k).length]));
+    for (const [k, n] of sizes) assert.ok(n < 100_000, `${k} holds ${n} characters`);
+    const saved = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('mini-survivor.game.')))));
+    assert.equal(saved.name, `${'N'.repeat(200)}…`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

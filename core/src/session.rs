@@ -13,7 +13,7 @@
 //! | game | `Input` (one phase) | `Report` | `Player` |
 //! | --- | --- | --- | --- |
 //! | Mini-Survivor | a round's submissions | `RoundReport` (R4-R8) | `PlayerId` |
-//! | Survival | a night's messages or a day's thread | `PhaseReport` (S3-S8) | `PlayerId` |
+//! | Survival | a night's messages or a day's thread, with its events (S10) | `PhaseReport` (S3-S8) | `PlayerId` |
 //! | Survival circle | one move's value | `MoveReport` (C2-C5) | `Player` (colour) |
 //! | Dice ORG | one step or production edit | `StepReport` (D4-D9) | the player's name |
 //!

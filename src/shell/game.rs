@@ -97,6 +97,14 @@ pub trait GameKind: Sized + 'static {
     }
 }
 
+/// One phase's input of a game kind, as its engine takes it.
+pub type Input<K> = <<K as GameKind>::Game as Session>::Input;
+
+/// What committing one phase of a game kind gives: the engine's report,
+/// or its reason the input cannot be played.
+pub type Committed<K> =
+    Result<<<K as GameKind>::Game as Session>::Report, <<K as GameKind>::Game as Session>::Error>;
+
 /// The open game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Live<G> {
@@ -220,6 +228,26 @@ impl<K: GameKind> Ctx<K> {
             }
         });
         out
+    }
+
+    /// Plays the next phase with `input` through the engine contract
+    /// ([`Session::commit`]) and keeps it: every page's phases, steps and
+    /// moves are committed here. `None` without a game or in a read-only
+    /// tab (nothing changes then).
+    ///
+    /// # Errors
+    /// `Some(Err(_))`: the engine's reason the input cannot be played; the
+    /// game is unchanged.
+    pub fn commit_phase(&self, input: Input<K>) -> Option<Committed<K>> {
+        self.update_game(|g| g.commit(input))
+    }
+
+    /// Takes back the last phase committed through the engine contract
+    /// ([`Session::undo`]) and returns its input, for the page to make its
+    /// drafts again; `None` at the start, without a game or in a read-only
+    /// tab.
+    pub fn undo_phase(&self) -> Option<Input<K>> {
+        self.update_game(Session::undo).flatten()
     }
 
     /// Opens a game (new, imported or saved): the file's kept state

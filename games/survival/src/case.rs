@@ -500,7 +500,8 @@ pub fn run_case(json: &str) -> Result<Record, String> {
         if game.is_over() {
             break;
         }
-        game.commit_with(input, events).map_err(|e| e.to_string())?;
+        console_core::Session::commit(&mut game, crate::game::PhasePlay { input, events })
+            .map_err(|e| e.to_string())?;
     }
     let mut record = Record::of(&game);
     for (p, s) in record.phases.iter_mut().zip(&splits) {

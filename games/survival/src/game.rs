@@ -89,6 +89,27 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// One phase as the moderator commits it through the engine contract
+/// ([`console_core::Session`]): its input and the events drafted for it
+/// (S10: replacements, removals, extensions), applied at its start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhasePlay {
+    /// The night's messages or the day's thread.
+    pub input: PhaseInput,
+    /// The moderator's events (S10), in the order given.
+    pub events: Vec<Event>,
+}
+
+impl From<PhaseInput> for PhasePlay {
+    /// A phase with no events.
+    fn from(input: PhaseInput) -> PhasePlay {
+        PhasePlay {
+            input,
+            events: Vec::new(),
+        }
+    }
+}
+
 /// One phase as played: its raw input, report, and the state after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedPhase {

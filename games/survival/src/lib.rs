@@ -70,7 +70,7 @@ pub const RULES: &str = include_str!("../RULES.md");
 pub use card::{Card, Side};
 pub use count::{Electorate, Tally, VoteCount};
 pub use day::{DayInput, Post};
-pub use game::{Game, InputError, Legal, PhaseInput, PlayedPhase};
+pub use game::{Game, InputError, Legal, PhaseInput, PhasePlay, PlayedPhase};
 pub use night::NightInput;
 pub use options::Options;
 pub use phase::{Phase, PhaseKind};

@@ -192,20 +192,20 @@ impl Ctx {
     /// # Errors
     /// The engine's reason the entry is refused (nothing changes then).
     pub fn play(&self, entry: Entry) -> Result<(), String> {
-        self.play_kept(entry)?;
+        self.commit_entry(entry)?;
         self.redo.set(Vec::new());
         Ok(())
     }
 
-    fn play_kept(&self, entry: Entry) -> Result<(), String> {
+    /// Commits an entry through the engine contract and clears what it
+    /// used of the drafts (the redo list is the caller's).
+    fn commit_entry(&self, entry: Entry) -> Result<(), String> {
         let phase = entry.phase();
-        let mut out = Err(String::new());
-        self.live.update(|l| {
-            if let Some(l) = l {
-                out = l.game.play(entry).map(|_| ()).map_err(|e| e.to_string());
-            }
-        });
-        out.clone()?;
+        match self.commit_phase(entry) {
+            Some(Ok(_)) => {}
+            Some(Err(e)) => return Err(e.to_string()),
+            None => return Err(crate::shell::READ_ONLY.to_string()),
+        }
         let revote_due = self
             .with_game_untracked(|s| s.state().revote_due.is_some())
             .unwrap_or(false);
@@ -256,10 +256,11 @@ impl Ctx {
     /// draft: an edit being written there would otherwise silently apply
     /// the undone changes again (D9.2).
     pub fn undo(&self) {
-        let back = self.update_game(Season::undo).flatten();
-        let Some(p) = back else { return };
-        let kind = p.entry.kind();
-        self.drafts.update(|d| match p.entry.clone() {
+        let Some(entry) = self.undo_phase() else {
+            return;
+        };
+        let kind = entry.kind();
+        self.drafts.update(|d| match entry.clone() {
             Entry::Competition(i) => d.competition = Some(i),
             Entry::Camp(i) => d.camp = Some(i),
             Entry::Conversation(i) => d.conversation = Some(i),
@@ -268,7 +269,7 @@ impl Ctx {
             Entry::Final(i) => d.final_vote = Some(i),
             Entry::Edit(_) => {}
         });
-        self.redo.update(|r| r.push(p.entry));
+        self.redo.update(|r| r.push(entry));
         self.say(format!(
             "Undone: {kind} (Redo on the History screen plays it again)"
         ));
@@ -312,7 +313,7 @@ impl Ctx {
         let Some(entry) = self.redo.with_untracked(|r| r.last().cloned()) else {
             return Ok(());
         };
-        self.play_kept(entry)?;
+        self.commit_entry(entry)?;
         self.redo.update(|r| {
             r.pop();
         });

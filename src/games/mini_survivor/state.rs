@@ -286,7 +286,7 @@ impl Ctx {
     /// Plays the next round with the drafts; clears them.
     pub fn commit_round(&self) -> bool {
         let subs = untrack(|| self.submissions());
-        let done = self.update_game(|g| g.commit(subs).is_ok()) == Some(true);
+        let done = self.commit_phase(subs).is_some_and(|r| r.is_ok());
         if done {
             self.drafts.set(BTreeMap::new());
             self.bulk.set(String::new());
@@ -354,18 +354,15 @@ impl Ctx {
             }
             return Some(format!("Event undone: {}", n.text()));
         }
-        let back = self
-            .update_game(|g| {
-                let subs = Session::undo(g)?;
+        let subs = self.undo_phase()?;
+        let d = self
+            .with_game_untracked(|g| {
                 let players = &g.setup().players;
-                Some(
-                    subs.into_iter()
-                        .map(|(p, t)| (players.name(p).to_string(), t))
-                        .collect::<BTreeMap<_, _>>(),
-                )
+                subs.into_iter()
+                    .map(|(p, t)| (players.name(p).to_string(), t))
+                    .collect::<BTreeMap<_, _>>()
             })
-            .flatten();
-        let d = back?;
+            .unwrap_or_default();
         self.drafts.set(d);
         self.bulk_seen.set(BTreeMap::new());
         Some("Last round undone; its orders are back in the drafts".to_string())

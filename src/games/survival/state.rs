@@ -298,12 +298,9 @@ impl Ctx {
         }
         let night = matches!(input, PhaseInput::Night(_));
         let events = self.events.get_untracked();
-        let mut done = false;
-        self.live.update(|l| {
-            if let Some(l) = l {
-                done = l.game.commit_with(input, events).is_ok();
-            }
-        });
+        let done = self
+            .commit_phase(survival::PhasePlay { input, events })
+            .is_some_and(|r| r.is_ok());
         if done {
             if night {
                 self.night.set(BTreeMap::new());

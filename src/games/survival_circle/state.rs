@@ -274,17 +274,17 @@ impl Ctx {
 
     /// Plays `value` in the open game and says what it did.
     fn apply(&self, value: Value) -> bool {
-        let mut result = None;
-        self.live.update(|l| {
-            if let Some(l) = l {
-                result = Some(l.game.play(value).map(|r| (r, move_text(&l.game, &r))));
-            }
+        let result = self.commit_phase(value).map(|r| {
+            r.map(|r| {
+                self.with_game_untracked(|g| move_text(g, &r))
+                    .unwrap_or_default()
+            })
         });
         self.preview.set(None);
         self.armed.set(None);
         self.hint.set(None);
         match result {
-            Some(Ok((_, text))) => {
+            Some(Ok(text)) => {
                 self.say(text);
                 true
             }

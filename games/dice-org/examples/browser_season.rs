@@ -156,6 +156,7 @@ pub fn expected() -> (Season, Value) {
         CompetitionChoice {
             deduct: true,
             boost: Some(Boost::Two),
+            ..Default::default()
         },
     );
     play(
@@ -193,6 +194,7 @@ pub fn expected() -> (Season, Value) {
         Prefs {
             closed: vec![],
             ranks: names(&["Bob", "Cid"]),
+            ..Default::default()
         },
     );
     prefs.insert(
@@ -200,6 +202,7 @@ pub fn expected() -> (Season, Value) {
         Prefs {
             closed: names(&["Ann"]),
             ranks: names(&["Eve"]),
+            ..Default::default()
         },
     );
     let c = s.conversation_input(prefs.clone(), Some(1));
@@ -209,6 +212,7 @@ pub fn expected() -> (Season, Value) {
         Prefs {
             closed: vec![],
             ranks: names(&["Dee"]),
+            ..Default::default()
         },
     );
     let c = s.conversation_input(prefs, None);

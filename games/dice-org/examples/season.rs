@@ -43,6 +43,7 @@ fn main() {
         CompetitionChoice {
             deduct: true,
             boost: Some(Boost::Two),
+            ..Default::default()
         },
     );
     season
@@ -69,6 +70,7 @@ fn main() {
         Prefs {
             closed: vec![],
             ranks: vec!["Bob".into(), "Cid".into()],
+            ..Default::default()
         },
     );
     prefs.insert(
@@ -76,6 +78,7 @@ fn main() {
         Prefs {
             closed: vec!["Ann".into()],
             ranks: vec!["Eve".into()],
+            ..Default::default()
         },
     );
     println!(

@@ -31,6 +31,12 @@ pub struct CampChoice {
     pub deduct_for_rp: bool,
     /// After rolling: spend 1 RP for a bonus roll.
     pub rp_for_bonus: bool,
+    /// The player answered with a choice of nothing (D12.12: `pass`,
+    /// `just gathering`): a choice held for the prod list (D9.7) that the
+    /// step ignores, the defaults applying as with no choice. With an
+    /// option chosen it means nothing ([`CampChoice::is_nothing`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub nothing: bool,
 }
 
 /// What a member's camp choices come to with the RP they hold (D5.2,
@@ -51,6 +57,16 @@ pub struct CampPaid {
 }
 
 impl CampChoice {
+    /// Whether this is a choice of nothing (D12.12): declined, and no
+    /// option chosen.
+    pub fn is_nothing(&self) -> bool {
+        self.nothing
+            && !self.deduct_for_bonus
+            && self.boost.is_none()
+            && !self.deduct_for_rp
+            && !self.rp_for_bonus
+    }
+
     /// What these choices come to for a member holding `rp` RP (D5.2, D2.3).
     pub fn pay(&self, rp: u32) -> CampPaid {
         let mut paid = CampPaid::default();

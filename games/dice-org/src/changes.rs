@@ -22,7 +22,8 @@ pub struct ChoiceChange {
     pub player: String,
     /// Which choice, in the words of D12.3: `deduct`, `deduct 3`,
     /// `deduct 5`, `boost`, `bonus`, `rank`, `closed`, `vote`, `revote`,
-    /// `play Hidden Immunity`, `play Extra Vote`.
+    /// `play Hidden Immunity`, `play Extra Vote`; `decline` for a choice
+    /// of nothing (D12.12).
     pub choice: String,
     /// What it was before the paste; `None`: not given.
     pub before: Option<String>,
@@ -81,8 +82,15 @@ pub struct PasteTaken {
     pub digest: String,
 }
 
+/// The choice a decline gives (D12.12), as [`choices_of`] names it.
+pub const DECLINE: &str = "decline";
+
+/// A choice of nothing in words (D12.12).
+const NOTHING: &str = "a choice of nothing";
+
 /// Each choice `entry` gives `player` (by the name as keyed), in a fixed
-/// order: (choice, value in words).
+/// order: (choice, value in words); a choice of nothing (D12.12) is the
+/// choice [`DECLINE`], so a player who declined holds a choice (D9.7).
 pub fn choices_of(entry: &Entry, player: &str) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, v: String| out.push((k.to_string(), v));
@@ -102,6 +110,9 @@ pub fn choices_of(entry: &Entry, player: &str) -> Vec<(String, String)> {
                 if let Some(b) = c.boost {
                     put("boost", format!("+{}", b.bonus()));
                 }
+                if c.is_nothing() {
+                    put(DECLINE, NOTHING.into());
+                }
             }
         }
         Entry::Camp(i) => {
@@ -118,6 +129,9 @@ pub fn choices_of(entry: &Entry, player: &str) -> Vec<(String, String)> {
                 if c.rp_for_bonus {
                     put("bonus", "1 RP for a bonus roll".into());
                 }
+                if c.is_nothing() {
+                    put(DECLINE, NOTHING.into());
+                }
             }
         }
         Entry::Conversation(i) => {
@@ -127,6 +141,9 @@ pub fn choices_of(entry: &Entry, player: &str) -> Vec<(String, String)> {
                 }
                 if !p.closed.is_empty() {
                     put("closed", p.closed.join(", "));
+                }
+                if p.is_nothing() {
+                    put(DECLINE, NOTHING.into());
                 }
             }
         }

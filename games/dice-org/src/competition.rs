@@ -22,6 +22,12 @@ pub struct CompetitionChoice {
     /// One RP boost (D2.3).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub boost: Option<Boost>,
+    /// The player answered with a choice of nothing (D12.12: `no`,
+    /// `pass`): a choice held for the prod list (D9.7) that the step
+    /// ignores, the defaults applying as with no choice. With an option
+    /// chosen it means nothing ([`CompetitionChoice::is_nothing`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub nothing: bool,
 }
 
 /// What a participant's choices come to with the RP they hold (D4.1,
@@ -40,6 +46,12 @@ pub struct Paid {
 }
 
 impl CompetitionChoice {
+    /// Whether this is a choice of nothing (D12.12): declined, and no
+    /// option chosen.
+    pub fn is_nothing(&self) -> bool {
+        self.nothing && !self.deduct && self.boost.is_none()
+    }
+
     /// What these choices come to for a player holding `rp` RP (D4.1, D2.3).
     pub fn pay(&self, rp: u32) -> Paid {
         let mut paid = Paid::default();

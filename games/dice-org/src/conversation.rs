@@ -15,6 +15,21 @@ pub struct Prefs {
     pub closed: Vec<String>,
     /// Players they want to talk to, most wanted first.
     pub ranks: Vec<String>,
+    /// The player answered with a choice of nothing (D12.12: `no`): a
+    /// choice held for the prod list (D9.7) that the step ignores, the
+    /// defaults (open to all, nobody ranked) applying as with no
+    /// preferences. With a name given it means nothing
+    /// ([`Prefs::is_nothing`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub nothing: bool,
+}
+
+impl Prefs {
+    /// Whether this is a choice of nothing (D12.12): declined, and no
+    /// name ranked or closed.
+    pub fn is_nothing(&self) -> bool {
+        self.nothing && self.closed.is_empty() && self.ranks.is_empty()
+    }
 }
 
 /// The conversation step's input.

@@ -58,6 +58,9 @@ pub enum RawChoice {
     Vote(Vec<String>),
     /// `revote A` (D7.5, D8.2).
     Revote(Vec<String>),
+    /// A decline of the phase's optional choices (`no`, `pass`, `Nah I'm
+    /// good`): a choice of nothing (D12.12), which the phase checks.
+    Nothing,
     /// `play Hidden Immunity on A [after]`, `play Extra Vote` (D7.2).
     Play {
         /// The card.
@@ -82,6 +85,7 @@ impl RawChoice {
             RawChoice::Vote(_) => "vote",
             RawChoice::Revote(_) => "revote",
             RawChoice::Play { .. } => "play",
+            RawChoice::Nothing => "decline",
         }
     }
 }
@@ -582,13 +586,66 @@ fn read_polite(s: &str) -> Result<RawChoice, LineError> {
     read_choice(s)
 }
 
+/// The declines a choice of nothing is (D12.12), apostrophes left out:
+/// the whole line, once its words are compared as [`is_decline`] says.
+const DECLINES: [&str; 12] = [
+    "no",
+    "nope",
+    "nah",
+    "pass",
+    "skip",
+    "none",
+    "nothing",
+    "no thanks",
+    "nah im good",
+    "im good",
+    "all good",
+    "just gathering",
+];
+
+/// Whether the whole line is a decline of the phase's optional choices
+/// (D12.12): its words in any case, without the punctuation, emoji and
+/// symbols around them or an apostrophe, and without D12.2's words of
+/// politeness at the end ([`TAIL`]), are one of [`DECLINES`].
+pub fn is_decline(s: &str) -> bool {
+    let mut ws: Vec<String> = s
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .chars()
+                .filter(|&c| c != '\'' && c != '\u{2019}')
+                .flat_map(char::to_lowercase)
+                .collect::<String>()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    // (`no thanks` is a decline of its own; `nope thanks` too, its
+    // politeness dropped.)
+    loop {
+        let n = ws.len();
+        if DECLINES.contains(&ws.join(" ").as_str()) {
+            return true;
+        }
+        if n >= 2 && ws[n - 2] == "thank" && ws[n - 1] == "you" {
+            ws.truncate(n - 2);
+        } else if n >= 2 && TAIL.contains(&ws[n - 1].as_str()) {
+            ws.truncate(n - 1);
+        } else {
+            return false;
+        }
+    }
+}
+
 /// Reads one line (its formatting already off, trimmed, not blank) into a
-/// raw choice (D12.3, D12.6-D12.10).
+/// raw choice (D12.3, D12.6-D12.10, D12.12).
 ///
 /// # Errors
 /// The line is no choice, or its arguments are not what the choice takes
 /// ([`LineError`]).
 pub fn parse_line(s: &str) -> Result<RawChoice, LineError> {
+    if is_decline(s) {
+        return Ok(RawChoice::Nothing);
+    }
     let s = s.trim().trim_end_matches(['.', '!', '?']).trim();
     if let Some(rest) = lead_phrase(s)
         && let Ok(choice) = read_polite(rest)
@@ -876,6 +933,45 @@ mod tests {
         // Long lines of lead words or commas are read in one pass.
         assert!(parse_line(&"i ".repeat(4000)).is_err());
         assert!(parse_line(&"a, ".repeat(4000)).is_err());
+    }
+
+    #[test]
+    fn declines_are_a_choice_of_nothing_d12_12() {
+        for line in [
+            "no",
+            "No.",
+            "nope!!",
+            "Nah",
+            "pass",
+            "PASS 🙂",
+            "skip",
+            "none",
+            "nothing",
+            "no thanks",
+            "No, thank you!",
+            "nope thanks",
+            "Nah I'm good",
+            "nah, I\u{2019}m good 👍",
+            "nah im good, thanks",
+            "I'm good",
+            "all good",
+            "Just gathering.",
+            ":) no",
+        ] {
+            assert_eq!(parse_line(line), Ok(RawChoice::Nothing), "{line}");
+        }
+        // Only the whole line: a decline with more words is no decline.
+        for line in [
+            "no deduct",
+            "not this time",
+            "pass on the boost",
+            "I'm good at this",
+            "thanks",
+            "good",
+            "no no",
+        ] {
+            assert_ne!(parse_line(line), Ok(RawChoice::Nothing), "{line}");
+        }
     }
 
     #[test]

@@ -55,7 +55,8 @@ pub fn dm_activity(state: &State, intake: &Intake) -> Vec<Activity> {
 /// among theirs); `words` the words of those messages. For each player
 /// the phase asks, `acted` is whether the choices held after the box's
 /// paste ([`Intake::entry`]: pasted or entered by hand) give them at
-/// least one choice; a player with a choice held and no message in any
+/// least one choice (a choice of nothing, D12.12, is one: a player who
+/// declined answered); a player with a choice held and no message in any
 /// paste counts one message (the producers entered what they sent). One
 /// entry per slot of the roster, roster order.
 pub fn dm_activity_with(
@@ -242,6 +243,38 @@ mod tests {
     }
 
     #[test]
+    fn a_decline_is_a_choice_held_and_no_vote_d9_7() {
+        let s = four();
+        let st = &s;
+        let phase = st.next_phase();
+        let names = asked_names(st);
+        // The first declines, the second chats: only the second lacks a
+        // choice (no deadline set: prodded at once).
+        let text = format!(
+            "== {} ==\nNah I'm good\n== {} ==\nhello there\n",
+            names[0], names[1]
+        );
+        let intake = read_dms(st, phase, &text);
+        let a = dm_activity(st, &intake);
+        let first = asked(st)[0];
+        assert_eq!((a[first].posts, a[first].acted), (1, Some(true)));
+        let list = prod_list(st, &a, ProdThreshold::default(), None);
+        assert!(list.iter().all(|p| p.slot != first), "{list:?}");
+        let second = list.iter().find(|p| p.slot == asked(st)[1]).unwrap();
+        assert_eq!(second.why, [ProdWhy::NoActions]);
+        // In a vote a decline is no vote: the voter is still prodded.
+        let mut v = four();
+        v.to_vote = Some(crate::state::TeamId(0));
+        let text = format!("== {} ==\nno\n", v.players[0].name);
+        let intake = read_dms(&v, Phase::Vote, &text);
+        let a = dm_activity(&v, &intake);
+        assert_eq!((a[0].posts, a[0].acted), (1, Some(false)));
+        let list = prod_list(&v, &a, ProdThreshold::default(), None);
+        let ann = list.iter().find(|p| p.slot == 0).unwrap();
+        assert_eq!(ann.why, [ProdWhy::NoActions]);
+    }
+
+    #[test]
     fn a_threshold_of_one_prods_a_player_with_one_dm_d9_7() {
         let s = four();
         let st = &s;
@@ -293,6 +326,7 @@ mod tests {
                 crate::competition::CompetitionChoice {
                     deduct: true,
                     boost: None,
+                    nothing: false,
                 },
             );
         }

@@ -469,6 +469,7 @@ impl Offer {
             deduct_for_rp,
             rp_for_bonus: true,
             deduct_for_bonus: false,
+            nothing: false,
         }
         .pay(self.rp)
         .bonus_bought
@@ -750,6 +751,7 @@ mod tests {
             crate::competition::CompetitionChoice {
                 deduct: false,
                 boost: Some(Boost::Seven),
+                nothing: false,
             },
         );
         let entry = Entry::Competition(CompetitionInput { choices });
@@ -812,6 +814,7 @@ mod tests {
                     deduct_for_rp: true,
                     rp_for_bonus: true,
                     boost: None,
+                    nothing: false,
                 },
             );
         }

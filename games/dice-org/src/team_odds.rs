@@ -539,6 +539,7 @@ mod tests {
             crate::competition::CompetitionChoice {
                 deduct: true,
                 boost: Some(Boost::Two),
+                nothing: false,
             },
         );
         let chosen = team_odds(&s, &input).unwrap();

@@ -21,6 +21,7 @@ fn phases_of(raw: &RawChoice) -> &'static [Phase] {
         }
         RawChoice::Vote(_) | RawChoice::Revote(_) => &[Phase::Vote, Phase::Revote, Phase::Final],
         RawChoice::Play { .. } => &[Phase::Vote, Phase::Revote],
+        RawChoice::Nothing => &[Phase::Competition, Phase::Camp, Phase::Conversation],
     }
 }
 
@@ -118,11 +119,15 @@ impl<'a> Reader<'a> {
         ))
     }
 
-    /// Checks one raw choice of `me` (D12.4, D12.6-D12.10), not yet against the
+    /// Checks one raw choice of `me` (D12.4, D12.6-D12.10, D12.12), not yet against the
     /// other lines of the message.
     pub(super) fn check(&self, me: PlayerId, raw: &RawChoice) -> Checked {
         if self.phase == Phase::Over {
             return Checked::No(Reason::Over, Vec::new());
+        }
+        // A vote, a revote and the final have no choice of nothing (D12.12).
+        if *raw == RawChoice::Nothing && !phases_of(raw).contains(&self.phase) {
+            return Checked::No(Reason::DeclineIsNoVote(self.phase), Vec::new());
         }
         if !phases_of(raw).contains(&self.phase) {
             return Checked::No(Reason::WrongPhase(raw.word(), self.phase), Vec::new());
@@ -176,6 +181,7 @@ impl<'a> Reader<'a> {
                 self.vote_line(me, items, matches!(raw, RawChoice::Revote(_)))
             }
             RawChoice::Play { card, on, when } => self.play(me, *card, on.as_deref(), *when),
+            RawChoice::Nothing => ok(Choice::Nothing),
         }
     }
 

@@ -48,8 +48,31 @@ pub(super) struct Acc {
     pub(super) ballot: Option<(Vec<PlayerId>, usize)>,
     pub(super) plays: Vec<(Advantage, Option<PlayerId>, When, usize)>,
     pub(super) revote: Option<(PlayerId, usize)>,
+    /// A choice of nothing (D12.12): the line of the decline in force.
+    pub(super) nothing: Option<usize>,
+    /// The decline a later line replaced: in force again if the whole
+    /// message's checks take every choice off.
+    nothing_replaced: Option<usize>,
     /// A `rank:` or `closed:` list is open: bare names add to it.
     in_list: Option<List>,
+}
+
+impl Acc {
+    /// Whether the choices in force give at least one choice of the phase
+    /// (a choice of nothing aside): what a decline cannot take away
+    /// (D12.11, D12.12).
+    pub(super) fn holds(&self) -> bool {
+        self.deduct.is_some()
+            || self.deduct_bonus.is_some()
+            || self.deduct_rp.is_some()
+            || self.boost.is_some()
+            || self.bonus.is_some()
+            || !self.places.is_empty()
+            || !self.closed.is_empty()
+            || self.ballot.is_some()
+            || !self.plays.is_empty()
+            || self.revote.is_some()
+    }
 }
 
 /// Which list bare names add to.
@@ -136,7 +159,19 @@ impl<'a> Reader<'a> {
             if clean.is_empty() {
                 continue;
             }
+            // In an open list a player's full name is that name, even one
+            // that reads as a decline (D12.12).
             let parsed = match parse_line(&clean) {
+                Ok(RawChoice::Nothing)
+                    if self.phase == Phase::Conversation
+                        && acc.in_list.is_some()
+                        && self.names.resolve(&clean).is_ok_and(|r| r.1) =>
+                {
+                    Err(LineError::NotAChoice(clean.clone()))
+                }
+                other => other,
+            };
+            let parsed = match parsed {
                 Err(LineError::NotAChoice(_))
                     if self.phase == Phase::Conversation && acc.in_list.is_some() =>
                 {
@@ -168,7 +203,18 @@ impl<'a> Reader<'a> {
                     }
                     match self.check(me, &raw) {
                         Checked::No(r, names) => (Verdict::Rejected(r), names, Vec::new()),
-                        Checked::Ok(choice, names, notes) => {
+                        // A decline takes no choice away (D12.11, D12.12).
+                        Checked::Ok(Choice::Nothing, names, _) if acc.holds() => (
+                            Verdict::Rejected(Reason::DeclineKeepsChoices),
+                            names,
+                            Vec::new(),
+                        ),
+                        Checked::Ok(choice, names, mut notes) => {
+                            if choice == Choice::Nothing {
+                                notes.push(format!(
+                                    "{written:?} read as a choice of nothing (D9.7, D12.12)"
+                                ));
+                            }
                             let replaced = self.record(me, &mut acc, &choice, idx);
                             // (A choice held before the paste is no line.)
                             for k in replaced.into_iter().filter(|&k| k != HELD) {
@@ -207,6 +253,13 @@ impl<'a> Reader<'a> {
     fn record(&self, me: PlayerId, acc: &mut Acc, c: &Choice, idx: usize) -> Vec<usize> {
         let p = |n: &String| self.state.find(n).expect("checked names are players");
         let mut replaced = Vec::new();
+        // Any accepted choice replaces a choice of nothing (D12.5).
+        if *c != Choice::Nothing
+            && let Some(k) = acc.nothing.take()
+        {
+            replaced.push(k);
+            acc.nothing_replaced = Some(k);
+        }
         let mut set = |slot: &mut Option<usize>| {
             if let Some(k) = slot.replace(idx) {
                 replaced.push(k);
@@ -276,6 +329,10 @@ impl<'a> Reader<'a> {
                 acc.plays
                     .push((card.clone(), on.as_ref().map(p), *when, idx));
             }
+            Choice::Nothing => {
+                acc.nothing_replaced = None;
+                set(&mut acc.nothing);
+            }
         }
         let _ = me;
         replaced
@@ -284,6 +341,22 @@ impl<'a> Reader<'a> {
     /// The checks that need the whole message: what the player can pay
     /// for (D2.3, D5.2) and how many votes they hold (D7.2).
     fn finish(&self, me: PlayerId, acc: &mut Acc, out: &mut [LineReading]) {
+        self.pay_and_count(me, acc, out);
+        // A decline replaced only by lines these checks rejected is in
+        // force again (D12.12).
+        if let Some(k) = acc.nothing_replaced.take()
+            && !acc.holds()
+        {
+            acc.nothing = Some(k);
+            if let Some(line) = out.get_mut(k) {
+                line.verdict = Verdict::Accepted(Choice::Nothing);
+            }
+        }
+    }
+
+    /// [`Reader::finish`]'s checks of what the player can pay for and of
+    /// the votes they hold.
+    fn pay_and_count(&self, me: PlayerId, acc: &mut Acc, out: &mut [LineReading]) {
         let Some(l) = self.state.living(me) else {
             return;
         };
@@ -296,6 +369,7 @@ impl<'a> Reader<'a> {
                     let paid = CompetitionChoice {
                         deduct: acc.deduct.is_some(),
                         boost: Some(b),
+                        nothing: false,
                     }
                     .pay(l.rp);
                     if paid.refused.is_some() {

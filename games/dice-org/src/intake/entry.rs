@@ -1,5 +1,6 @@
 //! Building the phase's input ([`Entry`], the same input the screens'
-//! controls give) from the choices in force in every player's message.
+//! controls give) from the choices in force in every player's message,
+//! a choice of nothing (D12.12) among them.
 
 use super::collect::Acc;
 use crate::by_name::ByName;
@@ -18,6 +19,7 @@ pub(super) fn camp_choice(acc: &Acc) -> CampChoice {
         boost: acc.boost.map(|b| b.0),
         deduct_for_rp: acc.deduct_rp.is_some(),
         rp_for_bonus: acc.bonus.is_some(),
+        nothing: acc.nothing.is_some(),
     }
 }
 
@@ -29,13 +31,14 @@ pub(super) fn entry(state: &State, phase: Phase, accs: &[(PlayerId, Acc)]) -> Op
         Phase::Competition => Entry::Competition(CompetitionInput {
             choices: accs
                 .iter()
-                .filter(|(_, a)| a.deduct.is_some() || a.boost.is_some())
+                .filter(|(_, a)| a.deduct.is_some() || a.boost.is_some() || a.nothing.is_some())
                 .map(|(p, a)| {
                     (
                         name(*p),
                         CompetitionChoice {
                             deduct: a.deduct.is_some(),
                             boost: a.boost.map(|b| b.0),
+                            nothing: a.nothing.is_some(),
                         },
                     )
                 })
@@ -52,7 +55,10 @@ pub(super) fn entry(state: &State, phase: Phase, accs: &[(PlayerId, Acc)]) -> Op
             let prefs: ByName<Prefs> = accs
                 .iter()
                 .filter(|(_, a)| {
-                    !a.places.is_empty() || !a.closed.is_empty() || a.rank_line.is_some()
+                    !a.places.is_empty()
+                        || !a.closed.is_empty()
+                        || a.rank_line.is_some()
+                        || a.nothing.is_some()
                 })
                 .map(|(p, a)| {
                     let mut places = a.places.clone();
@@ -69,6 +75,7 @@ pub(super) fn entry(state: &State, phase: Phase, accs: &[(PlayerId, Acc)]) -> Op
                         Prefs {
                             closed: a.closed.iter().map(|&q| name(q)).collect(),
                             ranks,
+                            nothing: a.nothing.is_some(),
                         },
                     )
                 })

@@ -26,6 +26,7 @@ pub(super) fn held_acc(state: &State, held: &Entry, p: PlayerId) -> Acc {
             if let Some(c) = theirs(state, &i.choices, p) {
                 a.deduct = c.deduct.then_some(HELD);
                 a.boost = c.boost.map(|b| (b, HELD));
+                a.nothing = c.is_nothing().then_some(HELD);
             }
         }
         Entry::Camp(i) => {
@@ -34,6 +35,7 @@ pub(super) fn held_acc(state: &State, held: &Entry, p: PlayerId) -> Acc {
                 a.boost = c.boost.map(|b| (b, HELD));
                 a.deduct_rp = c.deduct_for_rp.then_some(HELD);
                 a.bonus = c.rp_for_bonus.then_some(HELD);
+                a.nothing = c.is_nothing().then_some(HELD);
             }
         }
         Entry::Conversation(i) => {
@@ -47,6 +49,7 @@ pub(super) fn held_acc(state: &State, held: &Entry, p: PlayerId) -> Acc {
                     .collect();
                 a.rank_line = (!a.places.is_empty()).then_some(HELD);
                 a.closed = c.closed.iter().filter_map(id).collect();
+                a.nothing = c.is_nothing().then_some(HELD);
             }
         }
         Entry::Vote(i) => {

@@ -53,6 +53,9 @@ pub enum Choice {
     Vote(Vec<String>),
     /// A revote (D7.5, D8.2).
     Revote(String),
+    /// A choice of nothing (D12.12): the player declined the phase's
+    /// optional choices; the defaults apply, and a choice is held (D9.7).
+    Nothing,
     /// A card played (D7.2).
     Play {
         /// The card.
@@ -107,6 +110,12 @@ pub enum Reason {
     CardInTieBreak,
     /// A bare name outside a ranked list.
     LoneName(String),
+    /// A decline in a phase with no choice of nothing (a vote, a revote,
+    /// the final): no vote (D12.12).
+    DeclineIsNoVote(Phase),
+    /// A decline from a player who already holds a choice of the phase:
+    /// it takes nothing away (D12.11, D12.12).
+    DeclineKeepsChoices,
 }
 
 impl fmt::Display for Reason {
@@ -177,6 +186,15 @@ impl fmt::Display for Reason {
             Reason::LoneName(n) => write!(
                 f,
                 "{n:?} alone on a line: a ranked list starts with rank (D12.8)"
+            ),
+            Reason::DeclineIsNoVote(p) => write!(
+                f,
+                "a decline is no vote: {} has no choice of nothing, so the line gives nothing (D12.12)",
+                phase(p)
+            ),
+            Reason::DeclineKeepsChoices => write!(
+                f,
+                "a decline takes no choice away: the choices already given stay; the producers take one away by hand (D12.11, D12.12)"
             ),
         }
     }
@@ -344,9 +362,12 @@ impl Intake {
                     line: l.number,
                     text: l.text.clone(),
                     reason: l.verdict.reason().unwrap_or_default(),
+                    // (A decline is no choice word, in a vote no choice.)
                     choice: !matches!(
                         l.verdict,
-                        Verdict::Rejected(Reason::Line(LineError::NotAChoice(_)))
+                        Verdict::Rejected(
+                            Reason::Line(LineError::NotAChoice(_)) | Reason::DeclineIsNoVote(_)
+                        )
                     ),
                 })
                 .collect(),

@@ -401,3 +401,189 @@ fn wrong_phase_and_aliases() {
         i.unread
     );
 }
+
+/// The note of a line read as a choice of nothing (D12.12).
+fn declined(i: &Intake, player: &str, line: usize) -> String {
+    let m = i.messages.iter().find(|m| m.player == player).unwrap();
+    let l = &m.lines[line];
+    assert_eq!(l.verdict, Verdict::Accepted(Choice::Nothing), "{l:?}");
+    l.notes.join("; ")
+}
+
+#[test]
+fn a_decline_is_a_choice_of_nothing_in_each_phase_with_options_d12_12() {
+    let s = season();
+    let i = read_dms(
+        &s,
+        Phase::Competition,
+        "== Ann ==\nNah I'm good\n== Bob ==\n**pass** 👍\n== Dee ==\nno deduct",
+    );
+    assert_eq!(
+        declined(&i, "Ann", 0),
+        "\"Nah I'm good\" read as a choice of nothing (D9.7, D12.12)"
+    );
+    declined(&i, "Bob", 0);
+    // More than a decline on the line: no choice word, as before.
+    assert_eq!(verdicts(&i, "Dee"), [(1, "rejected")]);
+    let Some(Entry::Competition(c)) = &i.entry else {
+        panic!()
+    };
+    let ann = c.choices.get("Ann").unwrap();
+    assert!(ann.is_nothing() && !ann.deduct && ann.boost.is_none());
+    assert!(c.choices.get("Dee").is_none());
+    let said: Vec<String> = i.changes.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "decline: a choice of nothing (new)",
+            "decline: a choice of nothing (new)"
+        ]
+    );
+
+    let i = read_dms(&s, Phase::Camp, "== Ann ==\njust gathering.");
+    declined(&i, "Ann", 0);
+    let Some(Entry::Camp(c)) = &i.entry else {
+        panic!()
+    };
+    let ann = c.choices.get("Ann").unwrap();
+    assert_eq!(
+        *ann,
+        CampChoice {
+            nothing: true,
+            ..Default::default()
+        }
+    );
+
+    let i = read_dms(&s, Phase::Conversation, "== Zed ==\nNo");
+    declined(&i, "Zed", 0);
+    let Some(Entry::Conversation(c)) = &i.entry else {
+        panic!()
+    };
+    let zed = c.prefs.get("Zed").unwrap();
+    assert!(zed.is_nothing() && zed.ranks.is_empty() && zed.closed.is_empty());
+}
+
+#[test]
+fn a_decline_is_no_vote_d12_12() {
+    let mut s = season();
+    s.to_vote = Some(crate::state::TeamId(0));
+    let i = read_dms(&s, Phase::Vote, "== Ann ==\nno\n== Bob ==\nvote Ann\npass");
+    assert_eq!(verdicts(&i, "Ann"), [(1, "rejected")]);
+    assert_eq!(
+        i.messages[0].lines[0].verdict.reason().unwrap(),
+        "a decline is no vote: the vote has no choice of nothing, so the line gives nothing (D12.12)"
+    );
+    // Bob's pass is no vote either: his ballot stands.
+    assert_eq!(verdicts(&i, "Bob"), [(1, "accepted"), (2, "rejected")]);
+    let Some(Entry::Vote(v)) = &i.entry else {
+        panic!()
+    };
+    assert_eq!(v.votes.get("Ann"), None);
+    assert_eq!(v.votes.get("Bob"), Some(&Ballot::One("Ann".into())));
+    // A decline is no choice word: the vote's warnings treat it as chatter.
+    assert!(i.taken().rejected.iter().all(|r| !r.choice));
+}
+
+#[test]
+fn a_later_choice_replaces_a_decline_and_a_decline_takes_nothing_away_d12_12() {
+    let s = season();
+    // Within a message: the deduction replaces the decline; a decline
+    // after a choice is rejected and the choice stays.
+    let i = read_dms(
+        &s,
+        Phase::Competition,
+        "== Ann ==\nnope\nok, deduct\n== Bob ==\ndeduct\nnah I'm good",
+    );
+    assert_eq!(verdicts(&i, "Ann"), [(1, "replaced"), (2, "accepted")]);
+    assert_eq!(verdicts(&i, "Bob"), [(1, "accepted"), (2, "rejected")]);
+    assert!(
+        i.messages[1].lines[1]
+            .verdict
+            .reason()
+            .unwrap()
+            .starts_with("a decline takes no choice away")
+    );
+    let Some(Entry::Competition(c)) = &i.entry else {
+        panic!()
+    };
+    for p in ["Ann", "Bob"] {
+        let x = c.choices.get(p).unwrap();
+        assert!(x.deduct && !x.nothing, "{p}: {x:?}");
+    }
+    // A decline replaced only by a line the whole message's checks
+    // reject is in force again: Ann has no RP for a +7.
+    let i = read_dms(&s, Phase::Competition, "== Ann ==\npass\nboost 7");
+    assert_eq!(verdicts(&i, "Ann"), [(1, "accepted"), (2, "rejected")]);
+    let Some(Entry::Competition(c)) = &i.entry else {
+        panic!()
+    };
+    assert!(c.choices.get("Ann").unwrap().is_nothing());
+
+    // Across pastes (D12.11): a later paste's choice replaces the decline
+    // held; a later decline leaves a choice held.
+    let first = read_dms(&s, Phase::Camp, "== Ann ==\npass\n== Bob ==\ndeduct 3");
+    let held = first.entry.clone().unwrap();
+    let i = read_dms_onto(
+        &s,
+        Phase::Camp,
+        "== Ann ==\ndeduct 3\n== Bob ==\nno thanks",
+        &[],
+        Some(&held),
+    );
+    assert_eq!(verdicts(&i, "Ann"), [(1, "accepted")]);
+    assert_eq!(verdicts(&i, "Bob"), [(1, "rejected")]);
+    let Some(Entry::Camp(c)) = &i.entry else {
+        panic!()
+    };
+    for p in ["Ann", "Bob"] {
+        let x = c.choices.get(p).unwrap();
+        assert!(x.deduct_for_bonus && !x.is_nothing(), "{p}: {x:?}");
+    }
+    let said: Vec<String> = i.changes.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "deduct 3: for a bonus roll (new)",
+            "decline: none, was a choice of nothing"
+        ]
+    );
+    // A player with a decline held who sends nothing keeps it.
+    let i = read_dms_onto(&s, Phase::Camp, "== Bob ==\nboost 2", &[], Some(&held));
+    let Some(Entry::Camp(c)) = &i.entry else {
+        panic!()
+    };
+    assert!(c.choices.get("Ann").unwrap().is_nothing());
+}
+
+#[test]
+fn a_name_in_an_open_list_is_no_decline_d12_12() {
+    let s = state(
+        &["Koru"],
+        &[("Ann", 0, 9, 9), ("Pass", 0, 9, 9), ("Cid", 0, 9, 9)],
+    );
+    let i = read_dms(&s, Phase::Conversation, "== Ann ==\nrank:\nPass\nCid");
+    let Some(Entry::Conversation(c)) = &i.entry else {
+        panic!()
+    };
+    let ann = c.prefs.get("Ann").unwrap();
+    assert_eq!(ann.ranks, ["Pass", "Cid"]);
+    assert!(!ann.nothing);
+}
+
+#[test]
+fn a_decline_plays_as_no_choice_d12_12() {
+    let s = season();
+    let i = read_dms(&s, Phase::Competition, "== Ann ==\nno\n== Zed ==\npass");
+    let declined = i.entry.clone().unwrap();
+    let none = Entry::Competition(crate::competition::CompetitionInput::default());
+    let dice: Vec<i64> = (0..60).map(|k| k % 6 + 1).collect();
+    let play = |e: &Entry| {
+        let mut list = crate::dice::DiceList::new(&dice).unwrap();
+        let mut d = crate::dice::Dice::new(&mut list);
+        crate::step::apply(&s, e, &mut d).unwrap()
+    };
+    let (a, ra) = play(&declined);
+    let (b, rb) = play(&none);
+    assert_eq!(a, b);
+    assert_eq!(ra, rb);
+}

@@ -212,6 +212,7 @@ pub fn next_entry(season: &Season, noise: &mut Noise) -> Option<Entry> {
                         CompetitionChoice {
                             deduct: noise.chance(40),
                             boost: boost(noise),
+                            nothing: false,
                         },
                     );
                 }
@@ -229,6 +230,7 @@ pub fn next_entry(season: &Season, noise: &mut Noise) -> Option<Entry> {
                             boost: boost(noise),
                             deduct_for_rp: noise.chance(30),
                             rp_for_bonus: noise.chance(40),
+                            nothing: false,
                         },
                     );
                 }

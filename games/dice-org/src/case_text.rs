@@ -4,17 +4,19 @@
 //! a list of strings is several pastes in turn, each added to what the
 //! ones before gave (D12.11). The step plays the input the text gives, and
 //! its record gains a `text` member saying what the text gave, what it
-//! changed and what became of every line.
+//! changed, what became of every line and the prod list after it (D9.7).
 
 use crate::camp::CampInput;
-use crate::changes::ChoiceChange;
+use crate::changes::{ChoiceChange, PasteTaken};
 use crate::competition::CompetitionInput;
 use crate::conversation::ConversationInput;
 use crate::final_vote::FinalInput;
 use crate::intake::{Intake, Verdict, read_dms_onto};
+use crate::prod::{dm_activity_with, prod_list};
 use crate::state::{Phase, State};
 use crate::step::Entry;
 use crate::vote::{RevoteInput, VoteInput};
+use console_core::events::{ProdThreshold, ProdWhy};
 use serde::Serialize;
 
 /// The phase a step kind plays, for the kinds that take text.
@@ -53,6 +55,7 @@ pub fn text_steps(
 ) -> Result<(Entry, Vec<TextRecord>), String> {
     let phase = phase_of(kind).ok_or_else(|| format!("a {kind} step takes no text"))?;
     let mut held: Option<Entry> = None;
+    let mut taken: Vec<PasteTaken> = Vec::with_capacity(texts.len());
     let mut recs = Vec::with_capacity(texts.len());
     for text in texts {
         let intake = read_dms_onto(state, phase, text, &[], held.as_ref());
@@ -62,7 +65,10 @@ pub fn text_steps(
                 .clone()
                 .ok_or_else(|| "the season is over: no text to read".to_string())?,
         );
-        recs.push(record(&intake));
+        let mut rec = record(&intake);
+        rec.prods = prods(state, &intake, &taken);
+        taken.push(intake.taken());
+        recs.push(rec);
     }
     let entry = held.ok_or_else(|| "a list of pastes holds at least one".to_string())?;
     Ok((entry, recs))
@@ -150,9 +156,39 @@ pub struct TextRecord {
     pub lines: Vec<LineRecord>,
     /// Lines of no player.
     pub unread: Vec<UnreadRecord>,
+    /// The prod list after the paste (D9.7), by name.
+    pub prods: Vec<ProdRecord>,
 }
 
-/// The record of what a paste gave and every line's verdict.
+/// A player on the prod list after a paste (D9.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProdRecord {
+    /// The player.
+    pub player: String,
+    /// Why: `posts` (no DM in this paste or the step's earlier ones),
+    /// `no_actions` (no choice held; a choice of nothing is one, D12.12).
+    pub why: Vec<ProdWhy>,
+}
+
+/// The prod list of the phase after `intake` (D9.7), the step's earlier
+/// pastes `taken` counted too: the producers' default threshold, and no
+/// clock, so a missing choice is prodded as when the deadline is near.
+fn prods(state: &State, intake: &Intake, taken: &[PasteTaken]) -> Vec<ProdRecord> {
+    let activity = dm_activity_with(state, intake, taken, "");
+    let mut out: Vec<ProdRecord> = prod_list(state, &activity, ProdThreshold::default(), None)
+        .into_iter()
+        .map(|p| ProdRecord {
+            player: state.players[p.slot].name.clone(),
+            why: p.why,
+        })
+        .collect();
+    console_core::text::sort_small(&mut out, |p| p.player.clone());
+    out
+}
+
+/// The record of what a paste gave and every line's verdict; its
+/// `prods` are left empty ([`text_steps`] fills them, knowing the step's
+/// earlier pastes).
 pub fn record(intake: &Intake) -> TextRecord {
     let mut lines = Vec::new();
     for m in &intake.messages {
@@ -191,6 +227,7 @@ pub fn record(intake: &Intake) -> TextRecord {
                 reason: u.reason.clone(),
             })
             .collect(),
+        prods: Vec::new(),
     }
 }
 

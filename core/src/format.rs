@@ -308,11 +308,17 @@ impl Mark {
 /// with the line after it), numbered `(i/n)` when more than one. Every
 /// character of the blocks is in the messages.
 pub fn pack(blocks: Vec<String>, format: Format) -> Vec<String> {
+    pack_within(blocks, format, 0)
+}
+
+/// [`pack`] with `room` code points of each Discord message left free for
+/// what is put before it when it is sent (a ping of its reader).
+pub fn pack_within(blocks: Vec<String>, format: Format, room: usize) -> Vec<String> {
     if format != Format::Markdown {
         return vec![blocks.concat().trim_end().to_string()];
     }
     const NUMBER_ROOM: usize = 12; // "(99/99)\n" and slack
-    let limit = DISCORD_LIMIT - NUMBER_ROOM;
+    let limit = DISCORD_LIMIT - NUMBER_ROOM - room.min(DISCORD_LIMIT / 2);
     let len = |s: &str| s.chars().count();
     // A block that is only a heading belongs with the block after it.
     let mut glued: Vec<String> = Vec::with_capacity(blocks.len());

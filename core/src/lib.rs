@@ -53,7 +53,9 @@ pub mod text;
 
 pub use commitment::{Salt, sha256_hex};
 pub use events::{Event, Extension, PhaseDeadline, Removal, RemovalReason, Replacement, Slots};
-pub use format::{DISCORD_LIMIT, Deadline, Format, Mark, escape, escape_text, pack, utc};
+pub use format::{
+    DISCORD_LIMIT, Deadline, Format, Mark, escape, escape_text, pack, pack_within, utc,
+};
 pub use rng::GameRng;
 pub use save::{LoadError, SaveFile};
 pub use session::Session;

@@ -9,13 +9,14 @@
 //! without a network: which URL is a webhook's ([`Webhook::parse`]), the
 //! moderator's `Name: URL` list ([`read_webhooks`]), the messages of a
 //! stage in order, each at most [`DISCORD_LIMIT`] code points ([`plan`]),
-//! the request body ([`body`]), what Discord's answer means ([`answer`])
+//! the request body with the one ping it may carry ([`body`]), what
+//! Discord's answer means ([`answer`])
 //! and what a message's delivery record says ([`Record`], [`state`]).
 //!
 //! A webhook URL is a secret (whoever holds it posts in that channel): its
 //! token is never in a [`WebhookError`], a reason or [`Webhook::shown`].
 
-use crate::format::{DISCORD_LIMIT, Format, pack};
+use crate::format::{DISCORD_LIMIT, Format, pack_within};
 use crate::names::plain_key;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -195,6 +196,10 @@ pub struct Webhooks {
     /// Lines not used: (line number from 1, the reason). The reason names
     /// the line's name, never its URL.
     pub unused: Vec<(usize, String)>,
+    /// Each player's Discord user ID where their line gives one: (the
+    /// player's name, the ID's digits). Their private messages ping them.
+    #[serde(default)]
+    pub users: Vec<(String, String)>,
 }
 
 impl Webhooks {
@@ -202,11 +207,37 @@ impl Webhooks {
     pub fn of(&self, to: &To) -> Option<&Webhook> {
         self.hooks.iter().find(|(t, _)| t == to).map(|(_, w)| w)
     }
+
+    /// The Discord user ID of a recipient, if the list gives one (never
+    /// for the public channel).
+    pub fn user(&self, to: &To) -> Option<&str> {
+        let To::Player(name) = to else { return None };
+        self.users
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, id)| id.as_str())
+    }
+}
+
+/// A Discord user ID as a webhook list line gives it after the URL: the
+/// mention `<@123…>` (or `<@!123…>`) or its digits alone, as Discord's
+/// "Copy User ID" gives them (a snowflake: 17 to 20 digits).
+fn user_id(token: &str) -> Option<&str> {
+    let digits = token
+        .strip_prefix("<@")
+        .and_then(|t| t.strip_suffix('>'))
+        .map(|t| t.strip_prefix('!').unwrap_or(t))
+        .unwrap_or(token);
+    ((17..=20).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then_some(digits)
 }
 
 /// Reads a webhook list: one `Name: URL` line per player (also `Name URL`,
 /// `Name - URL`, `Name | URL`), and `Public: URL` for the game's channel
-/// (or `Channel:`, `Game:`, `Main:`, `Thread:`). A name is a player's as
+/// (or `Channel:`, `Game:`, `Main:`, `Thread:`). A player's line may give
+/// their Discord user ID after the URL (`Name: URL 123456789012345678` or
+/// `<@123456789012345678>`): their private messages then ping them, and
+/// nobody else. A name is a player's as
 /// written or equal to it but for case, spaces and punctuation; nothing is
 /// guessed (a secret sent to a guessed channel cannot be taken back).
 /// Blank lines are skipped; every other line not used is given with why.
@@ -229,7 +260,9 @@ pub fn read_webhooks<S: AsRef<str>>(text: &str, players: &[S]) -> Webhooks {
             .trim_end_matches([':', '-', '|', '=', '<'])
             .trim()
             .trim_start_matches('@');
-        let url = line[at..].split_whitespace().next().unwrap_or_default();
+        let mut after = line[at..].split_whitespace();
+        let url = after.next().unwrap_or_default();
+        let id = after.find_map(user_id);
         let hook = match Webhook::parse(url) {
             Ok(h) => h,
             Err(e) => {
@@ -290,6 +323,9 @@ pub fn read_webhooks<S: AsRef<str>>(text: &str, players: &[S]) -> Webhooks {
             continue;
         }
         seen.insert(to.clone(), n);
+        if let (To::Player(p), Some(id)) = (&to, id) {
+            out.users.push((p.clone(), id.to_string()));
+        }
         out.hooks.push((to, hook));
     }
     out
@@ -314,12 +350,17 @@ pub struct Outgoing {
     pub content: String,
 }
 
+/// Code points a private message leaves free for the ping of its reader
+/// ([`body`]): `<@`, a user ID of up to 20 digits, `>` and a line break.
+pub const PING_ROOM: usize = 24;
+
 /// The messages of one stage (`stage` names it in the keys: `"deal"`,
 /// `"night-1"`), in the order they are delivered: the public post's
 /// messages, then each player's private message in the order given. In
 /// Discord's format (`format` Markdown) a text
-/// over [`DISCORD_LIMIT`] code points is split as a Discord post is
-/// ([`pack`]); each is sent without its trailing white space (Discord
+/// over [`DISCORD_LIMIT`] code points (a private message's over it less
+/// [`PING_ROOM`]) is split as a Discord post is
+/// ([`pack_within`]); each is sent without its trailing white space (Discord
 /// drops it); an empty text is no message.
 pub fn plan(
     stage: &str,
@@ -329,15 +370,15 @@ pub fn plan(
 ) -> Vec<Outgoing> {
     let mut out = Vec::new();
     let mut add = |to: To, texts: Vec<String>| {
-        let who = match &to {
-            To::Public => "#public".to_string(),
-            To::Player(name) => name.clone(),
+        let (who, room) = match &to {
+            To::Public => ("#public".to_string(), 0),
+            To::Player(name) => (name.clone(), PING_ROOM),
         };
         for (i, content) in texts
             .into_iter()
             .flat_map(|t| {
-                if format == Format::Markdown && t.chars().count() > DISCORD_LIMIT {
-                    pack(vec![t], Format::Markdown)
+                if format == Format::Markdown && t.chars().count() + room > DISCORD_LIMIT {
+                    pack_within(vec![t], Format::Markdown, room)
                 } else {
                     vec![t]
                 }
@@ -403,22 +444,40 @@ impl Parcel {
     }
 }
 
-/// The JSON body of an execute-webhook request: the content, and
-/// `allowed_mentions` with nothing to parse, so no text in a message (a
-/// player's name `@everyone`, a quoted role) can ping anyone.
-pub fn body(content: &str) -> String {
+/// The JSON body of an execute-webhook request for `message`: its
+/// content, and `allowed_mentions` that let no text in it (a player's name
+/// `@everyone`, a quoted role or user) ping anyone. The first message of a
+/// private message to a player whose Discord user ID `hooks` gives starts
+/// with their mention on a line of its own, and pings them alone (Discord
+/// notifies them however their channel's notifications are set); the
+/// public channel's posts ping nobody.
+pub fn body(message: &Outgoing, hooks: &Webhooks) -> String {
     #[derive(Serialize)]
-    struct Mentions {
+    struct Mentions<'a> {
         parse: [&'static str; 0],
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        users: Vec<&'a str>,
     }
     #[derive(Serialize)]
     struct Body<'a> {
         content: &'a str,
-        allowed_mentions: Mentions,
+        allowed_mentions: Mentions<'a>,
     }
+    let first = message.key.ends_with("/1");
+    let ping = hooks
+        .user(&message.to)
+        .filter(|_| first)
+        .filter(|id| message.content.chars().count() + id.len() + 4 <= DISCORD_LIMIT);
+    let content = match ping {
+        Some(id) => format!("<@{id}>\n{}", message.content),
+        None => message.content.clone(),
+    };
     serde_json::to_string(&Body {
-        content,
-        allowed_mentions: Mentions { parse: [] },
+        content: &content,
+        allowed_mentions: Mentions {
+            parse: [],
+            users: ping.into_iter().collect(),
+        },
     })
     .unwrap_or_default()
 }
@@ -801,11 +860,106 @@ mod tests {
     }
 
     #[test]
-    fn the_body_pings_nobody() {
-        let b: serde_json::Value =
-            serde_json::from_str(&body("@everyone \"vote\"\n<@&1>")).unwrap();
-        assert_eq!(b["content"], "@everyone \"vote\"\n<@&1>");
-        assert_eq!(b["allowed_mentions"]["parse"], serde_json::json!([]));
+    fn the_body_pings_nobody_without_a_user_id() {
+        let m = Outgoing {
+            key: "day-1/#public/1".into(),
+            to: To::Public,
+            content: "@everyone \"vote\"\n<@&1> <@123456789012345678>".into(),
+        };
+        let hooks = read_webhooks(
+            &format!("Public: {} 123456789012345678", url("1")),
+            &["Ann"],
+        );
+        let b: serde_json::Value = serde_json::from_str(&body(&m, &hooks)).unwrap();
+        assert_eq!(b["content"], m.content.as_str());
+        assert_eq!(b["allowed_mentions"], serde_json::json!({ "parse": [] }));
+    }
+
+    #[test]
+    fn a_private_message_pings_its_reader_alone_when_the_list_gives_their_id() {
+        let list = format!(
+            "Public: {}\nAnn: {} <@123456789012345678>\nBob: {} 223456789012345678\nCid: {} 12345",
+            url("1"),
+            url("2"),
+            url("3"),
+            url("4")
+        );
+        let hooks = read_webhooks(&list, &["Ann", "Bob", "Cid"]);
+        assert_eq!(
+            hooks.users,
+            vec![
+                ("Ann".to_string(), "123456789012345678".to_string()),
+                ("Bob".to_string(), "223456789012345678".to_string())
+            ]
+        );
+        let long = "word ".repeat(500);
+        let p = plan(
+            "night-1",
+            &["Night 1 is over.".to_string()],
+            &[
+                ("Ann".into(), "You are the Seer. @everyone".into()),
+                ("Bob".into(), long.clone()),
+                ("Cid".into(), "You are a Villager.".into()),
+            ],
+            Format::Markdown,
+        );
+        let bodies: Vec<serde_json::Value> = p
+            .iter()
+            .map(|m| serde_json::from_str(&body(m, &hooks)).unwrap())
+            .collect();
+        // The public post pings nobody.
+        assert_eq!(
+            bodies[0]["allowed_mentions"],
+            serde_json::json!({ "parse": [] })
+        );
+        // Ann's message: her mention on its own line, she alone pinged.
+        assert_eq!(
+            bodies[1]["content"],
+            "<@123456789012345678>\nYou are the Seer. @everyone"
+        );
+        assert_eq!(
+            bodies[1]["allowed_mentions"],
+            serde_json::json!({ "parse": [], "users": ["123456789012345678"] })
+        );
+        // Bob's long message: split with room for the ping, which only
+        // its first part carries; every part within Discord's limit.
+        let bob: Vec<_> = p
+            .iter()
+            .zip(&bodies)
+            .filter(|(m, _)| m.to == To::Player("Bob".into()))
+            .collect();
+        assert_eq!(bob.len(), 2);
+        assert!(
+            bob[0].1["content"]
+                .as_str()
+                .unwrap()
+                .starts_with("<@223456789012345678>\n(1/2)\n")
+        );
+        assert_eq!(
+            bob[1].1["allowed_mentions"],
+            serde_json::json!({ "parse": [] })
+        );
+        for (_, b) in &bob {
+            assert!(b["content"].as_str().unwrap().chars().count() <= DISCORD_LIMIT);
+        }
+        // Cid's "12345" is no user ID: no ping.
+        let cid = bodies.last().unwrap();
+        assert_eq!(cid["content"], "You are a Villager.");
+        assert_eq!(cid["allowed_mentions"], serde_json::json!({ "parse": [] }));
+    }
+
+    #[test]
+    fn a_private_message_of_discords_full_length_is_split_to_leave_room_for_the_ping() {
+        let text = "x".repeat(DISCORD_LIMIT - 10);
+        let p = plan(
+            "deal",
+            &[],
+            &[("Ann".into(), text.clone())],
+            Format::Markdown,
+        );
+        assert_eq!(p.len(), 2);
+        let public = plan("deal", &[text], &[], Format::Markdown);
+        assert_eq!(public.len(), 1);
     }
 
     #[test]

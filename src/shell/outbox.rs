@@ -31,8 +31,9 @@ struct Reply {
     reset_after: Option<f64>,
 }
 
-/// Posts `content` to `url` (an execute-webhook URL) as JSON.
-async fn post(url: &str, content: &str) -> Reply {
+/// Posts a request body (JSON, [`body`]) to `url` (an execute-webhook
+/// URL).
+async fn post(url: &str, request: &str) -> Reply {
     let failed = Reply {
         status: 0,
         text: String::new(),
@@ -44,7 +45,7 @@ async fn post(url: &str, content: &str) -> Reply {
     };
     let init = web_sys::RequestInit::new();
     init.set_method("POST");
-    init.set_body(&body(content).into());
+    init.set_body(&request.into());
     let headers = web_sys::Headers::new().ok();
     if let Some(h) = &headers {
         let _ = h.set("Content-Type", "application/json");
@@ -218,8 +219,9 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel, send_now: bool) -> 
                     break;
                 }
                 in_flight.set(Some(m.key.clone()));
+                let request = hooks.with_untracked(|h| body(&m, h));
                 let (record, stop, wait) = loop {
-                    let reply = post(&url, &m.content).await;
+                    let reply = post(&url, &request).await;
                     let wait = pause(reply.remaining, reply.reset_after);
                     // No answer while online: the connection broke or the
                     // page is going away, and Discord may have posted it.
@@ -442,7 +444,7 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel, send_now: bool) -> 
             </section>
             <details class=if markdown { "webhooks" } else { "webhooks off" } open=!has_hooks>
                 <summary>"Webhooks (kept in this browser only, never in an export)"</summary>
-                <p class="muted">"One line per channel: "<code>"Public: URL"</code>" for the game's channel, "<code>"Name: URL"</code>" for each player's private channel (Channel settings, Integrations, Webhooks, Copy Webhook URL; for a private thread add "<code>"?thread_id=ID"</code>")."</p>
+                <p class="muted">"One line per channel: "<code>"Public: URL"</code>" for the game's channel, "<code>"Name: URL"</code>" for each player's private channel (Channel settings, Integrations, Webhooks, Copy Webhook URL; for a private thread add "<code>"?thread_id=ID"</code>"). After a player's URL, their Discord user ID (Copy User ID) makes their private messages ping them: "<code>"Name: URL 123456789012345678"</code>"."</p>
                 <textarea data-testid="webhooks" rows="6" spellcheck="false" autocomplete="off"
                     prop:value=move || draft.get()
                     on:input=move |ev| draft.set(event_target_value(&ev))></textarea>
@@ -452,7 +454,10 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel, send_now: bool) -> 
                 </p>
                 <ul data-testid="webhooks-read">
                     {move || hooks.with(|h| {
-                        let used = h.hooks.iter().map(|(to, w)| view! { <li>{format!("{to}: {}", w.shown())}</li> }).collect_view();
+                        let used = h.hooks.iter().map(|(to, w)| {
+                            let ping = h.user(to).map(|id| format!(", pings user …{}", &id[id.len().saturating_sub(4)..])).unwrap_or_default();
+                            view! { <li>{format!("{to}: {}{ping}", w.shown())}</li> }
+                        }).collect_view();
                         let unused = h.unused.iter().map(|(n, why)| view! { <li class="warn">{format!("Line {n} not used: {why}")}</li> }).collect_view();
                         (used, unused)
                     })}

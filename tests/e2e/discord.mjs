@@ -8,7 +8,8 @@
 //   404 {"message":"Unknown Webhook","code":10015} for a webhook deleted or
 //   never made, 401 {"message":"Invalid Webhook Token","code":50027} for a
 //   wrong token; 400 50035 "Invalid Form Body" for content over 2,000
-//   characters or no content.
+//   characters or no content. Who a message pings follows its
+//   allowed_mentions (topics: message allowed mentions): `pinged`, `everyone`.
 // - Rate limits per webhook: 5 requests per 2 s, with X-RateLimit-Limit,
 //   -Remaining, -Reset, -Reset-After and -Bucket on each answer; a request
 //   over the limit gets 429 {"message":"You are being rate limited.",
@@ -25,7 +26,7 @@ const nextId = () => String((snowflake += 1n));
 /** A stand-in server; `close()` when done. */
 export async function standIn() {
   const hooks = new Map(); // id -> { token, name, channel, deleted }
-  const posted = []; // { hook, name, thread, content, allowed_mentions, id, at }
+  const posted = []; // { hook, name, thread, content, allowed_mentions, pinged, everyone, id, at }
   const buckets = new Map(); // id -> { start, used }
   const forced = []; // answers to give before the next posts: { status, body }
   let delayMs = 0;
@@ -96,6 +97,15 @@ export async function standIn() {
           : {};
         return answer(res, 400, content ? { code: 50035, errors, message: 'Invalid Form Body' } : { message: 'Cannot send an empty message', code: 50006 }, rate);
       }
+      // Who the message pings (the allowed_mentions rules): a user mention
+      // `<@id>` or `<@!id>` when `parse` holds "users" or `users` lists the
+      // id; @everyone and @here when `parse` holds "everyone". Without
+      // allowed_mentions, everything in the content pings.
+      const allowed = body.allowed_mentions;
+      const parse = allowed ? allowed.parse ?? [] : ['users', 'roles', 'everyone'];
+      const users = allowed?.users ?? [];
+      const pinged = [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((x) => x[1]))].filter((u) => parse.includes('users') || users.includes(u));
+      const everyone = parse.includes('everyone') && /@(everyone|here)/.test(content);
       const msg = {
         id: nextId(),
         type: 0,
@@ -104,10 +114,10 @@ export async function standIn() {
         author: { id, username: hook.name, bot: true, discriminator: '0000' },
         webhook_id: id,
         timestamp: new Date().toISOString(),
-        mentions: [],
-        mention_everyone: false,
+        mentions: pinged.map((u) => ({ id: u, username: `user-${u}`, discriminator: '0' })),
+        mention_everyone: everyone,
       };
-      posted.push({ hook: id, name: hook.name, thread: url.searchParams.get('thread_id'), content, allowed_mentions: body.allowed_mentions, id: msg.id, at: Date.now() });
+      posted.push({ hook: id, name: hook.name, thread: url.searchParams.get('thread_id'), content, allowed_mentions: body.allowed_mentions, pinged, everyone, id: msg.id, at: Date.now() });
       if (url.searchParams.get('wait') === 'true') return answer(res, 200, msg, rate);
       res.writeHead(204, { ...cors, ...rate });
       res.end();

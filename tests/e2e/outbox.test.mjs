@@ -91,6 +91,7 @@ test('one Send delivers the deal post and every role card once, in order, at its
     ];
     assert.deepEqual(discord.posted.map(({ hook, content }) => ({ hook, content: content })), expected.map(({ hook, content }) => ({ hook, content: content.trim() })));
     assert.ok(discord.posted.every((m) => JSON.stringify(m.allowed_mentions) === '{"parse":[]}'));
+    assert.ok(discord.posted.every((m) => m.pinged.length === 0 && !m.everyone));
     assert.match(await summary(page), new RegExp(`^${expected.length} messages: ${expected.length} sent`));
 
     // A reload: everything stays sent, nothing more to send.
@@ -138,6 +139,53 @@ test('one Send delivers the deal post and every role card once, in order, at its
     assert.equal(discord.posted.length, expected.length + nightPosts);
 
     console.log(`outbox: Survival deal delivered to Discord: ${expected.length} messages (${publicPosts.length} public, ${DEAL.players.length} private); moderator actions from the committed deal to everything delivered: ${c.n} (0 outside the console); once per game: ${once.n} (choose Discord's format, give the webhooks); the night after (${nightPosts} messages), webhooks and format kept: ${next.n} (open Posts, Deliver)`);
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+    await discord.close();
+  }
+});
+
+test("with players' Discord user IDs in the webhook list, each role card pings its player alone, and the deal post nobody", async () => {
+  const discord = await standIn();
+  const t = await dealt(discord);
+  const { page } = t;
+  try {
+    const { hooks } = webhooks(discord);
+    // Half the players' lines give their user ID ("Copy User ID": the
+    // digits alone, or pasted as a mention); the others give none.
+    const ids = Object.fromEntries(DEAL.players.map((p, i) => [p, String(1190000000000000000n + BigInt(i) * 7919n)]));
+    const given = DEAL.players.filter((_, i) => i % 2 === 0);
+    const text = [
+      `Public: ${hooks.public.url}`,
+      ...DEAL.players.map((p, i) => `${p}: ${hooks[p].url}${given.includes(p) ? (i % 4 === 0 ? ` ${ids[p]}` : ` <@${ids[p]}>`) : ''}`),
+    ].join('\n');
+    const c = counter();
+    await inFormat(page, c, 'markdown', 'Deliver to Discord');
+    await c.act(() => page.click('[data-testid=deliver]'));
+    await page.waitForSelector('[data-testid=outbox-summary]');
+    await giveWebhooks(page, c, text);
+    const read = await page.locator('[data-testid=webhooks-read] li').allTextContents();
+    for (const p of DEAL.players) {
+      const line = read.find((l) => l.startsWith(`${p}: `));
+      assert.equal(/pings user …\d{4}$/.test(line), given.includes(p), line);
+    }
+    await c.act(() => page.click('[data-testid=outbox-send]'));
+    await page.waitForFunction(() => /: \d+ sent, 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''));
+    for (const m of discord.posted) {
+      const p = DEAL.players.find((q) => hooks[q].id === m.hook);
+      if (!p) {
+        assert.deepEqual(m.pinged, [], 'the deal post pings nobody');
+      } else if (given.includes(p)) {
+        assert.deepEqual(m.pinged, [ids[p]], `${p}'s card pings ${p}`);
+        assert.ok(m.content.startsWith(`<@${ids[p]}>\n`), m.content.slice(0, 60));
+        assert.ok([...m.content].length <= 2000);
+      } else {
+        assert.deepEqual(m.pinged, [], `${p} gave no ID`);
+      }
+      assert.equal(m.everyone, false);
+    }
+    console.log(`pings: ${discord.posted.filter((m) => m.pinged.length).length} of ${discord.posted.length} messages pinged their reader (${given.length} players gave an ID)`);
     assert.deepEqual(t.errors, []);
   } finally {
     await t.close();

@@ -8,6 +8,10 @@
 //!   so every game replays exactly from its seed and inputs;
 //! - [`commitment`]: the SHA-256 commitment to a deal's seed and salt,
 //!   published at the deal and verified at the end;
+//! - [`contract`]: the engine contract checked once for every game (as
+//!   OpenSpiel's `RandomSimTest`): a game played through [`Session`]
+//!   (preview, commit, undo, progress, who is owed) and its save file
+//!   written and read back, for each engine's property tests;
 //! - [`events`]: the moderator's events (replacement, removal, deadline
 //!   extension), slot names a replacement changes, activity and prods;
 //! - [`format`]: post formats (BBCode, Discord Markdown, plain text), name
@@ -36,6 +40,7 @@
 //! No clock, no I/O, no global randomness.
 
 pub mod commitment;
+pub mod contract;
 pub mod events;
 pub mod format;
 pub mod forms;

@@ -373,3 +373,36 @@ fn game_files_round_trip_and_tampering_is_detected() {
         Err(LoadError::NotJson { cut_off: true, .. })
     ));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The engine contract (`console_core::contract`) along a random game
+    /// from the deal, every round through `Session`, with one more round
+    /// after the last (refused once the game is over, R8.1), and the
+    /// game's file written and read back. The rounds carry no events
+    /// (R10): they are given outside the contract (`Game::add_event`), a
+    /// round's undo drops them with it and, while some are pending,
+    /// `Session::undo` withdraws the last one (an input of no
+    /// submissions), so rules 3 and 5 hold only for rounds without them.
+    #[test]
+    fn contract_holds_on_random_games(
+        size in 0..SIZES.len(),
+        seed: u64,
+        opts in options(),
+        noise in prop::collection::vec(any::<u32>(), 1..64),
+        name in "\\PC{0,20}",
+    ) {
+        use console_core::contract::{check_play, check_save};
+        use mini_survivor::save::GameFile;
+        let game = play(size, seed, opts, &noise);
+        // The generator gives one text per player in roster order, as a
+        // round keeps them, so undo gives back exactly what was committed.
+        let mut inputs: Vec<_> = game.rounds().iter().map(|r| r.submissions.clone()).collect();
+        inputs.push(orders(game.setup(), game.position(), &noise));
+        let start = Game::new(game.dealt_setup().clone(), game.start().clone());
+        let end = check_play(start, &inputs).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(end.rounds().len(), inputs.len() - usize::from(game.is_over()));
+        check_save(&GameFile::of(&name, &end), &end).map_err(TestCaseError::fail)?;
+    }
+}

@@ -16,8 +16,8 @@ use survival::record::PhaseRecord;
 use survival::report::Detail;
 use survival::save::GameFile;
 use survival::{
-    Card, DayInput, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PlayerId, PlayerSet,
-    Post, Setup, Winner, deal,
+    Card, DayInput, DealSpec, Edition, Game, NightInput, Options, PhaseInput, PhasePlay, PlayerId,
+    PlayerSet, Post, Setup, Winner, deal,
 };
 
 /// SplitMix64: the test's own choices, from a proptest seed.
@@ -475,5 +475,80 @@ proptest! {
         let empty = PhaseInput::empty(game.phase());
         let PhaseInput::Night(night) = &empty else { unreachable!("a deal starts at night") };
         prop_assert_eq!(game.owed(&empty.clone().into()), game.missing_actions(night));
+    }
+}
+
+/// A random game as `play` makes it, each phase given with random
+/// moderator events (S10: replacements, removals, extensions; some
+/// refused, naming a player already out or a name taken) through the
+/// engine contract, to the end or 100 phases.
+fn play_with_events(n: usize, seed: u64, choices: u64) -> (DealSpec, Vec<PhasePlay>) {
+    use console_core::Session;
+    use console_core::events::{Event, Extension, Removal, RemovalReason, Replacement};
+    let mut dice = Dice(choices);
+    let spec = spec(n, &mut dice, seed);
+    let mut game = Game::from_deal(deal(&spec).expect("a valid deck"));
+    let mut plays = Vec::new();
+    for k in 0..100 {
+        if Session::is_over(&game) {
+            break;
+        }
+        let s = game.setup();
+        let input = if game.phase().is_night() {
+            PhaseInput::Night(night_input(s, &mut dice))
+        } else {
+            PhaseInput::Day(day_input(s, &mut dice))
+        };
+        let mut events = Vec::new();
+        while dice.chance(15) {
+            let who = s
+                .roster
+                .name(PlayerId::from_index(dice.below(s.roster.len())))
+                .to_string();
+            events.push(match dice.below(3) {
+                0 => Event::Replace(Replacement {
+                    new: format!("Sub{k}"),
+                    old: who,
+                }),
+                1 => Event::Remove(Removal {
+                    player: who,
+                    reason: RemovalReason::Quit,
+                    note: String::new(),
+                }),
+                _ => Event::Extend(Extension {
+                    by: 1 + dice.below(86_400) as i64,
+                    reason: String::new(),
+                }),
+            });
+        }
+        let play = PhasePlay { input, events };
+        Session::commit(&mut game, play.clone()).expect("a phase of the right kind is played");
+        plays.push(play);
+    }
+    (spec, plays)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// The engine contract (`console_core::contract`) along a random game
+    /// with random events, from the deal through every phase to the end,
+    /// with one more phase after it (refused once the game is over, S8),
+    /// and the game's file written and read back.
+    #[test]
+    fn contract_holds_on_random_games(n in 5usize..=20, seed: u64, choices: u64, name in "\\PC{0,20}") {
+        use console_core::Session;
+        use console_core::contract::{check_play, check_save};
+        let (spec, mut plays) = play_with_events(n, seed, choices);
+        let start = Game::from_deal(deal(&spec).unwrap());
+        let mut live = start.clone();
+        for p in &plays {
+            Session::commit(&mut live, p.clone()).unwrap();
+        }
+        let extra = usize::from(!Session::is_over(&live));
+        plays.push(PhaseInput::empty(live.phase()).into());
+        let end = check_play(start, &plays).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(end.phases().len(), plays.len() - 1 + extra);
+        check_save(&GameFile::new(&name, &spec, &end), &end).map_err(TestCaseError::fail)?;
     }
 }

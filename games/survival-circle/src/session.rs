@@ -57,7 +57,12 @@ impl Session for Game {
     type Error = Rejection;
     type Player = Player;
 
+    /// What [`Game::play`] would report: refused after a forfeit too
+    /// (C9.1), which ends the game with tokens still in hand.
     fn preview(&self, input: &Value) -> Result<MoveReport, Rejection> {
+        if self.forfeit().is_some() {
+            return Err(Rejection::GameOver);
+        }
         let mut s = *self.state();
         s.play(*input).map(|u| u.report())
     }

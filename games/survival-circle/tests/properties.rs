@@ -371,3 +371,78 @@ proptest! {
         prop_assert_eq!(g.progress(), 0);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// The engine contract (`console_core::contract`) along a random game:
+    /// random options, mode and names, started from a random position,
+    /// some moves played and some undone to redo (C8), maybe a side
+    /// replaced (C9.4) or a forfeit (C9.1) before the moves checked; then
+    /// random legal moves to the end through `Session`, one more value
+    /// after it (refused once the game is over), and the game's file
+    /// written and read back. Undo keeps the moves taken back to redo, so
+    /// rules 3 and 5 compare by `Session::same_play`, which leaves them
+    /// out (the checker's own rule).
+    #[test]
+    fn contract_holds_on_random_games(
+        opts in 0u8..4,
+        m: u8,
+        seed: u64,
+        names in prop::collection::vec("[A-Z][a-z]{1,8}", 3),
+        before in prop::collection::vec(any::<u8>(), 1..8),
+        lead in 0usize..20,
+        first in 0usize..20,
+        undo in 0usize..4,
+        event in 0u8..6,
+        picks in prop::collection::vec(any::<u8>(), 1..16),
+        extra in 1u8..=8,
+    ) {
+        use console_core::contract::{check_play, check_save};
+        use console_core::events::RemovalReason;
+        use survival_circle::save::GameFile;
+        use survival_circle::{Forfeit, Game, Players};
+        let pick = |g: &Game, k: usize| {
+            let legal: Vec<Value> = g.state().legal_values().iter().collect();
+            legal[usize::from(picks[k % picks.len()]) % legal.len()]
+        };
+        let (start, _, _) = play(options(opts), &before, lead);
+        let players = Players { blue: names[0].clone(), red: names[1].clone() };
+        let mut game = Game::from_start(start, players, mode(m), seed);
+        for k in 0..first {
+            if game.is_over() {
+                break;
+            }
+            game.play(pick(&game, k)).unwrap();
+        }
+        for _ in 0..undo {
+            game.undo();
+        }
+        match event {
+            0 => {
+                // A name already in the game is refused; the game is then unchanged.
+                let _ = game.replace(Player::Red, &names[2]);
+            }
+            1 if !game.is_over() => game
+                .forfeit_game(Forfeit { by: Player::Blue, reason: RemovalReason::Quit, note: String::new(), scored: false })
+                .unwrap(),
+            _ => {}
+        }
+        let mut inputs = Vec::new();
+        // The moves are drawn as if the game went on after a forfeit, so
+        // the first one checks that preview and commit both refuse it.
+        let mut live = game.without_redo();
+        live.undo_event();
+        for k in 0..96 {
+            if live.state().is_terminal() {
+                break;
+            }
+            let v = pick(&live, first + k);
+            live.play(v).ok();
+            inputs.push(v);
+        }
+        inputs.push(Value::new(extra).unwrap());
+        let end = check_play(game, &inputs).map_err(TestCaseError::fail)?;
+        check_save(&GameFile::of(&end), &end).map_err(TestCaseError::fail)?;
+    }
+}

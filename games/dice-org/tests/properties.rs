@@ -422,3 +422,28 @@ fn random_seasons_cover_the_rules() {
         assert!(kinds.contains(k), "no {k} in 40 random seasons: {kinds:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The engine contract (`console_core::contract`) along a random
+    /// season from the setup, every step and edit through `Session` to the
+    /// end (or 200 entries), with the first entry played again after it
+    /// (a competition is refused in any other phase, an edit taken), and
+    /// the season's file written and read back. Production edits (D9) are
+    /// taken at any time, after the winner too, so the checker plays on
+    /// past the end while entries are taken.
+    #[test]
+    fn contract_holds_on_random_games(seed in any::<u64>(), words in prop::collection::vec(any::<u32>(), 1..64), name in "\\PC{0,20}") {
+        use console_core::contract::{check_play, check_save};
+        let season = play(seed, words, 200);
+        let mut entries = season.entries();
+        if let Some(first) = entries.first().cloned() {
+            entries.push(first);
+        }
+        let start = Season::new(season.setup().clone()).unwrap();
+        let end = check_play(start, &entries).map_err(TestCaseError::fail)?;
+        prop_assert!(end.played().len() + 1 >= entries.len());
+        check_save(&SeasonFile::of(&name, &end, Drafts::default()), &end).map_err(TestCaseError::fail)?;
+    }
+}

@@ -380,11 +380,14 @@ proptest! {
     /// The engine contract (`console_core::contract`) along a random game
     /// from the deal, every round through `Session`, with one more round
     /// after the last (refused once the game is over, R8.1), and the
-    /// game's file written and read back. The rounds carry no events
-    /// (R10): they are given outside the contract (`Game::add_event`), a
-    /// round's undo drops them with it and, while some are pending,
-    /// `Session::undo` withdraws the last one (an input of no
-    /// submissions), so rules 3 and 5 hold only for rounds without them.
+    /// game's file written and read back. The rounds checked carry no
+    /// events (R10): they are given outside the contract
+    /// (`Game::add_event`), a round's undo drops them with it and, while
+    /// some are pending, `Session::undo` withdraws the last one (an input
+    /// of no submissions), so rules 3 and 5 hold only for rounds without
+    /// them. With events, the weaker rule 3 is checked on the first round:
+    /// commit then undo gives the submissions back and the game without
+    /// the events.
     #[test]
     fn contract_holds_on_random_games(
         size in 0..SIZES.len(),
@@ -393,7 +396,9 @@ proptest! {
         noise in prop::collection::vec(any::<u32>(), 1..64),
         name in "\\PC{0,20}",
     ) {
+        use console_core::Session;
         use console_core::contract::{check_play, check_save};
+        use console_core::events::{Event, Extension};
         use mini_survivor::save::GameFile;
         let game = play(size, seed, opts, &noise);
         // The generator gives one text per player in roster order, as a
@@ -401,6 +406,15 @@ proptest! {
         let mut inputs: Vec<_> = game.rounds().iter().map(|r| r.submissions.clone()).collect();
         inputs.push(orders(game.setup(), game.position(), &noise));
         let start = Game::new(game.dealt_setup().clone(), game.start().clone());
+        let mut with_event = start.clone();
+        with_event.add_event(Event::Extend(Extension { by: 3600, reason: String::new() }).into());
+        let mut g = with_event.clone();
+        Session::commit(&mut g, inputs[0].clone()).unwrap();
+        prop_assert_eq!(&g.rounds()[0].events, with_event.pending_events());
+        prop_assert_eq!(Session::undo(&mut g), Some(inputs[0].clone()));
+        prop_assert_eq!(&g, &start);
+        prop_assert_eq!(Session::undo(&mut with_event), Some(Vec::new()));
+        prop_assert_eq!(&with_event, &start);
         let end = check_play(start, &inputs).map_err(TestCaseError::fail)?;
         prop_assert_eq!(end.rounds().len(), inputs.len() - usize::from(game.is_over()));
         check_save(&GameFile::of(&name, &end), &end).map_err(TestCaseError::fail)?;

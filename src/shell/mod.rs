@@ -11,6 +11,7 @@ pub mod home;
 pub mod html;
 pub mod io;
 pub mod kinds;
+pub mod lock;
 pub mod markdown;
 pub mod message;
 pub mod outbox;

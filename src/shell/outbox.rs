@@ -191,6 +191,15 @@ fn Outbox(shell: Shell, kind: &'static Kind, parcel: Parcel, send_now: bool) -> 
         }
         sending.set(true);
         leptos::task::spawn_local(async move {
+            // One tab sends a game's messages at a time; the lock is held
+            // to the end of this send.
+            let name = game.with_value(|g| format!("{}.deliver.{g}", kind.key));
+            let Some(_sending_here) = super::lock::try_take(&name).await else {
+                records.set(game.with_value(|g| storage::delivered(kind, g)));
+                sending.set(false);
+                shell.warn("Another tab is sending this game's messages: nothing was sent from this one (its records show here as they are kept)");
+                return;
+            };
             let (mut sent, mut failed) = (0, 0);
             // A recipient whose part failed gets no later part this time:
             // a post's parts arrive in order or not at all.

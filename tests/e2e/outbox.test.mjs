@@ -193,6 +193,43 @@ test("with players' Discord user IDs in the webhook list, each role card pings i
   }
 });
 
+test('two tabs of the delivery page: one sends, the other is told so and sends nothing, and every message arrives once', async () => {
+  const discord = await standIn();
+  const t = await dealt(discord);
+  const { page } = t;
+  try {
+    const { text } = webhooks(discord);
+    const c = counter();
+    await inFormat(page, c, 'markdown', 'Deliver to Discord');
+    await c.act(() => page.click('[data-testid=deliver]'));
+    await page.waitForSelector('[data-testid=outbox-summary]');
+    await giveWebhooks(page, c, text);
+    await page.waitForFunction(() => /^Send \d+ messages to Discord$/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
+    const other = await t.context.newPage();
+    await other.goto(page.url());
+    await other.waitForFunction(() => /^Send \d+ messages to Discord$/.test(document.querySelector('[data-testid=outbox-send]')?.textContent ?? ''));
+    // Discord answers slowly: the first tab is still sending when the
+    // second one's Send is pressed.
+    discord.delay(300);
+    await page.click('[data-testid=outbox-send]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=outbox-send]')?.disabled === true || /sent/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''));
+    await other.click('[data-testid=outbox-send]');
+    await other.waitForFunction(() => [...document.querySelectorAll('[data-testid=toast]')].some((e) => e.textContent.includes('Another tab is sending')));
+    await page.waitForFunction(() => /: \d+ sent, 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''), null, { timeout: 60_000 });
+    await discord.settled();
+    const keys = discord.posted.map((m) => `${m.hook}:${m.content}`);
+    assert.equal(new Set(keys).size, keys.length, 'no message arrived twice');
+    assert.equal(discord.posted.length, DEAL.players.length + 1);
+    // The second tab, asked again once the first is done, has nothing to send.
+    await other.reload();
+    await other.waitForFunction(() => document.querySelector('[data-testid=outbox-send]')?.textContent === 'Nothing to send');
+    assert.deepEqual(t.errors, []);
+  } finally {
+    await t.close();
+    await discord.close();
+  }
+});
+
 test('a 429, a deleted webhook and a reload mid-send: every message once, the failure said', async () => {
   const discord = await standIn();
   const t = await dealt(discord);

@@ -12,6 +12,7 @@ use crate::notation::{RawMove, Rejection, colour_at, narrow};
 use crate::player::Player;
 use crate::state::State;
 use crate::value::Value;
+use console_core::paste::{Part, Quotes, line_quote, signature_delimiter};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -261,11 +262,12 @@ struct Readable<'a> {
 }
 
 /// Splits a post into the lines that are read and the quoted text and
-/// signature that are not (C8.6).
+/// signature that are not (C8.6), with core's scan of quotes and
+/// signature delimiters.
 fn readable(post: &str) -> (Vec<Readable<'_>>, Vec<Unused>) {
     let mut out = Vec::new();
     let mut unused = Vec::new();
-    let mut depth = 0usize;
+    let mut quotes = Quotes::default();
     let mut quote: Option<(usize, String)> = None;
     let mut signature: Option<(usize, String)> = None;
     for (n, line) in post.lines().enumerate() {
@@ -275,12 +277,15 @@ fn readable(post: &str) -> (Vec<Readable<'_>>, Vec<Unused>) {
             sig.push(' ');
             continue;
         }
+        // Full-width signs read as ASCII (C8.4): `－－` and `＞` too.
         let trimmed: String = line.trim().chars().map(narrow).collect();
-        if depth == 0 && is_signature_line(&trimmed) {
+        if !quotes.open() && signature_delimiter(&trimmed) {
             signature = Some((line_no, String::new()));
             continue;
         }
-        if depth == 0 && trimmed.starts_with('>') {
+        // C8.6 names `>` lines only: a Discord `>>>` line is one of them,
+        // and the lines under it are read.
+        if !quotes.open() && line_quote(&trimmed).is_some() {
             unused.push(Unused {
                 text: line.trim().to_string(),
                 line: line_no,
@@ -288,70 +293,44 @@ fn readable(post: &str) -> (Vec<Readable<'_>>, Vec<Unused>) {
             });
             continue;
         }
-        // BBCode quotes, possibly nested, possibly within a line.
-        let mut rest = line;
-        let mut offset = 0;
-        while !rest.is_empty() {
-            let lower = rest.to_ascii_lowercase();
-            if depth == 0 {
-                match lower.find("[quote") {
-                    Some(i) => {
-                        if !rest[..i].trim().is_empty() {
-                            out.push(Readable {
-                                line: line_no,
-                                text: &line[offset..offset + i],
-                            });
-                        }
-                        depth = 1;
+        // The line's own words outside BBCode quotes, one stretch between
+        // quotes; a stray `[/quote]` stays among them.
+        let mut own: Option<std::ops::Range<usize>> = None;
+        let mut read = |own: &mut Option<std::ops::Range<usize>>| {
+            if let Some(r) = own.take()
+                && !line[r.clone()].trim().is_empty()
+            {
+                out.push(Readable {
+                    line: line_no,
+                    text: &line[r],
+                });
+            }
+        };
+        for (r, part) in quotes.parts(line) {
+            match part {
+                Part::Own | Part::Stray => {
+                    own = Some(own.map_or(r.clone(), |o| o.start..r.end));
+                }
+                Part::Open { outer } => {
+                    read(&mut own);
+                    if outer {
                         quote = Some((line_no, String::new()));
-                        let skip = lower[i..].find(']').map_or(rest.len(), |j| i + j + 1);
-                        offset += skip;
-                        rest = &rest[skip..];
-                    }
-                    None => {
-                        out.push(Readable {
-                            line: line_no,
-                            text: &line[offset..],
-                        });
-                        rest = "";
                     }
                 }
-            } else {
-                let open = lower.find("[quote");
-                let close = lower.find("[/quote]");
-                let (at, opening) = match (open, close) {
-                    (Some(o), Some(c)) if o < c => (o, true),
-                    (_, Some(c)) => (c, false),
-                    (Some(o), None) => (o, true),
-                    (None, None) => {
-                        if let Some((_, q)) = quote.as_mut() {
-                            q.push_str(rest.trim());
-                            q.push(' ');
-                        }
-                        rest = "";
-                        continue;
+                Part::Quoted => {
+                    if let Some((_, q)) = quote.as_mut() {
+                        q.push_str(line[r].trim());
+                        q.push(' ');
                     }
-                };
-                if let Some((_, q)) = quote.as_mut() {
-                    q.push_str(rest[..at].trim());
-                    q.push(' ');
                 }
-                let skip = if opening {
-                    depth += 1;
-                    lower[at..].find(']').map_or(rest.len(), |j| at + j + 1)
-                } else {
-                    depth -= 1;
-                    at + "[/quote]".len()
-                };
-                if depth == 0
-                    && let Some((first, q)) = quote.take()
-                {
-                    push_unused(&mut unused, first, q, Unread::Quoted);
+                Part::Close { outer } => {
+                    if outer && let Some((first, q)) = quote.take() {
+                        push_unused(&mut unused, first, q, Unread::Quoted);
+                    }
                 }
-                offset += skip;
-                rest = &rest[skip..];
             }
         }
+        read(&mut own);
     }
     if let Some((first, q)) = quote {
         push_unused(&mut unused, first, q, Unread::Quoted);
@@ -367,13 +346,6 @@ fn push_unused(unused: &mut Vec<Unused>, line: usize, text: String, reason: Unre
     if !text.is_empty() {
         unused.push(Unused { text, line, reason });
     }
-}
-
-/// A signature separator: `--` (mail and many forums) or a line of four or
-/// more dashes or underscores.
-fn is_signature_line(trimmed: &str) -> bool {
-    trimmed == "--"
-        || (trimmed.len() >= 4 && trimmed.chars().all(|c| c == '-' || c == '_' || c == '—'))
 }
 
 /// Whether the character before a match allows a move to start there: not

@@ -470,3 +470,46 @@ fn a_game_restarts_where_the_record_parts() {
     // The same record now agrees.
     assert_eq!(g.paste("5 3 7 2 6").against, vec![Against::Same; 5]);
 }
+
+#[test]
+fn only_quote_tags_quote_c8_6() {
+    let found = |text: &str, line: usize, player: Option<Player>, value: i64, notes: Vec<Note>| {
+        survival_circle::Found {
+            text: text.into(),
+            line,
+            player,
+            value,
+            notes,
+        }
+    };
+    // C8.6.1: the text quoted from another post is BBCode `[quote]...
+    // [/quote]` (nested too), as every forum's quote button writes it
+    // (`[quote=Ann]`, `[QUOTE="Ann, post: 3"]`): it is listed, not read.
+    let r = read_post("[QUOTE=\"Ann, post: 3\"]B4 [quote]R1[/quote][/QUOTE] R3");
+    let unused: Vec<(&str, usize, Unread)> = r
+        .unused
+        .iter()
+        .map(|u| (u.text.as_str(), u.line, u.reason))
+        .collect();
+    assert_eq!(unused, vec![("B4 R1", 1, Unread::Quoted)]);
+    assert_eq!(r.found, vec![found("R3", 1, Some(Player::Red), 3, vec![])]);
+    // A word in brackets that only starts like the tag (`[quotes]`,
+    // `[quoted]`) opens no quote: the move after it is read.
+    for post in ["[quotes] R3", "[quoted]: R3"] {
+        let r = read_post(post);
+        assert!(r.unused.is_empty(), "{post}");
+        assert_eq!(
+            r.found,
+            vec![found("R3", 1, Some(Player::Red), 3, vec![Note::Around])],
+            "{post}"
+        );
+    }
+    // A quote's end with no quote open closes nothing and is no move:
+    // words around the move.
+    let r = read_post("[/quote] R3");
+    assert!(r.unused.is_empty());
+    assert_eq!(
+        r.found,
+        vec![found("R3", 1, Some(Player::Red), 3, vec![Note::Around])]
+    );
+}

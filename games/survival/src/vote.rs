@@ -35,6 +35,7 @@ use crate::line::lines;
 use crate::options::{Options, VoteBold, VotePlace};
 use crate::roster::{Names, PlayerId};
 use console_core::names::{How, MatchError, fold};
+use console_core::paste::{LineQuote, Tag, bbcode_tag, line_quote};
 use console_core::text::{ascii_space, line_end};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -264,51 +265,6 @@ fn flagged_lines(text: &str) -> impl Iterator<Item = (&str, bool)> {
     })
 }
 
-/// A tag's name, lowercase (ASCII letters, digits and `*`, at most 10):
-/// on the stack, as every `[` of a post is read on each recount.
-struct TagName {
-    bytes: [u8; 10],
-    len: usize,
-}
-
-impl TagName {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-}
-
-/// A BBCode tag at the start of `s`: (length, closing, lowercase name).
-fn tag(s: &[u8]) -> Option<(usize, bool, TagName)> {
-    if s.first() != Some(&b'[') {
-        return None;
-    }
-    let close = s.get(1) == Some(&b'/');
-    let start = if close { 2 } else { 1 };
-    let name_len = s[start..]
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'*')
-        .count();
-    if name_len == 0 || name_len > 10 {
-        return None;
-    }
-    let mut name = TagName {
-        bytes: [0; 10],
-        len: name_len,
-    };
-    for (d, c) in name.bytes.iter_mut().zip(&s[start..start + name_len]) {
-        *d = c.to_ascii_lowercase();
-    }
-    let after = start + name_len;
-    match s.get(after) {
-        Some(b']') => Some((after + 1, close, name)),
-        Some(b'=' | b' ') if !close => {
-            let end = s[after..].iter().position(|&b| b == b']')?;
-            Some((after + end + 1, close, name))
-        }
-        _ => None,
-    }
-}
-
 /// Formatting tags removed with their text kept.
 const PLAIN_TAGS: [&str; 22] = [
     "i",
@@ -371,18 +327,29 @@ fn plain(line: &str, carry: &mut Carry) -> Plain {
 }
 
 /// [`plain`] into `out` (emptied first): a post's lines share one buffer.
+///
+/// Tags and `>` marks are read with core's paste scan
+/// ([`bbcode_tag`], [`line_quote`]); what each means is S5.3's, so the
+/// marks are kept per character here: quoted (`[quote]`, `>`, and after
+/// a `>>>` line the rest of the post), struck (`[s]`, `~~`), bold, signed,
+/// and the vote tags. A quote tag counts with its `]` only, as any tag
+/// here (core's [`console_core::paste::Quotes`] also takes an unclosed
+/// `[quote=Ann` as opening a quote).
 fn plain_into(line: &str, carry: &mut Carry, out: &mut Plain) {
     out.chars.clear();
     out.flags.clear();
     out.chars.reserve(line.len());
     out.flags.reserve(line.len());
-    let t = line.trim_start();
+    // S5.3: a `>` line is quoted, and a `>>>` line quotes the rest of
+    // the post too (Discord's block quote).
     let mut line_quoted = carry.quote_rest;
-    if t.starts_with(">>>") {
-        carry.quote_rest = true;
-        line_quoted = true;
-    } else if t.starts_with('>') {
-        line_quoted = true;
+    match line_quote(line) {
+        Some(LineQuote::Rest) => {
+            carry.quote_rest = true;
+            line_quoted = true;
+        }
+        Some(LineQuote::Line) => line_quoted = true,
+        None => {}
     }
     let b = line.as_bytes();
     let mut md_bold = false;
@@ -393,7 +360,11 @@ fn plain_into(line: &str, carry: &mut Carry, out: &mut Plain) {
     while i < b.len() {
         let c = b[i];
         if c == b'['
-            && let Some((len, close, name)) = tag(&b[i..])
+            && let Some(Tag {
+                len,
+                closing: close,
+                name,
+            }) = bbcode_tag(&b[i..])
         {
             let mut known = true;
             match name.as_str() {
@@ -820,7 +791,7 @@ pub fn read_votes<'a>(text: &'a str, names: &Names, rules: Rules) -> Vec<Mark<'a
                 .as_bytes()
                 .first()
                 .is_some_and(|b| *b == b'>' || !b.is_ascii() || ascii_space(*b))
-                && raw.trim_start().starts_with(">>>")
+                && line_quote(raw) == Some(LineQuote::Rest)
             {
                 carry.quote_rest = true;
             }

@@ -10,6 +10,7 @@
 //! recounting a long thread on every keystroke stays cheap.
 
 use crate::line::lines;
+use console_core::paste::bbcode_tag;
 
 /// One vote line of a post, in reading order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,56 +73,30 @@ fn starts_ci(s: &[u8], word: &[u8]) -> bool {
 
 /// The length of a `[quote]`, `[quote=...]` or `[quote ...]` opening tag at
 /// the start of `s` (or `[signature]`), or of a `[/quote]` closing tag (or
-/// `[/signature]`; then `true`).
+/// `[/signature]`; then `true`): a BBCode tag as core reads it, with its
+/// `]`.
 fn quote_tag(s: &[u8]) -> Option<(usize, bool)> {
-    if starts_ci(s, b"[/quote]") {
-        return Some((8, true));
+    let t = bbcode_tag(s)?;
+    match t.name.as_str() {
+        "quote" => Some((t.len, t.closing)),
+        // A signature the thread splitter marks (S2.9) is no vote under
+        // either reading rules; no post saved before it holds the tag. The
+        // splitter writes it bare: `[signature]`.
+        "signature" if t.closing || t.len == "[signature]".len() => Some((t.len, t.closing)),
+        _ => None,
     }
-    // A signature the thread splitter marks (S2.9) is no vote under
-    // either reading rules; no post saved before it holds the tag.
-    if starts_ci(s, b"[signature]") {
-        return Some((11, false));
-    }
-    if starts_ci(s, b"[/signature]") {
-        return Some((12, true));
-    }
-    if starts_ci(s, b"[quote") {
-        match s.get(6) {
-            Some(b']') => return Some((7, false)),
-            Some(b'=' | b' ') => {
-                let end = s.iter().position(|&b| b == b']')?;
-                return Some((end + 1, false));
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
-/// The length of a formatting tag S5.3 removes at the start of `s`:
-/// `[b] [i] [u] [s]`, `[color] [size] [font]` with or without `=value`, and
-/// their closing tags.
+/// The length of a formatting tag S5.3 (edition 1) removes at the start of
+/// `s`: `[b] [i] [u] [s]`, `[color] [size] [font]` with or without
+/// `=value` (the one-letter tags without), and their closing tags.
 fn format_tag(s: &[u8]) -> Option<usize> {
-    if s.first() != Some(&b'[') {
-        return None;
-    }
-    let close = s.get(1) == Some(&b'/');
-    let start = if close { 2 } else { 1 };
-    let rest = &s[start..];
-    for name in [&b"b"[..], b"i", b"u", b"s", b"color", b"size", b"font"] {
-        if !starts_ci(rest, name) {
-            continue;
-        }
-        match rest.get(name.len()) {
-            Some(b']') => return Some(start + name.len() + 1),
-            Some(b'=') if !close && name.len() > 1 => {
-                let end = rest.iter().position(|&b| b == b']')?;
-                return Some(start + end + 1);
-            }
-            _ => {}
-        }
-    }
-    None
+    let t = bbcode_tag(s)?;
+    let name = t.name.as_str();
+    let bare = t.len == name.len() + if t.closing { 3 } else { 2 };
+    let valued = name.len() > 1 && s.get(name.len() + 1) == Some(&b'=');
+    let known = ["b", "i", "u", "s", "color", "size", "font"].contains(&name);
+    (known && (bare || valued)).then_some(t.len)
 }
 
 /// The line's text outside quotes, updating the quote depth (S5.3: text

@@ -358,10 +358,11 @@ pub const PING_ROOM: usize = 24;
 /// `"night-1"`), in the order they are delivered: the public post's
 /// messages, then each player's private message in the order given. In
 /// Discord's format (`format` Markdown) a text
-/// over [`DISCORD_LIMIT`] code points (a private message's over it less
-/// [`PING_ROOM`]) is split as a Discord post is
-/// ([`pack_within`]); each is sent without its trailing white space (Discord
-/// drops it); an empty text is no message.
+/// over [`DISCORD_LIMIT`] code points is split as a Discord post is
+/// ([`pack_within`]; a private message's parts leave [`PING_ROOM`] free),
+/// and a text within it is one message as it is, so its key and digest
+/// never depend on the webhook list; each is sent without its trailing
+/// white space (Discord drops it); an empty text is no message.
 pub fn plan(
     stage: &str,
     public: &[String],
@@ -377,7 +378,7 @@ pub fn plan(
         for (i, content) in texts
             .into_iter()
             .flat_map(|t| {
-                if format == Format::Markdown && t.chars().count() + room > DISCORD_LIMIT {
+                if format == Format::Markdown && t.chars().count() > DISCORD_LIMIT {
                     pack_within(vec![t], Format::Markdown, room)
                 } else {
                     vec![t]
@@ -449,8 +450,10 @@ impl Parcel {
 /// `@everyone`, a quoted role or user) ping anyone. The first message of a
 /// private message to a player whose Discord user ID `hooks` gives starts
 /// with their mention on a line of its own, and pings them alone (Discord
-/// notifies them however their channel's notifications are set); the
-/// public channel's posts ping nobody.
+/// notifies them however their channel's notifications are set), when
+/// the mention fits within [`DISCORD_LIMIT`] (a split message's parts
+/// leave room for it; a single message within 24 code points of the limit
+/// goes without); the public channel's posts ping nobody.
 pub fn body(message: &Outgoing, hooks: &Webhooks) -> String {
     #[derive(Serialize)]
     struct Mentions<'a> {
@@ -949,7 +952,7 @@ mod tests {
     }
 
     #[test]
-    fn a_private_message_of_discords_full_length_is_split_to_leave_room_for_the_ping() {
+    fn a_private_message_within_the_limit_is_one_message_and_goes_without_a_ping_too_long_for_it() {
         let text = "x".repeat(DISCORD_LIMIT - 10);
         let p = plan(
             "deal",
@@ -957,9 +960,12 @@ mod tests {
             &[("Ann".into(), text.clone())],
             Format::Markdown,
         );
-        assert_eq!(p.len(), 2);
-        let public = plan("deal", &[text], &[], Format::Markdown);
-        assert_eq!(public.len(), 1);
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].content, text);
+        let hooks = read_webhooks(&format!("Ann: {} 123456789012345678", url("2")), &["Ann"]);
+        let b: serde_json::Value = serde_json::from_str(&body(&p[0], &hooks)).unwrap();
+        assert_eq!(b["content"], text.as_str());
+        assert_eq!(b["allowed_mentions"], serde_json::json!({ "parse": [] }));
     }
 
     #[test]

@@ -8,8 +8,9 @@ use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
 use wasm_bindgen_futures::JsFuture;
 
-/// A lock taken with [`try_take`]; released when dropped (or when the tab
-/// closes: the browser releases a closed tab's locks).
+/// A lock taken with [`try_take`]; released when dropped, or when the tab
+/// closes (the browser releases a closed tab's locks; a page stopped by a
+/// panic keeps it until its tab is closed or reloaded).
 pub struct Held(Option<Function>);
 
 impl Drop for Held {
@@ -47,6 +48,7 @@ pub async fn try_take(name: &str) -> Option<Held> {
     let mut answer: Option<Function> = None;
     let answered = Promise::new(&mut |resolve, _| answer = Some(resolve));
     let answer = answer?;
+    let refused = answer.clone();
     let callback = Closure::once_into_js(move |lock: JsValue| -> JsValue {
         if lock.is_null() {
             let _ = answer.call1(&JsValue::NULL, &JsValue::NULL);
@@ -59,16 +61,28 @@ pub async fn try_take(name: &str) -> Option<Held> {
         held.into()
     });
     let options = Object::new();
-    if Reflect::set(&options, &"ifAvailable".into(), &JsValue::TRUE).is_err()
-        || request
-            .call3(&locks, &name.into(), &options, &callback)
-            .is_err()
-    {
+    if Reflect::set(&options, &"ifAvailable".into(), &JsValue::TRUE).is_err() {
         return unlocked;
+    }
+    let Ok(requested) = request.call3(&locks, &name.into(), &options, &callback) else {
+        return unlocked;
+    };
+    // A request the browser refuses without calling back (a sandboxed
+    // page, a page no longer shown) answers `true`: no lock to wait for.
+    if let Ok(requested) = requested.dyn_into::<Promise>() {
+        let on_refusal = Closure::once(move |_: JsValue| {
+            let _ = refused.call1(&JsValue::NULL, &JsValue::TRUE);
+        });
+        let _ = requested.catch(&on_refusal);
+        // (Kept for the browser to call: one small closure per send.)
+        on_refusal.forget();
     }
     match JsFuture::from(answered).await {
         Ok(release) if release.is_null() => None,
-        Ok(release) => Some(Held(release.dyn_into().ok())),
+        Ok(release) => match release.dyn_into::<Function>() {
+            Ok(f) => Some(Held(Some(f))),
+            Err(_) => unlocked,
+        },
         Err(_) => unlocked,
     }
 }

@@ -71,15 +71,19 @@ pub fn import<P: Page>(p: P, text: &str) {
     match P::parse(text) {
         Ok(loaded) => {
             let full = P::name(&loaded);
-            let name = match storage::shown_name(&full) {
-                std::borrow::Cow::Borrowed(_) => full.clone(),
-                std::borrow::Cow::Owned(short) => format!(
-                    "{short} (its name, {} characters long, is kept as its first {})",
+            let cut = match storage::shown_name(&full) {
+                std::borrow::Cow::Borrowed(_) => String::new(),
+                std::borrow::Cow::Owned(_) => format!(
+                    " (its name, {} characters long, is kept as its first {})",
                     full.chars().count(),
                     storage::NAME_SHOWN
                 ),
             };
-            let twin = saved_twin(p, &loaded);
+            let name = format!("{}{cut}", storage::shown_name(&full));
+            let twin = saved_twin(p, &loaded).map(|mut n| {
+                n.text.push_str(&cut);
+                n
+            });
             let id = io::new_id();
             p.open_loaded(id.clone(), loaded);
             // The moderator holds this file: it counts as an export.

@@ -212,7 +212,8 @@ test('two tabs of the delivery page: one sends, the other is told so and sends n
     // second one's Send is pressed.
     discord.delay(300);
     await page.click('[data-testid=outbox-send]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=outbox-send]')?.disabled === true || /sent/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''));
+    // The first tab holds the lock once its first request has reached Discord.
+    while (discord.requests < 1) await new Promise((r) => setTimeout(r, 20));
     await other.click('[data-testid=outbox-send]');
     await other.waitForFunction(() => [...document.querySelectorAll('[data-testid=toast]')].some((e) => e.textContent.includes('Another tab is sending')));
     await page.waitForFunction(() => /: \d+ sent, 0 to send, 0 without/.test(document.querySelector('[data-testid=outbox-summary]')?.textContent ?? ''), null, { timeout: 60_000 });

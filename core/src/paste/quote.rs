@@ -171,7 +171,7 @@ impl Quotes {
 /// aside.
 pub fn signature_delimiter(line: &str) -> bool {
     let t = line.trim();
-    t == "--" || (t.len() >= 4 && t.chars().all(|c| c == '-' || c == '_' || c == '—'))
+    t == "--" || (t.chars().count() >= 4 && t.chars().all(|c| c == '-' || c == '_' || c == '—'))
 }
 
 #[cfg(test)]
@@ -243,7 +243,7 @@ mod tests {
         for l in ["--", " -- ", "----", "____", "————", "-_-_"] {
             assert!(signature_delimiter(l), "{l}");
         }
-        for l in ["-", "---", "-- Bob", "R3 --", "—"] {
+        for l in ["-", "---", "-- Bob", "R3 --", "—", "——", "-—", "———"] {
             assert!(!signature_delimiter(l), "{l}");
         }
     }

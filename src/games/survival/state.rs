@@ -328,6 +328,9 @@ impl Ctx {
     /// again (a day's posts as a thread with `== Name ==` headers, the
     /// slots named as the phase named them).
     pub fn undo(&self) -> Option<String> {
+        if !self.writable() {
+            return None;
+        }
         let mut back = None;
         self.live.update(|l| {
             let Some(l) = l else { return };

@@ -301,6 +301,9 @@ impl Ctx {
     /// after the last move (a forfeit, a replacement, C9) is withdrawn
     /// first, alone.
     pub fn undo(&self) {
+        if !self.writable() {
+            return;
+        }
         self.thinker.stop();
         let mut event = None;
         self.live.update(|l| {
@@ -338,6 +341,9 @@ impl Ctx {
     /// Plays the last undone move again; against the AI, on to the
     /// person's turn.
     pub fn redo(&self) {
+        if !self.writable() {
+            return;
+        }
         self.thinker.stop();
         let mut redone = Vec::new();
         self.live.update(|l| {
@@ -358,6 +364,9 @@ impl Ctx {
 
     /// Takes back every move after the first `n` (they can be redone).
     pub fn back_to(&self, n: usize) {
+        if !self.writable() {
+            return;
+        }
         self.thinker.stop();
         self.live.update(|l| {
             if let Some(l) = l {

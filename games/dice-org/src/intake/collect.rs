@@ -340,8 +340,9 @@ impl<'a> Reader<'a> {
 
     /// The checks that need the whole message: what the player can pay
     /// for (D2.3, D5.2) and how many votes they hold (D7.2); then a
-    /// choice of nothing whose replacing lines these checks all rejected
-    /// is in force again (D12.12).
+    /// choice of nothing whose replacing lines leave no choice held (these
+    /// checks rejected them, or they only restate a default such as `open
+    /// to all`) is in force again (D12.12).
     fn finish(&self, me: PlayerId, acc: &mut Acc, out: &mut [LineReading]) {
         self.pay_and_count(me, acc, out);
         // A decline replaced only by lines these checks rejected is in
